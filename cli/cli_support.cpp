@@ -1,0 +1,68 @@
+// Shared CLI plumbing.
+#include "cli/cli_support.h"
+
+#include "slvm/common/number.h"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+#include <unistd.h>
+
+namespace lrt::cli {
+
+std::optional<std::vector<float>> parseFloatList(std::string_view text) {
+    std::vector<float> values;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        const auto value = slvm::parseFloatLiteral(text.substr(start, comma - start));
+        if (!value)
+            return std::nullopt;
+        values.push_back(*value);
+        if (comma == std::string_view::npos)
+            return values;
+        start = comma + 1;
+    }
+}
+
+CLI::Validator nonNegativeInteger() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            const bool digits = !text.empty() && text.size() <= 19 &&
+                                text.find_first_not_of("0123456789") == std::string::npos;
+            return digits ? std::string()
+                          : fmt::format("expected a non-negative integer, found '{}'", text);
+        },
+        "UINT");
+}
+
+void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes) {
+    const std::filesystem::path temporary =
+        path.parent_path() / fmt::format(".{}.{}.tmp", path.filename().string(), getpid());
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        if (!out.flush()) {
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            throw std::runtime_error(fmt::format("{}: cannot write file", path.string()));
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, path, ec);
+    if (ec) {
+        std::filesystem::remove(temporary, ec);
+        throw std::runtime_error(
+            fmt::format("{}: cannot write file: {}", path.string(), ec.message()));
+    }
+}
+
+std::string jsonNumber(float value) {
+    if (std::isnan(value))
+        return "\"nan\"";
+    if (std::isinf(value))
+        return value > 0 ? "\"inf\"" : "\"-inf\"";
+    return fmt::format("{:.9g}", value);
+}
+
+} // namespace lrt::cli

@@ -1,0 +1,37 @@
+// Helpers shared by the subcommands: exit codes, flag-value parsing, file output.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lrt::cli {
+
+// Exit statuses of every subcommand.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1; // bad input file, I/O error
+inline constexpr int kExitUsage = 2;   // bad flags or flag values
+
+// A malformed flag value: main() prints it and exits with kExitUsage.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// "a,b,c" into floats, each a strict number literal; nullopt when any is malformed.
+std::optional<std::vector<float>> parseFloatList(std::string_view text);
+
+// Accepts decimal digits only (a count or seed), with a message naming what was found.
+CLI::Validator nonNegativeInteger();
+
+// Writes bytes to a temporary name beside `path`, then renames it into place.
+void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes);
+
+// JSON number as DESIGN.md §3 prints it: %.9g, non-finite values as "nan", "inf", "-inf".
+std::string jsonNumber(float value);
+
+} // namespace lrt::cli

@@ -1,0 +1,12 @@
+// `lrt sl asm|dis|run`: the SL toolchain on the command line (DESIGN.md §3).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace lrt::cli {
+
+// Adds the `sl` subcommand and its own subcommands to `app`. Each action runs after parsing and
+// stores its exit status in `exitStatus`.
+void addSlCommand(CLI::App& app, int& exitStatus);
+
+} // namespace lrt::cli

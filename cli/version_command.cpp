@@ -1,0 +1,18 @@
+// Version report; the library versions are the headers' (what lrt was compiled against).
+#include "cli/version_command.h"
+
+#include "lrt/version.h"
+
+#include <OpenImageIO/oiioversion.h>
+#include <embree3/rtcore_config.h>
+#include <fmt/format.h>
+#include <oneapi/tbb/version.h>
+
+namespace lrt::cli {
+
+std::string versionText() {
+    return fmt::format("lrt {}\nEmbree {}\nOpenImageIO {}\noneTBB {}\n", LRT_VERSION_STRING,
+                       RTC_VERSION_STRING, OIIO_VERSION_STRING, TBB_VERSION_STRING);
+}
+
+} // namespace lrt::cli

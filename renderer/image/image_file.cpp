@@ -1,0 +1,62 @@
+// OpenImageIO-backed image files.
+#include "renderer/image/image_file.h"
+
+#include <OpenImageIO/imageio.h>
+#include <fmt/format.h>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace lrt {
+
+namespace OIIO = OIIO_NAMESPACE;
+
+void writeImage(const std::filesystem::path& path, const Image& image,
+                const ImageMetadata& metadata) {
+    if (image.pixels.size() !=
+        static_cast<std::size_t>(image.width) * image.height * image.channels)
+        throw std::logic_error("writeImage: pixel buffer does not match the image size");
+    // The temporary keeps the real extension so OIIO picks the same format.
+    const std::filesystem::path temporary =
+        path.parent_path() /
+        fmt::format(".{}.{}.tmp{}", path.stem().string(), getpid(), path.extension().string());
+    auto out = OIIO::ImageOutput::create(temporary.string());
+    if (!out)
+        throw std::runtime_error(fmt::format("{}: cannot write this image format ({})",
+                                             path.string(), OIIO::geterror()));
+    const std::string extension = path.extension().string();
+    const bool isFloat = extension == ".exr" || extension == ".hdr";
+    OIIO::ImageSpec spec(image.width, image.height, image.channels,
+                         isFloat ? OIIO::TypeDesc::FLOAT : OIIO::TypeDesc::UINT8);
+    for (const auto& [name, value] : metadata)
+        spec.attribute(name, value);
+    if (!out->open(temporary.string(), spec) ||
+        !out->write_image(OIIO::TypeDesc::FLOAT, image.pixels.data()) || !out->close()) {
+        const std::string message = out->geterror();
+        std::error_code ignored;
+        std::filesystem::remove(temporary, ignored);
+        throw std::runtime_error(fmt::format("{}: cannot write image: {}", path.string(), message));
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, path, ec);
+    if (ec) {
+        std::filesystem::remove(temporary, ec);
+        throw std::runtime_error(
+            fmt::format("{}: cannot move the finished image into place", path.string()));
+    }
+}
+
+Image readImage(const std::filesystem::path& path) {
+    auto in = OIIO::ImageInput::open(path.string());
+    if (!in)
+        throw std::runtime_error(
+            fmt::format("{}: cannot read image: {}", path.string(), OIIO::geterror()));
+    const OIIO::ImageSpec& spec = in->spec();
+    Image image{spec.width, spec.height, spec.nchannels, {}};
+    image.pixels.resize(static_cast<std::size_t>(spec.width) * spec.height * spec.nchannels);
+    if (!in->read_image(0, 0, 0, spec.nchannels, OIIO::TypeDesc::FLOAT, image.pixels.data()))
+        throw std::runtime_error(
+            fmt::format("{}: cannot read image: {}", path.string(), in->geterror()));
+    return image;
+}
+
+} // namespace lrt

@@ -1,0 +1,55 @@
+// The OIIO TextureSystem, owned privately (not OIIO's process-wide shared one) so that lifetimes
+// are explicit and tests do not share a cache.
+#include "renderer/textures/texture_system.h"
+
+#include <OpenImageIO/texture.h>
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace lrt {
+
+namespace OIIO = OIIO_NAMESPACE;
+
+struct TextureSystem::Impl {
+    struct Destroy {
+        void operator()(OIIO::TextureSystem* system) const { OIIO::TextureSystem::destroy(system); }
+    };
+    std::unique_ptr<OIIO::TextureSystem, Destroy> system{OIIO::TextureSystem::create(false)};
+};
+
+TextureSystem::TextureSystem() : impl_(std::make_unique<Impl>()) {
+    if (!impl_->system)
+        throw std::runtime_error("cannot create an OpenImageIO texture system");
+    // Untiled, un-MIP-mapped files (PNG, JPEG) get their MIP levels built in memory.
+    impl_->system->attribute("automip", 1);
+}
+
+TextureSystem::~TextureSystem() = default;
+
+TextureSystem::Texture TextureSystem::open(const std::filesystem::path& path) {
+    OIIO::TextureSystem& system = *impl_->system;
+    auto* handle = system.get_texture_handle(OIIO::ustring(path.string()));
+    int channels = 0;
+    if (!handle || !system.good(handle) ||
+        !system.get_texture_info(handle, nullptr, 0, OIIO::ustring("channels"), OIIO::TypeDesc::INT,
+                                 &channels))
+        throw std::runtime_error(
+            fmt::format("{}: cannot read texture: {}", path.string(), system.geterror()));
+    return Texture{handle, channels};
+}
+
+std::array<float, 3> TextureSystem::sample(const Texture& texture, float s, float t, float dsdx,
+                                           float dtdx, float dsdy, float dtdy) const {
+    OIIO::TextureOpt options;
+    options.swrap = OIIO::TextureOpt::WrapPeriodic;
+    options.twrap = OIIO::TextureOpt::WrapPeriodic;
+    std::array<float, 3> rgb{0.0f, 0.0f, 0.0f};
+    auto* handle = static_cast<OIIO::TextureSystem::TextureHandle*>(texture.handle);
+    impl_->system->texture(handle, nullptr, options, s, t, dsdx, dtdx, dsdy, dtdy,
+                           texture.channels == 1 ? 1 : 3, rgb.data());
+    if (texture.channels == 1)
+        rgb[1] = rgb[2] = rgb[0];
+    return rgb;
+}
+
+} // namespace lrt

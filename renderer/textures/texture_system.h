@@ -1,0 +1,37 @@
+// Filtered texture lookups through one OpenImageIO TextureSystem (thread-safe, MIP-mapped, cached).
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <memory>
+
+namespace lrt {
+
+class TextureSystem {
+public:
+    // An opened texture file; cheap to copy, valid while its TextureSystem lives.
+    struct Texture {
+        void* handle = nullptr; // OIIO::TextureSystem::TextureHandle
+        int channels = 0;
+    };
+
+    TextureSystem();
+    ~TextureSystem();
+    TextureSystem(const TextureSystem&) = delete;
+    TextureSystem& operator=(const TextureSystem&) = delete;
+
+    // Opens `path` (any format OIIO reads); throws std::runtime_error naming it when unreadable.
+    Texture open(const std::filesystem::path& path);
+
+    // RGB at (s, t), wrapping periodically; one-channel textures are replicated to grey, and a
+    // missing third channel reads 0. Footprint given by the (s, t) derivatives; zero means the
+    // finest level, bilinearly filtered.
+    std::array<float, 3> sample(const Texture& texture, float s, float t, float dsdx = 0,
+                                float dtdx = 0, float dsdy = 0, float dtdy = 0) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace lrt

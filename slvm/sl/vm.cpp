@@ -1,0 +1,173 @@
+// A switch-dispatched interpreter over pre-decoded instructions. The verifier has already proved
+// every register number, texture unit and jump target in range, so the loop does no checks but
+// the budget.
+#include "slvm/sl/vm.h"
+
+#include <cmath>
+
+namespace slvm::sl {
+
+namespace {
+
+Float3 xyz(const Float4& v) {
+    return {v[0], v[1], v[2]};
+}
+
+void setXyz(Float4& d, float x, float y, float z) {
+    d[0] = x;
+    d[1] = y;
+    d[2] = z;
+}
+
+// s.xyz / |s.xyz|, (0,0,0) for a zero vector. Pre-scaling by the largest component keeps tiny and
+// huge vectors from underflowing or overflowing the squared length.
+void normalize(Float4& d, const Float4& s) {
+    const float m = std::fmax(std::fabs(s[0]), std::fmax(std::fabs(s[1]), std::fabs(s[2])));
+    if (m == 0.0f) {
+        setXyz(d, 0.0f, 0.0f, 0.0f);
+        return;
+    }
+    const float x = s[0] / m, y = s[1] / m, z = s[2] / m;
+    const float length = std::sqrt(x * x + y * y + z * z);
+    setXyz(d, x / length, y / length, z / length);
+}
+
+} // namespace
+
+ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers, Host& host,
+                        std::uint64_t budget) {
+    const ExecInstruction* const code = program.code().data();
+    const std::size_t length = program.code().size();
+    auto& r = registers.slots;
+    std::uint64_t executed = 0;
+    std::size_t ip = 0;
+
+    while (ip < length) {
+        if (executed == budget)
+            return {ExecutionStatus::Budget, executed};
+        ++executed;
+        const ExecInstruction& in = code[ip++];
+        Float4& d = r[in.a];
+        switch (in.operation) {
+        case Operation::Nop:
+            break;
+        case Operation::Ret:
+            return {ExecutionStatus::Ok, executed};
+        case Operation::Rnd:
+            d[0] = host.random();
+            break;
+        case Operation::Turb1:
+            d[0] = host.turbulence(r[in.b][0]);
+            break;
+        case Operation::Turb3:
+            d[0] = host.turbulence(xyz(r[in.b]));
+            break;
+        case Operation::MovVec: {
+            const Float4& s = r[in.b];
+            setXyz(d, s[0], s[1], s[2]);
+            break;
+        }
+        case Operation::MovScal:
+            d[0] = r[in.b][0];
+            break;
+        case Operation::Movc:
+            d[0] = r[in.b][in.component];
+            break;
+        case Operation::Lc:
+            d[in.component] = r[in.b][0];
+            break;
+        case Operation::Li:
+            d[0] = in.immediate;
+            break;
+        case Operation::Liv:
+            d[in.component] = in.immediate;
+            break;
+        case Operation::AddVec: {
+            const Float4 &s = r[in.b], &t = r[in.c];
+            setXyz(d, s[0] + t[0], s[1] + t[1], s[2] + t[2]);
+            break;
+        }
+        case Operation::AddScal:
+            d[0] = r[in.b][0] + r[in.c][0];
+            break;
+        case Operation::SubVec: {
+            const Float4 &s = r[in.b], &t = r[in.c];
+            setXyz(d, s[0] - t[0], s[1] - t[1], s[2] - t[2]);
+            break;
+        }
+        case Operation::SubScal:
+            d[0] = r[in.b][0] - r[in.c][0];
+            break;
+        case Operation::Cross: {
+            const Float4 &s = r[in.b], &t = r[in.c];
+            setXyz(d, s[1] * t[2] - s[2] * t[1], s[2] * t[0] - s[0] * t[2],
+                   s[0] * t[1] - s[1] * t[0]);
+            break;
+        }
+        case Operation::ScaleVec: {
+            const Float4& s = r[in.b];
+            const float k = r[in.c][0];
+            setXyz(d, s[0] * k, s[1] * k, s[2] * k);
+            break;
+        }
+        case Operation::MulScal:
+            d[0] = r[in.b][0] * r[in.c][0];
+            break;
+        case Operation::Dp3: {
+            const Float4 &s = r[in.b], &t = r[in.c];
+            d[0] = s[0] * t[0] + s[1] * t[1] + s[2] * t[2];
+            break;
+        }
+        case Operation::DivVec: {
+            const Float4& s = r[in.b];
+            const float k = r[in.c][0];
+            setXyz(d, s[0] / k, s[1] / k, s[2] / k);
+            break;
+        }
+        case Operation::DivScal:
+            d[0] = r[in.b][0] / r[in.c][0];
+            break;
+        case Operation::Clamp: {
+            const float lo = r[in.b][0], hi = r[in.c][0];
+            d[0] = d[0] < lo ? lo : d[0] > hi ? hi : d[0];
+            break;
+        }
+        case Operation::Floor:
+            d[0] = std::floor(r[in.b][0]);
+            break;
+        case Operation::Ceil:
+            d[0] = std::ceil(r[in.b][0]);
+            break;
+        case Operation::Norm:
+            normalize(d, r[in.b]);
+            break;
+        case Operation::Pow:
+            d[0] = std::pow(r[in.b][0], r[in.c][0]);
+            break;
+        case Operation::Exp:
+            d[0] = std::exp(r[in.b][0]);
+            break;
+        case Operation::Jmp:
+            ip = in.target;
+            break;
+        case Operation::Blt:
+            if (r[in.a][0] < r[in.b][0])
+                ip = in.target;
+            break;
+        case Operation::Trace: {
+            const Float3 c = host.trace(xyz(r[in.b]), xyz(r[in.c]));
+            setXyz(d, c[0], c[1], c[2]);
+            break;
+        }
+        case Operation::Lookup: {
+            const Float4& coordinates = r[in.c];
+            const Float3 c = host.lookup(in.b, coordinates[0], coordinates[1]);
+            setXyz(d, c[0], c[1], c[2]);
+            break;
+        }
+        }
+    }
+    return {ExecutionStatus::Ok, executed};
+}
+
+} // namespace slvm::sl

@@ -1,0 +1,45 @@
+// Runs the built lrt binary as a user would and captures its exit status and output.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace lrt::testing {
+
+struct CommandResult {
+    int exitStatus = -1;
+    std::string out;
+    std::string err;
+};
+
+inline std::string slurp(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+// `arguments` is appended to the binary's path as shell text; run from the source tree.
+inline CommandResult runLrt(const std::string& arguments) {
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string tag = std::to_string(getpid());
+    const auto out = dir / ("lrt_test_out_" + tag), err = dir / ("lrt_test_err_" + tag);
+    const std::string command = std::string("cd '" LRT_SOURCE_DIR "' && '" LRT_BINARY "' ") +
+                                arguments + " >'" + out.string() + "' 2>'" + err.string() +
+                                "' </dev/null";
+    const int status = std::system(command.c_str());
+    CommandResult result;
+    result.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = slurp(out);
+    result.err = slurp(err);
+    std::filesystem::remove(out);
+    std::filesystem::remove(err);
+    return result;
+}
+
+} // namespace lrt::testing
