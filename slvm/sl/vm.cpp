@@ -19,9 +19,16 @@ void setXyz(Float4& d, float x, float y, float z) {
     d[2] = z;
 }
 
-// s.xyz / |s.xyz|, (0,0,0) for a zero vector. Pre-scaling by the largest component keeps tiny and
-// huge vectors from underflowing or overflowing the squared length.
+// s.xyz / |s.xyz|, (0,0,0) for a zero vector. Lengths whose square would underflow or overflow a
+// float are pre-scaled by the largest component first, so tiny and huge vectors still normalise;
+// NaN (and infinite) components give NaN.
 void normalize(Float4& d, const Float4& s) {
+    const float squared = s[0] * s[0] + s[1] * s[1] + s[2] * s[2];
+    if (squared > 1e-30f && squared < 1e30f) {
+        const float length = std::sqrt(squared);
+        setXyz(d, s[0] / length, s[1] / length, s[2] / length);
+        return;
+    }
     const float m = std::fmax(std::fabs(s[0]), std::fmax(std::fabs(s[1]), std::fabs(s[2])));
     if (m == 0.0f) {
         setXyz(d, 0.0f, 0.0f, 0.0f);

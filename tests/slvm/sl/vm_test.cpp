@@ -258,3 +258,10 @@ TEST_CASE("scalar results land in x and leave the slot's other lanes alone", "[s
     CHECK(result.registers.scalar(reg::v1) == 7.0f);
     CHECK(result.registers.vector(reg::v1)[1] == 0.0f);
 }
+
+TEST_CASE("norm of non-finite vectors gives NaN", "[sl][vm]") {
+    for (const Float4 bad : {Float4{NAN, 1, 0, 0}, Float4{INFINITY, 0, 0, 0}}) {
+        const Float4 n = run("norm r0, C0\n", withVector(reg::C0, bad)).registers.vector(reg::r0);
+        CHECK(std::isnan(n[0]));
+    }
+}
