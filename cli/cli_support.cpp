@@ -1,11 +1,14 @@
 // Shared CLI plumbing.
 #include "cli/cli_support.h"
 
+#include "renderer/scene/scene_error.h"
+#include "slvm/common/diagnostic.h"
 #include "slvm/common/number.h"
 
 #include <cmath>
 #include <fmt/format.h>
 #include <fstream>
+#include <iostream>
 #include <unistd.h>
 
 namespace lrt::cli {
@@ -55,6 +58,22 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view byt
         throw std::runtime_error(
             fmt::format("{}: cannot write file: {}", path.string(), ec.message()));
     }
+}
+
+int guarded(const std::function<int()>& action) {
+    try {
+        return action();
+    } catch (const UsageError& e) {
+        std::cerr << "lrt: " << e.what() << "\n";
+        return kExitUsage;
+    } catch (const slvm::ProgramError& e) {
+        std::cerr << e.what();
+    } catch (const SceneError& e) {
+        std::cerr << e.what();
+    } catch (const std::exception& e) {
+        std::cerr << "lrt: error: " << e.what() << "\n";
+    }
+    return kExitFailure;
 }
 
 std::string jsonNumber(float value) {

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -30,6 +31,10 @@ CLI::Validator nonNegativeInteger();
 
 // Writes bytes to a temporary name beside `path`, then renames it into place.
 void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes);
+
+// Runs `action` (returning an exit status), turning failures into diagnostics on stderr and
+// kExitUsage or kExitFailure.
+int guarded(const std::function<int()>& action);
 
 // JSON number as DESIGN.md §3 prints it: %.9g, non-finite values as "nan", "inf", "-inf".
 std::string jsonNumber(float value);

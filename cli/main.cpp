@@ -1,9 +1,14 @@
 // lrt's entry point: parses the command line and dispatches to a subcommand.
+#include <string>
+#include <vector>
+
 #include "cli/cli_support.h"
+#include "cli/render_command.h"
 #include "cli/sl_command.h"
 #include "cli/version_command.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 
 int main(int argc, char** argv) {
@@ -16,11 +21,21 @@ int main(int argc, char** argv) {
         },
         "Print the lrt version and the library versions it was built against");
 
+    std::vector<std::string> arguments(argv + 1, argv + argc);
+    std::string commandLine = "lrt";
+    for (const std::string& argument : arguments)
+        commandLine += " " + argument;
+    // `lrt scene.lrt ...` is short for `lrt render scene.lrt ...`.
+    if (!arguments.empty() && arguments[0].ends_with(".lrt"))
+        arguments.insert(arguments.begin(), "render");
+
     int exitStatus = lrt::cli::kExitOk;
     lrt::cli::addSlCommand(app, exitStatus);
+    lrt::cli::addRenderCommand(app, exitStatus, commandLine);
 
     try {
-        app.parse(argc, argv);
+        std::reverse(arguments.begin(), arguments.end()); // CLI11 takes them last-first
+        app.parse(arguments);
     } catch (const CLI::ParseError& e) {
         const int cliStatus = app.exit(e);
         return cliStatus == 0 ? lrt::cli::kExitOk : lrt::cli::kExitUsage;

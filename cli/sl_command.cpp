@@ -5,7 +5,6 @@
 #include "cli/cli_support.h"
 #include "renderer/sampling/pcg32.h"
 #include "renderer/textures/texture_system.h"
-#include "slvm/common/diagnostic.h"
 #include "slvm/sl/bytecode.h"
 #include "slvm/sl/disassembler.h"
 #include "slvm/sl/noise.h"
@@ -172,23 +171,6 @@ int disassembleShader(const std::string& input) {
     return kExitOk;
 }
 
-// Runs `action`, turning failures into diagnostics on stderr and an exit status.
-template <typename Action>
-void guarded(int& exitStatus, Action&& action) {
-    try {
-        exitStatus = action();
-    } catch (const UsageError& e) {
-        std::cerr << "lrt: " << e.what() << "\n";
-        exitStatus = kExitUsage;
-    } catch (const slvm::ProgramError& e) {
-        std::cerr << e.what();
-        exitStatus = kExitFailure;
-    } catch (const std::exception& e) {
-        std::cerr << "lrt: " << e.what() << "\n";
-        exitStatus = kExitFailure;
-    }
-}
-
 } // namespace
 
 void addSlCommand(CLI::App& app, int& exitStatus) {
@@ -201,14 +183,14 @@ void addSlCommand(CLI::App& app, int& exitStatus) {
     asmCommand->add_option("-o,--output", *output,
                            "Output bytecode file (default: FILE with .slc)");
     asmCommand->callback([&exitStatus, input, output] {
-        guarded(exitStatus, [&] { return assembleShader(*input, *output); });
+        exitStatus = guarded([&] { return assembleShader(*input, *output); });
     });
 
     auto* disCommand = sl->add_subcommand("dis", "Print the .sl text of a shader (.slc or .sl)");
     auto disInput = std::make_shared<std::string>();
     disCommand->add_option("FILE", *disInput, "Shader bytecode (.slc) or source")->required();
     disCommand->callback([&exitStatus, disInput] {
-        guarded(exitStatus, [&] { return disassembleShader(*disInput); });
+        exitStatus = guarded([&] { return disassembleShader(*disInput); });
     });
 
     auto* runCommand =
@@ -223,7 +205,7 @@ void addSlCommand(CLI::App& app, int& exitStatus) {
     runCommand->add_option("--seed", run->seed, "Seed of the rnd stream (default 0)")
         ->check(nonNegativeInteger());
     runCommand->callback(
-        [&exitStatus, run] { guarded(exitStatus, [&] { return runShader(*run); }); });
+        [&exitStatus, run] { exitStatus = guarded([&] { return runShader(*run); }); });
 }
 
 } // namespace lrt::cli

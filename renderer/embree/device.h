@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <embree3/rtcore.h>
 #include <memory>
 #include <string>
@@ -20,10 +21,14 @@ public:
     // Errors Embree reported through the callback since construction.
     int errorCount() const;
     std::string lastError() const;
+    // Bytes Embree has allocated (BVHs and geometry buffers), now and at most.
+    std::int64_t bytesInUse() const;
+    std::int64_t peakBytes() const;
 
 private:
     struct CallbackState;
     static void onError(void* user, RTCError code, const char* message);
+    static bool onMemory(void* user, ssize_t bytes, bool post);
 
     std::unique_ptr<CallbackState> state_;
     RTCDevice device_ = nullptr;

@@ -27,6 +27,13 @@ void writeImage(const std::filesystem::path& path, const Image& image,
     const bool isFloat = extension == ".exr" || extension == ".hdr";
     OIIO::ImageSpec spec(image.width, image.height, image.channels,
                          isFloat ? OIIO::TypeDesc::FLOAT : OIIO::TypeDesc::UINT8);
+    if (extension == ".exr") {
+        // Only EXR keeps a data window inside a display window; other formats get the pixels alone.
+        spec.x = image.xOrigin;
+        spec.y = image.yOrigin;
+        spec.full_width = image.fullWidth > 0 ? image.fullWidth : image.width;
+        spec.full_height = image.fullHeight > 0 ? image.fullHeight : image.height;
+    }
     for (const auto& [name, value] : metadata)
         spec.attribute(name, value);
     if (!out->open(temporary.string(), spec) ||
@@ -51,7 +58,7 @@ Image readImage(const std::filesystem::path& path) {
         throw std::runtime_error(
             fmt::format("{}: cannot read image: {}", path.string(), OIIO::geterror()));
     const OIIO::ImageSpec& spec = in->spec();
-    Image image{spec.width, spec.height, spec.nchannels, {}};
+    Image image{spec.width, spec.height, spec.nchannels, {}, spec.x, spec.y, spec.full_width, spec.full_height};
     image.pixels.resize(static_cast<std::size_t>(spec.width) * spec.height * spec.nchannels);
     if (!in->read_image(0, 0, 0, spec.nchannels, OIIO::TypeDesc::FLOAT, image.pixels.data()))
         throw std::runtime_error(

@@ -14,6 +14,12 @@ struct Image {
     int height = 0;
     int channels = 0;
     std::vector<float> pixels; // row-major, channels interleaved, linear values
+    // Where the image lies in a larger one (a crop of a render): its top-left pixel, and the
+    // size of the whole. Zero full size means the image is the whole.
+    int xOrigin = 0;
+    int yOrigin = 0;
+    int fullWidth = 0;
+    int fullHeight = 0;
 
     float at(int x, int y, int c) const {
         return pixels[(static_cast<std::size_t>(y) * width + x) * channels + c];
@@ -23,8 +29,9 @@ struct Image {
 // String attributes stored in the file's metadata (EXR keeps them all).
 using ImageMetadata = std::vector<std::pair<std::string, std::string>>;
 
-// Format by extension. EXR stores float; 8-bit formats get the values as given (already
-// tone-mapped by the caller) clamped and quantised. Throws std::runtime_error naming the file.
+// Format by extension. EXR stores float with the data window inside the display window; 8-bit
+// formats get the values as given (already tone-mapped by the caller) clamped and quantised.
+// Throws std::runtime_error naming the file.
 void writeImage(const std::filesystem::path& path, const Image& image,
                 const ImageMetadata& metadata = {});
 

@@ -1,0 +1,13 @@
+// `lrt render SCENE.lrt` (and `lrt SCENE.lrt`): DESIGN.md §6.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace lrt::cli {
+
+// `commandLine` is recorded in the images' metadata.
+void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& commandLine);
+
+} // namespace lrt::cli

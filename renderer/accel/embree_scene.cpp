@@ -1,0 +1,55 @@
+#include "renderer/accel/embree_scene.h"
+
+#include <stdexcept>
+
+namespace lrt {
+
+EmbreeScene::EmbreeScene(RTCDevice device) : scene_(rtcNewScene(device)) {
+    if (!scene_)
+        throw std::runtime_error("cannot create an Embree scene");
+    rtcSetSceneBuildQuality(scene_, RTC_BUILD_QUALITY_HIGH);
+}
+
+EmbreeScene::~EmbreeScene() { rtcReleaseScene(scene_); }
+
+unsigned EmbreeScene::attach(RTCGeometry geometry) {
+    const unsigned id = rtcAttachGeometry(scene_, geometry);
+    rtcReleaseGeometry(geometry);
+    return id;
+}
+
+namespace {
+RTCRay toEmbree(const Ray& ray) {
+    RTCRay r{};
+    r.org_x = ray.origin.x, r.org_y = ray.origin.y, r.org_z = ray.origin.z;
+    r.dir_x = ray.direction.x, r.dir_y = ray.direction.y, r.dir_z = ray.direction.z;
+    r.tnear = ray.tMin;
+    r.tfar = ray.tMax;
+    r.mask = 0xffffffffu;
+    return r;
+}
+} // namespace
+
+bool intersect(RTCScene scene, const Ray& ray, RayHit& hit) {
+    RTCIntersectContext context;
+    rtcInitIntersectContext(&context);
+    RTCRayHit rayHit{};
+    rayHit.ray = toEmbree(ray);
+    rayHit.hit.geomID = RTC_INVALID_GEOMETRY_ID;
+    rayHit.hit.instID[0] = RTC_INVALID_GEOMETRY_ID;
+    rtcIntersect1(scene, &context, &rayHit);
+    if (rayHit.hit.geomID == RTC_INVALID_GEOMETRY_ID)
+        return false;
+    hit = {rayHit.ray.tfar, rayHit.hit.u, rayHit.hit.v, rayHit.hit.geomID, rayHit.hit.primID, rayHit.hit.instID[0]};
+    return true;
+}
+
+bool occluded(RTCScene scene, const Ray& ray) {
+    RTCIntersectContext context;
+    rtcInitIntersectContext(&context);
+    RTCRay r = toEmbree(ray);
+    rtcOccluded1(scene, &context, &r);
+    return r.tfar < 0;
+}
+
+} // namespace lrt

@@ -1,0 +1,44 @@
+// RAII ownership of Embree scenes and the geometry-to-primitive tables that turn Embree's hits
+// back into lrt's shapes, materials and lights.
+#pragma once
+
+#include <embree3/rtcore.h>
+
+#include <memory>
+#include <vector>
+
+#include "renderer/core/ray.h"
+#include "renderer/core/transform.h"
+
+namespace lrt {
+
+class EmbreeScene {
+public:
+    explicit EmbreeScene(RTCDevice device);
+    ~EmbreeScene();
+    EmbreeScene(const EmbreeScene&) = delete;
+    EmbreeScene& operator=(const EmbreeScene&) = delete;
+
+    RTCScene get() const { return scene_; }
+    // Attaches and releases a committed geometry; returns its geometry ID.
+    unsigned attach(RTCGeometry geometry);
+    void commit() { rtcCommitScene(scene_); }
+
+private:
+    RTCScene scene_;
+};
+
+// Embree's answer to a closest-hit query.
+struct RayHit {
+    float t;
+    float u, v;
+    unsigned geometry;  // in the scene that holds the primitive
+    unsigned primitive;
+    unsigned instance;  // RTC_INVALID_GEOMETRY_ID when not instanced
+};
+
+// rtcIntersect1 / rtcOccluded1 on a lrt Ray.
+bool intersect(RTCScene scene, const Ray& ray, RayHit& hit);
+bool occluded(RTCScene scene, const Ray& ray);
+
+} // namespace lrt

@@ -1,0 +1,23 @@
+// Orthographic projection: rays parallel to +z through the screen window, in camera units.
+#pragma once
+
+#include "renderer/camera/camera.h"
+
+namespace lrt {
+
+class OrthographicCamera final : public Camera {
+public:
+    using Camera::Camera;
+    Ray generateRay(Vec2 raster, Vec2) const override {
+        const Vec2 screen = toScreen(raster);
+        Ray ray{{screen.x, screen.y, 0}, {0, 0, 1}, nearClip(), farClip()};
+        ray = cameraToWorld().ray(ray);
+        const float scale = length(ray.direction);
+        ray.direction = ray.direction / scale;
+        ray.tMin *= scale;
+        ray.tMax *= scale;
+        return ray;
+    }
+};
+
+} // namespace lrt

@@ -1,0 +1,53 @@
+// 4x4 affine/projective transforms with cached inverses, in the conventions of pbrt and
+// RenderMan: points are column vectors (p' = M p) and composition T1 * T2 applies T2 first.
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "renderer/core/ray.h"
+#include "renderer/core/vector.h"
+
+namespace lrt {
+
+using Matrix4 = std::array<std::array<float, 4>, 4>;
+
+Matrix4 identityMatrix();
+Matrix4 multiply(const Matrix4& a, const Matrix4& b);
+Matrix4 transpose(const Matrix4& m);
+// Nullopt when m is singular (or nearly so).
+std::optional<Matrix4> invert(const Matrix4& m);
+
+class Transform {
+public:
+    Transform() : m_(identityMatrix()), inverse_(identityMatrix()) {}
+    Transform(const Matrix4& m, const Matrix4& inverse) : m_(m), inverse_(inverse) {}
+    // Nullopt for a singular matrix.
+    static std::optional<Transform> fromMatrix(const Matrix4& m);
+
+    static Transform translate(Vec3 delta);
+    static Transform scale(float x, float y, float z);
+    static Transform rotate(float degrees, Vec3 axis); // axis need not be unit; zero axis is identity
+    // World-to-camera for a camera at `eye` looking at `target` with `up` (pbrt's LookAt);
+    // nullopt when the view direction is zero or parallel to up.
+    static std::optional<Transform> lookAt(Vec3 eye, Vec3 target, Vec3 up);
+
+    const Matrix4& matrix() const { return m_; }
+    const Matrix4& inverseMatrix() const { return inverse_; }
+    Transform inverse() const { return {inverse_, m_}; }
+    friend Transform operator*(const Transform& a, const Transform& b);
+    friend bool operator==(const Transform& a, const Transform& b) { return a.m_ == b.m_; }
+
+    Vec3 point(Vec3 p) const;     // divides by w when w != 1
+    Vec3 vector(Vec3 v) const;
+    Vec3 normal(Vec3 n) const;    // by the inverse transpose
+    Ray ray(const Ray& r) const { return {point(r.origin), vector(r.direction), r.tMin, r.tMax}; }
+    // True when the transform flips handedness (negative determinant of the 3x3 part).
+    bool swapsHandedness() const;
+
+private:
+    Matrix4 m_;
+    Matrix4 inverse_;
+};
+
+} // namespace lrt

@@ -1,0 +1,22 @@
+// Writing a rendered image: linear float for EXR and HDR; for 8-bit formats the Exposure gain,
+// then sRGB encoding (or the Exposure gamma when one was given).
+#pragma once
+
+#include <filesystem>
+
+#include "renderer/image/image_file.h"
+#include "renderer/scene/scene_description.h"
+
+namespace lrt {
+
+// True for formats that store linear floating-point radiance.
+bool isLinearFormat(const std::filesystem::path& path);
+
+// The 8-bit encoding of one linear value: gain, then sRGB or 1/gamma, in [0, 1].
+float encodeDisplay(float linear, float gain, std::optional<float> gamma);
+
+// Throws std::runtime_error naming the file; never leaves a partial file behind.
+void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const FilmDescription& film,
+                        const ImageMetadata& metadata);
+
+} // namespace lrt

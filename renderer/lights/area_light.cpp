@@ -1,0 +1,32 @@
+// Area light sampling: choose a shape uniformly, then a point on it by its area sampler; the
+// estimate of Li dw is L |cos theta_light| / (d^2 pdf_area) / P(shape).
+#include "renderer/lights/area_light.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lrt {
+
+std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
+    const auto count = static_cast<float>(shapes_.size());
+    const float scaled = u.x * count;
+    const auto index = std::min(static_cast<std::size_t>(scaled), shapes_.size() - 1);
+    const Vec2 remapped{std::clamp(scaled - static_cast<float>(index), 0.0f, 0.99999994f), u.y};
+    const Shape& shape = *shapes_[index];
+    const AreaSample s = shape.sampleArea(remapped);
+    if (s.pdf <= 0)
+        return std::nullopt;
+    const Vec3 toLight = s.p - p;
+    const float d2 = lengthSquared(toLight);
+    if (d2 == 0)
+        return std::nullopt;
+    const float d = std::sqrt(d2);
+    const Vec3 wi = toLight / d;
+    const float cosLight = dot(s.normal, -wi);
+    if (cosLight <= 0 && shape.oneSided())
+        return std::nullopt;
+    const float jacobian = std::fabs(cosLight) / (d2 * s.pdf) * count;
+    return LightSample{wi, d, radiance_ * jacobian};
+}
+
+} // namespace lrt

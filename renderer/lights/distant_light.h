@@ -1,0 +1,23 @@
+// "distantlight": parallel light travelling from "from" towards "to", with irradiance
+// intensity * lightcolor on a surface facing it.
+#pragma once
+
+#include <cmath>
+
+#include "renderer/lights/light.h"
+
+namespace lrt {
+
+class DistantLight final : public Light {
+public:
+    DistantLight(Vec3 towardsLight, Color irradiance) : towardsLight_(normalize(towardsLight)), irradiance_(irradiance) {}
+    std::optional<LightSample> sample(Vec3, Vec2) const override {
+        return LightSample{towardsLight_, INFINITY, irradiance_};
+    }
+
+private:
+    Vec3 towardsLight_;
+    Color irradiance_;
+};
+
+} // namespace lrt

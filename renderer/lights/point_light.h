@@ -1,0 +1,25 @@
+// "pointlight": radiant intensity I = intensity * lightcolor from the point "from".
+#pragma once
+
+#include "renderer/lights/light.h"
+
+namespace lrt {
+
+class PointLight final : public Light {
+public:
+    PointLight(Vec3 position, Color intensity) : position_(position), intensity_(intensity) {}
+    std::optional<LightSample> sample(Vec3 p, Vec2) const override {
+        const Vec3 toLight = position_ - p;
+        const float d2 = lengthSquared(toLight);
+        if (d2 == 0)
+            return std::nullopt;
+        const float d = std::sqrt(d2);
+        return LightSample{toLight / d, d, intensity_ / d2};
+    }
+
+private:
+    Vec3 position_;
+    Color intensity_;
+};
+
+} // namespace lrt

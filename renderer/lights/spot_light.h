@@ -1,0 +1,23 @@
+// "spotlight": a point light at "from" aimed at "to", with RenderMan's falloff:
+// I(theta) = intensity * lightcolor * cos(theta)^beamdistribution *
+//            smoothstep(cos(coneangle), cos(coneangle - conedeltaangle), cos(theta)),
+// angles in degrees.
+#pragma once
+
+#include "renderer/lights/light.h"
+
+namespace lrt {
+
+class SpotLight final : public Light {
+public:
+    SpotLight(Vec3 position, Vec3 axis, Color intensity, float coneAngleDegrees, float coneDeltaDegrees,
+              float beamDistribution);
+    std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
+
+private:
+    Vec3 position_, axis_;
+    Color intensity_;
+    float cosOutside_, cosInside_, beamDistribution_;
+};
+
+} // namespace lrt

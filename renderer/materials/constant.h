@@ -1,0 +1,14 @@
+// "constant": the surface shows its colour, unlit (RenderMan's constant: Ci = Cs).
+#pragma once
+
+#include "renderer/materials/material.h"
+
+namespace lrt {
+
+class Constant final : public Material {
+public:
+    Color reflected(const ShadingPoint&, Vec3, Color) const override { return {}; }
+    Color unlit(const ShadingPoint& point) const override { return point.color; }
+};
+
+} // namespace lrt

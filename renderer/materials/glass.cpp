@@ -1,0 +1,39 @@
+#include "renderer/materials/glass.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "renderer/materials/mirror.h"
+
+namespace lrt {
+
+float fresnelDielectric(float cosThetaI, float etaI, float etaT) {
+    const float sinThetaI = std::sqrt(std::max(0.0f, 1 - cosThetaI * cosThetaI));
+    const float sinThetaT = etaI / etaT * sinThetaI;
+    if (sinThetaT >= 1)
+        return 1;
+    const float cosThetaT = std::sqrt(std::max(0.0f, 1 - sinThetaT * sinThetaT));
+    const float parallel = (etaT * cosThetaI - etaI * cosThetaT) / (etaT * cosThetaI + etaI * cosThetaT);
+    const float perpendicular = (etaI * cosThetaI - etaT * cosThetaT) / (etaI * cosThetaI + etaT * cosThetaT);
+    return (parallel * parallel + perpendicular * perpendicular) / 2;
+}
+
+int Glass::specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const {
+    const Vec3 n = point.shadingNormal; // on the viewer's side
+    const float etaI = point.entering ? 1.0f : eta_, etaT = point.entering ? eta_ : 1.0f;
+    const float cosThetaI = std::clamp(dot(n, point.wo), 0.0f, 1.0f);
+    const float F = fresnelDielectric(cosThetaI, etaI, etaT);
+    int count = 0;
+    if (kr_ > 0 && F > 0)
+        rays[count++] = {reflect(point.wo, n), Color(kr_ * F), false};
+    if (kt_ > 0 && F < 1) {
+        const float ratio = etaI / etaT;
+        const float sin2ThetaT = ratio * ratio * (1 - cosThetaI * cosThetaI);
+        const float cosThetaT = std::sqrt(1 - sin2ThetaT);
+        const Vec3 direction = -point.wo * ratio + n * (ratio * cosThetaI - cosThetaT);
+        rays[count++] = {normalize(direction), point.color * (kt_ * (1 - F) * ratio * ratio), true};
+    }
+    return count;
+}
+
+} // namespace lrt

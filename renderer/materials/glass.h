@@ -1,0 +1,25 @@
+// "glass": a smooth dielectric of index eta with exact (unpolarised) Fresnel reflectance F:
+// reflection weighted Kr F, refraction Kt (1 - F) Color, total internal reflection where Snell
+// allows no refraction. Radiance crossing into the denser medium is scaled by (eta_i / eta_t)^2,
+// as in pbrt, so a closed object transmits the background unchanged but for Fresnel losses.
+#pragma once
+
+#include "renderer/materials/material.h"
+
+namespace lrt {
+
+// Fresnel reflectance of a dielectric boundary for light at cosThetaI (> 0) going from a medium
+// of index etaI into one of index etaT; 1 under total internal reflection.
+float fresnelDielectric(float cosThetaI, float etaI, float etaT);
+
+class Glass final : public Material {
+public:
+    Glass(float eta, float kr, float kt) : eta_(eta), kr_(kr), kt_(kt) {}
+    Color reflected(const ShadingPoint&, Vec3, Color) const override { return {}; }
+    int specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const override;
+
+private:
+    float eta_, kr_, kt_;
+};
+
+} // namespace lrt

@@ -1,0 +1,50 @@
+// The Material interface: what a surface does with light, as the Whitted integrator asks it.
+// Built-in BSDFs and SL shaders both implement it, so one can stand wherever the other does.
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "renderer/core/color.h"
+#include "renderer/core/transform.h"
+#include "renderer/core/vector.h"
+#include "renderer/shapes/shape.h"
+
+namespace lrt {
+
+// A shaded point, in world space unless named otherwise.
+struct ShadingPoint {
+    Vec3 p;
+    Vec3 normal;        // unit geometric normal, turned to the side of wo
+    Vec3 shadingNormal; // unit, on the same side as normal
+    Vec3 wo;            // unit, towards the viewer
+    bool entering = true; // wo is on the surface's front side (for refraction)
+    Color color;        // Color attribute, or interpolated vertex colours
+    LocalGeometry local; // object-space geometry (SL registers)
+    const Transform* objectToWorld = nullptr;
+};
+
+// One perfectly specular direction to trace, and the weight its radiance is multiplied by.
+struct SpecularRay {
+    Vec3 direction;
+    Color weight;
+    bool transmitted = false;
+};
+
+class Material {
+public:
+    virtual ~Material() = default;
+
+    // Radiance reflected towards wo from light arriving along wi (unit, towards the light) with
+    // E = Li dw, the incident radiance times the solid angle it arrives through (or I / r^2 for a
+    // point light): f(wo, wi) E |cos theta_i| for a BSDF f.
+    virtual Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const = 0;
+    // Radiance reflected from an ambient light of radiance `ambient` (RenderMan's Ka ambient()).
+    virtual Color ambient(const ShadingPoint&, Color) const { return {}; }
+    // Radiance the surface shows regardless of light (the constant surface).
+    virtual Color unlit(const ShadingPoint&) const { return {}; }
+    // Perfectly specular reflection and refraction rays, at most two.
+    virtual int specular(const ShadingPoint&, std::array<SpecularRay, 2>&) const { return 0; }
+};
+
+} // namespace lrt

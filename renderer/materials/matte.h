@@ -1,0 +1,18 @@
+// "matte": Lambertian reflection, BRDF Kd Color / pi; ambient Ka Color.
+#pragma once
+
+#include "renderer/materials/material.h"
+
+namespace lrt {
+
+class Matte final : public Material {
+public:
+    Matte(float kd, float ka) : kd_(kd), ka_(ka) {}
+    Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
+    Color ambient(const ShadingPoint& point, Color light) const override { return point.color * light * ka_; }
+
+private:
+    float kd_, ka_;
+};
+
+} // namespace lrt

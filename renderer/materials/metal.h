@@ -1,0 +1,19 @@
+// "metal": a Blinn-Phong highlight tinted by the surface colour, Ks Color (S + 8) / (8 pi) (N.H)^S,
+// plus an optional perfect reflection Kr Color.
+#pragma once
+
+#include "renderer/materials/material.h"
+
+namespace lrt {
+
+class Metal final : public Material {
+public:
+    Metal(float ks, float kr, float roughness) : ks_(ks), kr_(kr), exponent_(8.0f / roughness) {}
+    Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
+    int specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const override;
+
+private:
+    float ks_, kr_, exponent_;
+};
+
+} // namespace lrt

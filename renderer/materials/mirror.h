@@ -1,0 +1,24 @@
+// "mirror": perfect specular reflection weighted by Kr Color.
+#pragma once
+
+#include "renderer/materials/material.h"
+
+namespace lrt {
+
+// wo mirrored about n (both unit, wo towards the viewer).
+inline Vec3 reflect(Vec3 wo, Vec3 n) { return n * (2 * dot(wo, n)) - wo; }
+
+class Mirror final : public Material {
+public:
+    explicit Mirror(float kr) : kr_(kr) {}
+    Color reflected(const ShadingPoint&, Vec3, Color) const override { return {}; }
+    int specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const override {
+        rays[0] = {reflect(point.wo, point.shadingNormal), point.color * kr_, false};
+        return 1;
+    }
+
+private:
+    float kr_;
+};
+
+} // namespace lrt

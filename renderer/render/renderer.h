@@ -1,0 +1,52 @@
+// Rendering one frame: camera samples in parallel TBB tiles, reconstructed with the pixel filter
+// so that every pixel depends only on its own and its neighbours' deterministic samples.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "renderer/image/image_file.h"
+#include "renderer/integrators/integrator.h"
+#include "renderer/scene/scene.h"
+
+namespace lrt {
+
+struct RenderSettings {
+    std::optional<int> samplesPerPixel;           // overrides PixelSamples
+    std::optional<std::string> integrator;        // overrides SurfaceIntegrator
+    int threads = 0;                              // 0: all cores
+    std::uint64_t seed = 0;
+    std::optional<std::array<float, 4>> crop;     // overrides CropWindow (x0 x1 y0 y1, NDC)
+    std::optional<std::pair<int, int>> tile;      // (I, N): the I-th of N horizontal bands
+    int tileSize = 32;
+};
+
+struct PixelBounds {
+    int x0, x1, y0, y1; // half-open
+    int width() const { return x1 - x0; }
+    int height() const { return y1 - y0; }
+};
+
+struct RenderStatistics {
+    double seconds = 0;
+    RayCounters rays;
+    std::uint64_t droppedSamples = 0; // non-finite radiance
+    int samplesPerPixel = 0;
+    PixelBounds bounds{};
+};
+
+struct RenderResult {
+    Image image; // linear radiance of the pixel bounds, with its place in the full image
+    RenderStatistics statistics;
+};
+
+// The pixels a render covers: the crop window (pbrt's rounding), narrowed to a tile band.
+PixelBounds renderBounds(const Scene& scene, const RenderSettings& settings);
+
+// `progress` is called with the finished fraction, from worker threads, one call at a time.
+RenderResult render(const Scene& scene, const RenderSettings& settings,
+                    const std::function<void(double)>& progress = {});
+
+} // namespace lrt

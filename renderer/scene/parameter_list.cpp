@@ -1,0 +1,199 @@
+// Typed access to parameter lists, with errors at the parameter's own location.
+#include "renderer/scene/parameter_list.h"
+
+#include <cmath>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace lrt {
+
+std::optional<ParameterType> parseParameterType(const std::string& spelling) {
+    std::istringstream words(spelling);
+    std::string word, last;
+    while (words >> word)
+        last = word;
+    // Storage classes ("uniform", "varying"...) come first; the type is the last word.
+    const std::string base = last.substr(0, last.find('['));
+    const bool pair = last.find("[2]") != std::string::npos;
+    if (base == "float")
+        return pair ? ParameterType::Float2 : ParameterType::Float;
+    if (base == "integer" || base == "int")
+        return ParameterType::Integer;
+    if (base == "string")
+        return ParameterType::String;
+    if (base == "color")
+        return ParameterType::Color;
+    if (base == "point")
+        return ParameterType::Point;
+    if (base == "vector")
+        return ParameterType::Vector;
+    if (base == "normal")
+        return ParameterType::Normal;
+    return std::nullopt;
+}
+
+const char* parameterTypeName(ParameterType type) {
+    switch (type) {
+    case ParameterType::Unspecified: return "untyped";
+    case ParameterType::Float: return "float";
+    case ParameterType::Integer: return "integer";
+    case ParameterType::String: return "string";
+    case ParameterType::Color: return "color";
+    case ParameterType::Point: return "point";
+    case ParameterType::Vector: return "vector";
+    case ParameterType::Normal: return "normal";
+    case ParameterType::Float2: return "float[2]";
+    }
+    return "?";
+}
+
+const Parameter* ParameterList::find(const std::string& name) const {
+    for (const Parameter& p : parameters_)
+        if (p.name == name) {
+            p.used = true;
+            return &p;
+        }
+    return nullptr;
+}
+
+const Parameter& ParameterList::expectNumbers(const Parameter& p, std::initializer_list<ParameterType> types,
+                                              std::size_t multiple, const char* what) const {
+    bool typeOk = p.type == ParameterType::Unspecified;
+    for (const ParameterType t : types)
+        typeOk = typeOk || p.type == t;
+    if (!typeOk)
+        throw SceneError(p.where, fmt::format("parameter '{}' is declared {} but must be {}", p.name,
+                                              parameterTypeName(p.type), what));
+    if (!p.strings.empty())
+        throw SceneError(p.where, fmt::format("parameter '{}' must be {}, not a string", p.name, what));
+    if (p.numbers.empty() || p.numbers.size() % multiple != 0)
+        throw SceneError(p.where, fmt::format("parameter '{}' must be {}: found {} number{}", p.name, what,
+                                              p.numbers.size(), p.numbers.size() == 1 ? "" : "s"));
+    return p;
+}
+
+float ParameterList::getFloat(const std::string& name, float fallback) const {
+    const Parameter* p = find(name);
+    if (!p)
+        return fallback;
+    expectNumbers(*p, {ParameterType::Float, ParameterType::Integer}, 1, "one number");
+    if (p->numbers.size() != 1)
+        throw SceneError(p->where, fmt::format("parameter '{}' must be one number: found {}", name, p->numbers.size()));
+    return static_cast<float>(p->numbers[0]);
+}
+
+int ParameterList::getInteger(const std::string& name, int fallback) const {
+    const Parameter* p = find(name);
+    if (!p)
+        return fallback;
+    const auto values = getIntegers(name);
+    if (values.size() != 1)
+        throw SceneError(p->where, fmt::format("parameter '{}' must be one integer: found {}", name, values.size()));
+    return values[0];
+}
+
+Color ParameterList::getColor(const std::string& name, Color fallback) const {
+    const Parameter* p = find(name);
+    if (!p)
+        return fallback;
+    expectNumbers(*p, {ParameterType::Color}, 3, "a colour [r g b]");
+    if (p->numbers.size() != 3)
+        throw SceneError(p->where, fmt::format("parameter '{}' must be a colour [r g b]: found {} numbers", name,
+                                               p->numbers.size()));
+    return {static_cast<float>(p->numbers[0]), static_cast<float>(p->numbers[1]), static_cast<float>(p->numbers[2])};
+}
+
+Vec3 ParameterList::getPoint(const std::string& name, Vec3 fallback) const {
+    const Parameter* p = find(name);
+    if (!p)
+        return fallback;
+    const auto triples = getTriples(name);
+    if (triples.size() != 1)
+        throw SceneError(p->where, fmt::format("parameter '{}' must be one point [x y z]: found {} numbers", name,
+                                               p->numbers.size()));
+    return triples[0];
+}
+
+std::string ParameterList::getString(const std::string& name, const std::string& fallback) const {
+    const Parameter* p = find(name);
+    if (!p)
+        return fallback;
+    if ((p->type != ParameterType::Unspecified && p->type != ParameterType::String) || p->strings.size() != 1 ||
+        !p->numbers.empty())
+        throw SceneError(p->where, fmt::format("parameter '{}' must be one string", name));
+    return p->strings[0];
+}
+
+std::vector<float> ParameterList::getFloats(const std::string& name) const {
+    const Parameter* p = find(name);
+    if (!p)
+        return {};
+    expectNumbers(*p, {ParameterType::Float, ParameterType::Float2, ParameterType::Integer}, 1, "numbers");
+    return std::vector<float>(p->numbers.begin(), p->numbers.end());
+}
+
+std::vector<int> ParameterList::getIntegers(const std::string& name) const {
+    const Parameter* p = find(name);
+    if (!p)
+        return {};
+    expectNumbers(*p, {ParameterType::Integer}, 1, "integers");
+    std::vector<int> values;
+    for (const double v : p->numbers) {
+        if (v != std::floor(v) || std::fabs(v) > 2147483647.0)
+            throw SceneError(p->where, fmt::format("parameter '{}' must be integers: found {}", name, v));
+        values.push_back(static_cast<int>(v));
+    }
+    return values;
+}
+
+std::vector<Vec3> ParameterList::getTriples(const std::string& name) const {
+    const Parameter* p = find(name);
+    if (!p)
+        return {};
+    expectNumbers(*p, {ParameterType::Point, ParameterType::Vector, ParameterType::Normal, ParameterType::Color}, 3,
+                  "a list of [x y z] triples");
+    std::vector<Vec3> triples;
+    for (std::size_t i = 0; i < p->numbers.size(); i += 3)
+        triples.push_back({static_cast<float>(p->numbers[i]), static_cast<float>(p->numbers[i + 1]),
+                           static_cast<float>(p->numbers[i + 2])});
+    return triples;
+}
+
+std::optional<std::variant<std::string, Color>> ParameterList::getTextureOrColor(const std::string& name) const {
+    const Parameter* p = find(name);
+    if (!p)
+        return std::nullopt;
+    if (!p->strings.empty())
+        return getString(name, "");
+    return getColor(name, {});
+}
+
+void ParameterList::rejectUnused(const std::string& what) const {
+    for (const Parameter& p : parameters_)
+        if (!p.used)
+            throw SceneError(p.where, fmt::format("unknown parameter '{}' for {}", p.name, what));
+}
+
+Declarations::Declarations() {
+    using enum ParameterType;
+    for (const char* name : {"Kd", "Ks", "Ka", "Kr", "Kt", "roughness", "eta", "intensity", "coneangle",
+                             "conedeltaangle", "beamdistribution", "fov", "s0", "s1", "s2", "s3"})
+        types_[name] = Float;
+    for (const char* name : {"lightcolor", "specularcolor", "bgcolor", "Cs", "r0", "r1", "r2", "r3"})
+        types_[name] = Color;
+    for (const char* name : {"from", "to", "P"})
+        types_[name] = Point;
+    types_["N"] = Normal;
+    types_["st"] = types_["uv"] = Float2;
+    types_["indices"] = types_["maxdepth"] = types_["jitter"] = Integer;
+    for (const char* name : {"filename", "mapname", "shader", "name"})
+        types_[name] = String;
+}
+
+ParameterType Declarations::lookup(const std::string& name) const {
+    const auto it = types_.find(name);
+    return it == types_.end() ? ParameterType::Unspecified : it->second;
+}
+
+} // namespace lrt

@@ -1,0 +1,70 @@
+// RIB parameter lists: "name" value pairs with optional inline types ("float Kd"), checked when a
+// statement's consumer reads them. A parameter nobody reads is an error, which catches typos.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "renderer/core/color.h"
+#include "renderer/core/vector.h"
+#include "renderer/scene/scene_error.h"
+
+namespace lrt {
+
+enum class ParameterType { Unspecified, Float, Integer, String, Color, Point, Vector, Normal, Float2 };
+
+// Parses a RIB type spelling ("float", "uniform color", "float[2]"...); nullopt if unknown.
+std::optional<ParameterType> parseParameterType(const std::string& spelling);
+const char* parameterTypeName(ParameterType type);
+
+struct Parameter {
+    std::string name;
+    ParameterType type = ParameterType::Unspecified;
+    std::vector<double> numbers;
+    std::vector<std::string> strings;
+    SourceLocation where;
+    mutable bool used = false;
+};
+
+class ParameterList {
+public:
+    void add(Parameter parameter) { parameters_.push_back(std::move(parameter)); }
+    bool has(const std::string& name) const { return find(name) != nullptr; }
+    const Parameter* find(const std::string& name) const;
+
+    float getFloat(const std::string& name, float fallback) const;
+    int getInteger(const std::string& name, int fallback) const;
+    Color getColor(const std::string& name, Color fallback) const;
+    Vec3 getPoint(const std::string& name, Vec3 fallback) const;
+    std::string getString(const std::string& name, const std::string& fallback) const;
+
+    std::vector<float> getFloats(const std::string& name) const;     // empty when absent
+    std::vector<int> getIntegers(const std::string& name) const;     // empty when absent
+    std::vector<Vec3> getTriples(const std::string& name) const;     // points, normals, colours
+    // A texture binding: a file name or a colour (SL's t0-t7).
+    std::optional<std::variant<std::string, Color>> getTextureOrColor(const std::string& name) const;
+
+    // Throws SceneError at the first parameter no getter asked for: "unknown parameter 'x' for <what>".
+    void rejectUnused(const std::string& what) const;
+
+private:
+    const Parameter& expectNumbers(const Parameter& p, std::initializer_list<ParameterType> types,
+                                   std::size_t multiple, const char* what) const;
+    std::vector<Parameter> parameters_;
+};
+
+// Types of well-known parameters, and those added by Declare, so names need no inline type.
+class Declarations {
+public:
+    Declarations();
+    void declare(const std::string& name, ParameterType type) { types_[name] = type; }
+    ParameterType lookup(const std::string& name) const;
+
+private:
+    std::map<std::string, ParameterType> types_;
+};
+
+} // namespace lrt

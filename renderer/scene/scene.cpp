@@ -1,0 +1,29 @@
+// Hit resolution: Embree's (geometry, primitive, u, v) back to world-space geometry.
+#include "renderer/scene/scene.h"
+
+namespace lrt {
+
+std::optional<Intersection> Scene::intersect(const Ray& ray) const {
+    RayHit hit;
+    if (!lrt::intersect(root_->get(), ray, hit))
+        return std::nullopt;
+    Intersection result;
+    result.t = hit.t;
+    if (hit.instance != RTC_INVALID_GEOMETRY_ID) {
+        const Instance& instance = instances_[hit.instance - rootPrimitives_.size()];
+        result.primitive = &prototypePrimitives_[static_cast<std::size_t>(instance.prototype)][hit.geometry];
+        result.objectToWorld = instance.instanceToWorld * result.primitive->shape->objectToScene();
+    } else {
+        result.primitive = &rootPrimitives_[hit.geometry];
+        result.objectToWorld = result.primitive->shape->objectToScene();
+    }
+    result.local = result.primitive->shape->geometryAt(hit.primitive, hit.u, hit.v);
+    // The hit point from the ray is as accurate as Embree's t; the surface point from (u, v) is
+    // exactly on the surface. Use the ray's, which is what the shadow rays start from.
+    result.p = ray.at(hit.t);
+    result.normal = normalize(result.objectToWorld.normal(result.local.normal));
+    result.shadingNormal = normalize(result.objectToWorld.normal(result.local.shadingNormal));
+    return result;
+}
+
+} // namespace lrt

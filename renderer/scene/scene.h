@@ -1,0 +1,93 @@
+// The renderable scene of one frame: shapes in Embree's BVH, materials, lights, camera and film
+// settings, and the query that turns a ray into a shaded-ready intersection.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "renderer/accel/embree_scene.h"
+#include "renderer/camera/camera.h"
+#include "renderer/lights/area_light.h"
+#include "renderer/lights/light.h"
+#include "renderer/materials/material.h"
+#include "renderer/scene/scene_description.h"
+#include "renderer/shapes/shape.h"
+
+namespace lrt {
+
+// A shape with the attributes it was declared under.
+struct Primitive {
+    const Shape* shape = nullptr;
+    const Material* material = nullptr;
+    const AreaLight* areaLight = nullptr;
+    Color color{1, 1, 1};
+    Color opacity{1, 1, 1};
+    const std::vector<int>* lights = nullptr; // indices of the lights that illuminate it
+    SourceLocation where;
+};
+
+struct Intersection {
+    float t = 0;
+    const Primitive* primitive = nullptr;
+    LocalGeometry local;     // object space
+    Transform objectToWorld;
+    Vec3 p;                  // world space
+    Vec3 normal;             // unit geometric normal on the front side
+    Vec3 shadingNormal;      // unit
+};
+
+struct SceneStatistics {
+    double bvhBuildSeconds = 0;
+    std::size_t triangles = 0;
+    std::size_t quadrics = 0;
+    std::size_t instances = 0;
+    std::size_t geometryBytes = 0; // lrt's own copies of shape data
+};
+
+class Scene {
+public:
+    Scene() = default;
+    Scene(const Scene&) = delete;
+    Scene& operator=(const Scene&) = delete;
+
+    std::optional<Intersection> intersect(const Ray& ray) const;
+    // True when something opaque blocks the ray; partial opacity is handled by the integrator.
+    bool occluded(const Ray& ray) const { return lrt::occluded(root_->get(), ray); }
+
+    const Camera& camera() const { return *camera_; }
+    const FilmDescription& film() const { return film_; }
+    const RenderOptions& options() const { return options_; }
+    const std::vector<std::unique_ptr<Light>>& lights() const { return lights_; }
+    Color background() const { return background_; }
+    bool hasTranslucency() const { return hasTranslucency_; }
+    int frame() const { return frame_; }
+    const SceneStatistics& statistics() const { return statistics_; }
+
+private:
+    friend class SceneBuilder;
+
+    struct Instance {
+        int prototype;
+        Transform instanceToWorld;
+    };
+
+    std::unique_ptr<Camera> camera_;
+    FilmDescription film_;
+    RenderOptions options_;
+    Color background_;
+    int frame_ = 0;
+    bool hasTranslucency_ = false;
+    std::vector<std::unique_ptr<Shape>> shapes_;
+    std::vector<std::unique_ptr<Material>> materials_;
+    std::vector<std::unique_ptr<Light>> lights_;
+    std::vector<std::unique_ptr<std::vector<int>>> lightLists_;
+    std::vector<std::unique_ptr<EmbreeScene>> prototypes_;
+    std::vector<std::vector<Primitive>> prototypePrimitives_;
+    std::unique_ptr<EmbreeScene> root_;
+    std::vector<Primitive> rootPrimitives_; // by geometry ID; instances follow them
+    std::vector<Instance> instances_;       // by geometry ID - rootPrimitives_.size()
+    SceneStatistics statistics_;
+};
+
+} // namespace lrt

@@ -1,0 +1,437 @@
+// Scene construction. Each ShapeDescription becomes one or more Shapes; each distinct set of
+// surface attributes becomes one Material; lights are created in declaration order.
+#include "renderer/scene/scene_builder.h"
+
+#include <chrono>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "renderer/camera/orthographic_camera.h"
+#include "renderer/camera/perspective_camera.h"
+#include "renderer/lights/ambient_light.h"
+#include "renderer/lights/distant_light.h"
+#include "renderer/lights/point_light.h"
+#include "renderer/lights/spot_light.h"
+#include "renderer/materials/constant.h"
+#include "renderer/materials/glass.h"
+#include "renderer/materials/matte.h"
+#include "renderer/materials/metal.h"
+#include "renderer/materials/mirror.h"
+#include "renderer/materials/plastic.h"
+#include "renderer/scene/scene_error.h"
+#include "renderer/shapes/cone.h"
+#include "renderer/shapes/cylinder.h"
+#include "renderer/shapes/disk.h"
+#include "renderer/shapes/hyperboloid.h"
+#include "renderer/shapes/obj_file.h"
+#include "renderer/shapes/paraboloid.h"
+#include "renderer/shapes/polygon_triangulation.h"
+#include "renderer/shapes/sphere.h"
+#include "renderer/shapes/triangle_mesh.h"
+
+namespace lrt {
+
+class SceneBuilder {
+public:
+    SceneBuilder(const FrameDescription& frame, RTCDevice device) : frame_(frame), device_(device) {}
+
+    std::unique_ptr<Scene> build() {
+        scene_ = std::make_unique<Scene>();
+        scene_->film_ = frame_.options.film;
+        scene_->options_ = frame_.options;
+        scene_->background_ = frame_.world.background;
+        scene_->frame_ = frame_.number;
+        scene_->camera_ = makeCamera();
+        makeLights();
+
+        const auto start = std::chrono::steady_clock::now();
+        for (const ObjectDefinition& object : frame_.world.objects) {
+            auto prototype = std::make_unique<EmbreeScene>(device_);
+            std::vector<Primitive> primitives;
+            for (const ShapeDescription& shape : object.shapes) {
+                if (shape.attributes->areaLight >= 0)
+                    throw SceneError(shape.where, fmt::format("area lights inside object definitions are not supported "
+                                                              "(object '{}')",
+                                                              object.name));
+                addShape(shape, *prototype, primitives);
+            }
+            prototype->commit();
+            scene_->prototypes_.push_back(std::move(prototype));
+            scene_->prototypePrimitives_.push_back(std::move(primitives));
+        }
+        scene_->root_ = std::make_unique<EmbreeScene>(device_);
+        for (const ShapeDescription& shape : frame_.world.shapes)
+            addShape(shape, *scene_->root_, scene_->rootPrimitives_);
+        for (const InstanceDescription& instance : frame_.world.instances)
+            addInstance(instance);
+        scene_->root_->commit();
+        scene_->statistics_.bvhBuildSeconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return std::move(scene_);
+    }
+
+private:
+    // ---- camera -----------------------------------------------------------------------------
+
+    std::unique_ptr<Camera> makeCamera() const {
+        const CameraDescription& c = frame_.options.camera;
+        const FilmDescription& f = frame_.options.film;
+        const float frameAspect = c.frameAspectRatio.value_or(static_cast<float>(f.xResolution) * f.pixelAspectRatio /
+                                                              static_cast<float>(f.yResolution));
+        ScreenWindow window = Camera::defaultScreenWindow(frameAspect);
+        if (c.screenWindow)
+            window = {(*c.screenWindow)[0], (*c.screenWindow)[1], (*c.screenWindow)[2], (*c.screenWindow)[3]};
+        const Transform cameraToWorld = c.worldToCamera.inverse();
+        if (c.projection == "orthographic") {
+            c.parameters.rejectUnused("Projection \"orthographic\"");
+            return std::make_unique<OrthographicCamera>(cameraToWorld, window, f.xResolution, f.yResolution, c.nearClip,
+                                                        c.farClip);
+        }
+        const float fov = c.parameters.getFloat("fov", 90.0f);
+        if (!(fov > 0 && fov < 180))
+            throw SceneError(c.parameters.find("fov")->where, "fov must be between 0 and 180 degrees");
+        c.parameters.rejectUnused("Projection \"perspective\"");
+        const float lensRadius = c.fStop > 0 ? c.focalLength / (2 * c.fStop) : 0.0f;
+        return std::make_unique<PerspectiveCamera>(cameraToWorld, window, f.xResolution, f.yResolution, c.nearClip,
+                                                   c.farClip, fov, lensRadius, c.focalDistance);
+    }
+
+    // ---- lights -----------------------------------------------------------------------------
+
+    void makeLights() {
+        for (const LightDescription& light : frame_.world.lights) {
+            const ParameterList& p = light.parameters;
+            const Color power = p.getColor("lightcolor", {1, 1, 1}) * p.getFloat("intensity", 1.0f);
+            const Transform& toWorld = light.lightToWorld;
+            std::unique_ptr<Light> made;
+            if (light.type == "pointlight") {
+                made = std::make_unique<PointLight>(toWorld.point(p.getPoint("from", {})), power);
+            } else if (light.type == "spotlight") {
+                const Vec3 from = p.getPoint("from", {}), to = p.getPoint("to", {0, 0, 1});
+                if (from == to)
+                    throw SceneError(light.where, "spotlight needs \"from\" and \"to\" to differ");
+                const float cone = p.getFloat("coneangle", 30), delta = p.getFloat("conedeltaangle", 5);
+                if (!(cone > 0 && cone <= 180) || !(delta >= 0))
+                    throw SceneError(light.where, "spotlight coneangle must lie in (0, 180] degrees and conedeltaangle "
+                                                  "must not be negative");
+                made = std::make_unique<SpotLight>(toWorld.point(from), toWorld.vector(to - from), power, cone, delta,
+                                                   p.getFloat("beamdistribution", 2));
+            } else if (light.type == "distantlight") {
+                const Vec3 from = p.getPoint("from", {}), to = p.getPoint("to", {0, 0, 1});
+                if (from == to)
+                    throw SceneError(light.where, "distantlight needs \"from\" and \"to\" to differ");
+                made = std::make_unique<DistantLight>(toWorld.vector(from - to), power);
+            } else if (light.type == "ambientlight") {
+                made = std::make_unique<AmbientLight>(power);
+            } else if (light.type == "arealight") {
+                made = std::make_unique<AreaLight>(power);
+            } else {
+                throw SceneError(light.where, fmt::format("the \"{}\" light needs the path integrator, which is not "
+                                                          "available yet",
+                                                          light.type));
+            }
+            p.rejectUnused(fmt::format("LightSource \"{}\"", light.type));
+            scene_->lights_.push_back(std::move(made));
+        }
+    }
+
+    const std::vector<int>* lightList(const SurfaceAttributes& attributes) {
+        const auto* key = attributes.disabledLights.get();
+        const auto it = lightLists_.find(key);
+        if (it != lightLists_.end())
+            return it->second;
+        auto list = std::make_unique<std::vector<int>>();
+        for (int i = 0; i < static_cast<int>(scene_->lights_.size()); ++i)
+            if (!key || std::find(key->begin(), key->end(), i) == key->end())
+                list->push_back(i);
+        const std::vector<int>* raw = list.get();
+        scene_->lightLists_.push_back(std::move(list));
+        lightLists_[key] = raw;
+        return raw;
+    }
+
+    // ---- materials --------------------------------------------------------------------------
+
+    const Material* material(const SurfaceAttributes& a) {
+        const auto it = materials_.find(&a);
+        if (it != materials_.end())
+            return it->second;
+        const ParameterList& p = a.surfaceParameters;
+        const std::string& name = a.surface;
+        auto positive = [&](const char* parameter, float fallback) {
+            const float value = p.getFloat(parameter, fallback);
+            if (!(value > 0))
+                throw SceneError(p.find(parameter)->where, fmt::format("{} must be positive", parameter));
+            return value;
+        };
+        std::unique_ptr<Material> made;
+        if (name == "matte") {
+            made = std::make_unique<Matte>(p.getFloat("Kd", 0.5f), p.getFloat("Ka", 1.0f));
+        } else if (name == "plastic") {
+            made = std::make_unique<Plastic>(p.getFloat("Kd", 0.5f), p.getFloat("Ks", 0.5f), p.getFloat("Ka", 1.0f),
+                                             positive("roughness", 0.1f), p.getColor("specularcolor", {1, 1, 1}));
+        } else if (name == "metal") {
+            made = std::make_unique<Metal>(p.getFloat("Ks", 1.0f), p.getFloat("Kr", 0.0f), positive("roughness", 0.1f));
+        } else if (name == "mirror") {
+            made = std::make_unique<Mirror>(p.getFloat("Kr", 1.0f));
+        } else if (name == "glass") {
+            made = std::make_unique<Glass>(positive("eta", 1.5f), p.getFloat("Kr", 1.0f), p.getFloat("Kt", 1.0f));
+        } else if (name == "constant") {
+            made = std::make_unique<Constant>();
+        } else {
+            throw SceneError(a.surfaceWhere, fmt::format("unknown surface '{}' (built-in surfaces: matte, plastic, "
+                                                         "metal, mirror, glass, constant)",
+                                                         name));
+        }
+        p.rejectUnused(fmt::format("Surface \"{}\"", name));
+        const Material* raw = made.get();
+        scene_->materials_.push_back(std::move(made));
+        materials_[&a] = raw;
+        return raw;
+    }
+
+    // A built-in surface for an OBJ .mtl material: plastic when it has a specular colour.
+    const Material* objMaterial(const ObjMaterial& m) {
+        if (m.specular.isBlack()) {
+            scene_->materials_.push_back(std::make_unique<Matte>(1.0f, 1.0f));
+        } else {
+            const float roughness = m.shininess > 0 ? 8.0f / m.shininess : 0.1f;
+            scene_->materials_.push_back(std::make_unique<Plastic>(1.0f, 1.0f, 1.0f, roughness, m.specular));
+        }
+        return scene_->materials_.back().get();
+    }
+
+    // ---- shapes -----------------------------------------------------------------------------
+
+    void addShape(const ShapeDescription& d, EmbreeScene& target, std::vector<Primitive>& primitives) {
+        const SurfaceAttributes& a = *d.attributes;
+        const bool flip = a.reverseOrientation, oneSided = a.sides == 1;
+        const Transform& t = d.objectToWorld;
+        const auto& n = d.arguments;
+        auto thetaMax = [&](double degrees) {
+            if (!(degrees > 0 && degrees <= 360))
+                throw SceneError(d.where, fmt::format("thetamax must lie in (0, 360] degrees, not {}", degrees));
+            return static_cast<float>(degrees);
+        };
+        auto positiveArgument = [&](double value, const char* what) {
+            if (!(value > 0))
+                throw SceneError(d.where, fmt::format("{} must be positive, not {}", what, value));
+            return static_cast<float>(value);
+        };
+        std::vector<std::pair<std::unique_ptr<Shape>, const Material*>> shapes;
+        const Material* surface = material(a);
+        if (d.type == "sphere") {
+            shapes.emplace_back(std::make_unique<Sphere>(t, flip, oneSided, positiveArgument(n[0], "Sphere radius"),
+                                                         float(n[1]), float(n[2]), thetaMax(n[3])),
+                                surface);
+        } else if (d.type == "cylinder") {
+            if (n[1] == n[2])
+                throw SceneError(d.where, "Cylinder needs zmin and zmax to differ");
+            shapes.emplace_back(std::make_unique<Cylinder>(t, flip, oneSided, positiveArgument(n[0], "Cylinder radius"),
+                                                           float(n[1]), float(n[2]), thetaMax(n[3])),
+                                surface);
+        } else if (d.type == "cone") {
+            if (n[0] == 0)
+                throw SceneError(d.where, "Cone height must not be zero");
+            shapes.emplace_back(std::make_unique<Cone>(t, flip, oneSided, float(n[0]), positiveArgument(n[1], "Cone radius"),
+                                                       thetaMax(n[2])),
+                                surface);
+        } else if (d.type == "disk") {
+            shapes.emplace_back(std::make_unique<Disk>(t, flip, oneSided, float(n[0]), positiveArgument(n[1], "Disk radius"),
+                                                       thetaMax(n[2])),
+                                surface);
+        } else if (d.type == "paraboloid") {
+            if (!(n[2] > 0 && n[1] >= 0 && n[1] < n[2]))
+                throw SceneError(d.where, "Paraboloid needs 0 <= zmin < zmax");
+            shapes.emplace_back(std::make_unique<Paraboloid>(t, flip, oneSided, positiveArgument(n[0], "Paraboloid rmax"),
+                                                             float(n[1]), float(n[2]), thetaMax(n[3])),
+                                surface);
+        } else if (d.type == "hyperboloid") {
+            if (n[2] == n[5])
+                throw SceneError(d.where, "Hyperboloid needs its two points at different z (a flat one is a Disk)");
+            shapes.emplace_back(std::make_unique<Hyperboloid>(t, flip, oneSided, Vec3{float(n[0]), float(n[1]), float(n[2])},
+                                                              Vec3{float(n[3]), float(n[4]), float(n[5])}, thetaMax(n[6])),
+                                surface);
+        } else if (d.type == "obj") {
+            const std::string filename = d.parameters.getString("filename", "");
+            if (filename.empty())
+                throw SceneError(d.where, "Shape \"obj\" needs a \"filename\"");
+            ObjFile obj;
+            try {
+                obj = loadObjFile(std::filesystem::path(d.baseDirectory) / filename);
+            } catch (const std::exception& e) {
+                throw SceneError(d.parameters.find("filename")->where, e.what());
+            }
+            std::vector<const Material*> materials;
+            for (const ObjMaterial& m : obj.materials)
+                materials.push_back(objMaterial(m));
+            for (ObjMesh& mesh : obj.meshes)
+                shapes.emplace_back(std::make_unique<TriangleMesh>(t, flip, oneSided, std::move(mesh.data)),
+                                    mesh.material >= 0 ? materials[static_cast<std::size_t>(mesh.material)] : surface);
+        } else {
+            shapes.emplace_back(std::make_unique<TriangleMesh>(t, flip, oneSided, meshData(d)), surface);
+        }
+        d.parameters.rejectUnused(d.type == "obj" || d.type == "trianglemesh" ? fmt::format("Shape \"{}\"", d.type) : d.type);
+
+        for (auto& [shape, shapeMaterial] : shapes) {
+            const unsigned id = target.attach(shape->createGeometry(device_));
+            if (id != primitives.size())
+                throw std::logic_error("Embree assigned geometry IDs out of order");
+            Primitive primitive;
+            primitive.shape = shape.get();
+            primitive.material = shapeMaterial;
+            primitive.color = a.color;
+            primitive.opacity = a.opacity;
+            primitive.lights = lightList(a);
+            primitive.where = d.where;
+            if (a.areaLight >= 0) {
+                auto* light = static_cast<AreaLight*>(scene_->lights_[static_cast<std::size_t>(a.areaLight)].get());
+                light->addShape(shape.get());
+                primitive.areaLight = light;
+            }
+            if (a.opacity != Color{1, 1, 1})
+                scene_->hasTranslucency_ = true;
+            if (dynamic_cast<const TriangleMesh*>(shape.get()))
+                scene_->statistics_.triangles += shape->primitiveCount();
+            else
+                ++scene_->statistics_.quadrics;
+            scene_->statistics_.geometryBytes += shape->memoryBytes();
+            primitives.push_back(primitive);
+            scene_->shapes_.push_back(std::move(shape));
+        }
+    }
+
+    void addInstance(const InstanceDescription& instance) {
+        RTCGeometry geometry = rtcNewGeometry(device_, RTC_GEOMETRY_TYPE_INSTANCE);
+        rtcSetGeometryInstancedScene(geometry, scene_->prototypes_[static_cast<std::size_t>(instance.object)]->get());
+        float matrix[12]; // 3x4, column-major
+        const Matrix4& m = instance.instanceToWorld.matrix();
+        for (int column = 0; column < 4; ++column)
+            for (int row = 0; row < 3; ++row)
+                matrix[column * 3 + row] = m[row][column];
+        rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT3X4_COLUMN_MAJOR, matrix);
+        rtcCommitGeometry(geometry);
+        const unsigned id = scene_->root_->attach(geometry);
+        if (id != scene_->rootPrimitives_.size() + scene_->instances_.size())
+            throw std::logic_error("Embree assigned instance IDs out of order");
+        scene_->instances_.push_back({instance.object, instance.instanceToWorld});
+        ++scene_->statistics_.instances;
+    }
+
+    // Vertex data of trianglemesh and the polygon statements, checked and triangulated.
+    MeshData meshData(const ShapeDescription& d) const {
+        const ParameterList& p = d.parameters;
+        MeshData mesh;
+        mesh.positions = p.getTriples("P");
+        if (mesh.positions.empty())
+            throw SceneError(d.where, fmt::format("{} needs vertex positions \"P\"", d.type));
+        const std::size_t count = mesh.positions.size();
+        auto perVertex = [&](const char* name, std::size_t components) {
+            const Parameter* parameter = p.find(name);
+            if (parameter && parameter->numbers.size() != count * components)
+                throw SceneError(parameter->where, fmt::format("\"{}\" must have {} values per vertex: {} for {} "
+                                                               "vertices, found {}",
+                                                               name, components, count * components, count,
+                                                               parameter->numbers.size()));
+            return parameter != nullptr;
+        };
+        if (perVertex("N", 3))
+            mesh.normals = p.getTriples("N");
+        for (const char* st : {"st", "uv"})
+            if (perVertex(st, 2)) {
+                const auto values = p.getFloats(st);
+                for (std::size_t i = 0; i < count; ++i)
+                    mesh.st.push_back({values[2 * i], values[2 * i + 1]});
+            }
+        if (perVertex("Cs", 3))
+            for (const Vec3 c : p.getTriples("Cs"))
+                mesh.colors.push_back({c.x, c.y, c.z});
+
+        auto index = [&](double value, const SourceLocation& where) {
+            if (value >= static_cast<double>(count))
+                throw SceneError(where, fmt::format("vertex index {} is out of range: {} has {} vertices", value, d.type, count));
+            return static_cast<int>(value);
+        };
+        auto addPolygon = [&](const std::vector<std::vector<int>>& loops) {
+            std::string error;
+            const auto triangles = triangulatePolygon(mesh.positions, loops, error);
+            if (!triangles)
+                throw SceneError(d.where, fmt::format("{}: {}", d.type, error));
+            mesh.triangles.insert(mesh.triangles.end(), triangles->begin(), triangles->end());
+        };
+        const auto& n = d.arguments;
+        if (d.type == "trianglemesh") {
+            const Parameter* indices = p.find("indices");
+            if (!indices)
+                throw SceneError(d.where, "trianglemesh needs \"indices\"");
+            const auto values = p.getIntegers("indices");
+            if (values.size() % 3 != 0)
+                throw SceneError(indices->where, fmt::format("trianglemesh \"indices\" must come in threes, found {}", values.size()));
+            for (std::size_t i = 0; i < values.size(); i += 3) {
+                std::array<int, 3> triangle{};
+                for (int k = 0; k < 3; ++k) {
+                    if (values[i + k] < 0)
+                        throw SceneError(indices->where, "vertex indices must not be negative");
+                    triangle[k] = index(values[i + k], indices->where);
+                }
+                mesh.triangles.push_back(triangle);
+            }
+        } else if (d.type == "polygon") {
+            std::vector<int> loop(count);
+            for (std::size_t i = 0; i < count; ++i)
+                loop[i] = static_cast<int>(i);
+            addPolygon({loop});
+        } else if (d.type == "pointspolygons") {
+            const auto polygons = static_cast<std::size_t>(n[0]);
+            std::size_t next = 1 + polygons;
+            for (std::size_t i = 0; i < polygons; ++i) {
+                std::vector<int> loop;
+                for (std::size_t k = 0; k < static_cast<std::size_t>(n[1 + i]); ++k, ++next) {
+                    if (next >= n.size())
+                        throw SceneError(d.where, "PointsPolygons has fewer vertex indices than its vertex counts add up to");
+                    loop.push_back(index(n[next], d.where));
+                }
+                addPolygon({loop});
+            }
+            if (next != n.size())
+                throw SceneError(d.where, "PointsPolygons has more vertex indices than its vertex counts add up to");
+        } else { // pointsgeneralpolygons
+            const auto polygons = static_cast<std::size_t>(n[0]), loopTotal = static_cast<std::size_t>(n[1]);
+            std::size_t loopCursor = 2 + polygons, next = 2 + polygons + loopTotal, loopsUsed = 0;
+            for (std::size_t i = 0; i < polygons; ++i) {
+                std::vector<std::vector<int>> loops;
+                for (std::size_t l = 0; l < static_cast<std::size_t>(n[2 + i]); ++l, ++loopCursor, ++loopsUsed) {
+                    if (loopsUsed >= loopTotal)
+                        throw SceneError(d.where, "PointsGeneralPolygons has fewer loop sizes than its loop counts add up to");
+                    std::vector<int> loop;
+                    for (std::size_t k = 0; k < static_cast<std::size_t>(n[loopCursor]); ++k, ++next) {
+                        if (next >= n.size())
+                            throw SceneError(d.where, "PointsGeneralPolygons has fewer vertex indices than its loop sizes "
+                                                      "add up to");
+                        loop.push_back(index(n[next], d.where));
+                    }
+                    loops.push_back(std::move(loop));
+                }
+                if (!loops.empty())
+                    addPolygon(loops);
+            }
+            if (loopsUsed != loopTotal || next != n.size())
+                throw SceneError(d.where, "PointsGeneralPolygons' counts do not match its index list");
+        }
+        return mesh;
+    }
+
+    const FrameDescription& frame_;
+    RTCDevice device_;
+    std::unique_ptr<Scene> scene_;
+    std::map<const SurfaceAttributes*, const Material*> materials_;
+    std::map<const std::vector<int>*, const std::vector<int>*> lightLists_;
+};
+
+std::unique_ptr<Scene> buildScene(const FrameDescription& frame, RTCDevice device) {
+    return SceneBuilder(frame, device).build();
+}
+
+} // namespace lrt

@@ -1,0 +1,17 @@
+// From a parsed frame description to a renderable Scene: shapes, materials, lights, instances and
+// camera are created and checked (errors name the statement's file:line), then the BVH is built.
+#pragma once
+
+#include <embree3/rtcore.h>
+
+#include <memory>
+
+#include "renderer/scene/scene.h"
+#include "renderer/scene/scene_description.h"
+
+namespace lrt {
+
+// Throws SceneError for anything invalid.
+std::unique_ptr<Scene> buildScene(const FrameDescription& frame, RTCDevice device);
+
+} // namespace lrt

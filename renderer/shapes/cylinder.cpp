@@ -1,0 +1,39 @@
+// Cylinder: u = phi / phimax, v = (z - zmin) / (zmax - zmin).
+#include "renderer/shapes/cylinder.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lrt {
+
+Cylinder::Cylinder(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius, float zMin, float zMax,
+                   float thetaMaxDegrees)
+    : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), radius_(radius), zMin_(std::min(zMin, zMax)),
+      zMax_(std::max(zMin, zMax)) {}
+
+bool Cylinder::roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const {
+    const double a = d.x * d.x + d.y * d.y;
+    const double b = 2 * (d.x * o.x + d.y * o.y);
+    const double c = o.x * o.x + o.y * o.y - double(radius_) * radius_;
+    return a != 0 && solveQuadratic(a, b, c, t0, t1);
+}
+
+bool Cylinder::parameters(const DVec3& p, float& u, float& v) const {
+    double phi;
+    if (p.z < zMin_ || p.z > zMax_ || !azimuth(p.x, p.y, phi))
+        return false;
+    u = static_cast<float>(phi / phiMax());
+    v = static_cast<float>((p.z - zMin_) / (zMax_ - zMin_));
+    return true;
+}
+
+void Cylinder::evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const {
+    const float phi = u * phiMax();
+    p = {radius_ * std::cos(phi), radius_ * std::sin(phi), zMin_ + v * (zMax_ - zMin_)};
+    dpdu = {-phiMax() * p.y, phiMax() * p.x, 0};
+    dpdv = {0, 0, zMax_ - zMin_};
+}
+
+Bounds3 Cylinder::objectBounds() const { return {{-radius_, -radius_, zMin_}, {radius_, radius_, zMax_}}; }
+
+} // namespace lrt

@@ -1,0 +1,35 @@
+// Wavefront OBJ meshes through tinyobjloader: positions, normals, texture coordinates, groups,
+// and the diffuse and specular colours of their .mtl materials.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "renderer/shapes/triangle_mesh.h"
+
+namespace lrt {
+
+struct ObjMaterial {
+    std::string name;
+    Color diffuse{1, 1, 1};  // Kd
+    Color specular;          // Ks
+    float shininess = 0;     // Ns
+};
+
+struct ObjMesh {
+    std::string group; // the OBJ group ("g"/"o") it came from
+    MeshData data;
+    int material = -1; // index into ObjFile::materials, or -1 for none
+};
+
+struct ObjFile {
+    std::vector<ObjMesh> meshes; // one per group and material
+    std::vector<ObjMaterial> materials;
+    std::string warnings;
+};
+
+// Throws std::runtime_error with tinyobjloader's message for an unreadable or malformed file.
+ObjFile loadObjFile(const std::filesystem::path& path);
+
+} // namespace lrt

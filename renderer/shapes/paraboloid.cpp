@@ -1,0 +1,46 @@
+// Paraboloid: u = phi / phimax, v = (z - zmin) / (zmax - zmin).
+#include "renderer/shapes/paraboloid.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lrt {
+
+Paraboloid::Paraboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, float rMax, float zMin,
+                       float zMax, float thetaMaxDegrees)
+    : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), rMax_(rMax), zMin_(std::min(zMin, zMax)),
+      zMax_(std::max(zMin, zMax)) {}
+
+bool Paraboloid::roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const {
+    const double k = double(zMax_) / (double(rMax_) * rMax_);
+    const double a = k * (d.x * d.x + d.y * d.y);
+    const double b = 2 * k * (d.x * o.x + d.y * o.y) - d.z;
+    const double c = k * (o.x * o.x + o.y * o.y) - o.z;
+    return solveQuadratic(a, b, c, t0, t1);
+}
+
+bool Paraboloid::parameters(const DVec3& p, float& u, float& v) const {
+    double phi;
+    if (p.z < zMin_ || p.z > zMax_ || !azimuth(p.x, p.y, phi))
+        return false;
+    u = static_cast<float>(phi / phiMax());
+    v = static_cast<float>((p.z - zMin_) / (zMax_ - zMin_));
+    return true;
+}
+
+void Paraboloid::evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const {
+    const float phi = u * phiMax();
+    const float z = zMin_ + v * (zMax_ - zMin_);
+    const float r = rMax_ * std::sqrt(std::max(0.0f, z / zMax_));
+    p = {r * std::cos(phi), r * std::sin(phi), z};
+    dpdu = {-phiMax() * p.y, phiMax() * p.x, 0};
+    // dr/dz = r / (2 z); at the apex (z = 0) the surface is flat and the radial rate unbounded.
+    const float drdz = z > 0 ? r / (2 * z) : 0.0f;
+    dpdv = Vec3{drdz * std::cos(phi), drdz * std::sin(phi), 1} * (zMax_ - zMin_);
+}
+
+Bounds3 Paraboloid::objectBounds() const { return {{-rMax_, -rMax_, zMin_}, {rMax_, rMax_, zMax_}}; }
+
+Vec3 Paraboloid::naturalNormal(Vec3 p, Vec3 dpdu, Vec3 dpdv) const { return p.x == 0 && p.y == 0 ? Vec3{0, 0, -1} : normalize(cross(dpdu, dpdv)); }
+
+} // namespace lrt

@@ -1,0 +1,152 @@
+// Quadric intersection in double precision in object space, reported to Embree in scene space.
+#include "renderer/shapes/quadric.h"
+
+#include <cmath>
+#include <numbers>
+
+namespace lrt {
+
+namespace {
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+
+DVec3 toDouble(Vec3 v) { return {v.x, v.y, v.z}; }
+} // namespace
+
+bool solveQuadratic(double a, double b, double c, double& t0, double& t1) {
+    if (a == 0.0) {
+        if (b == 0.0)
+            return false;
+        t0 = t1 = -c / b;
+        return true;
+    }
+    const double discriminant = b * b - 4.0 * a * c;
+    if (discriminant < 0.0)
+        return false;
+    const double root = std::sqrt(discriminant);
+    // The numerically stable form (Numerical Recipes 5.6).
+    const double q = b < 0 ? -0.5 * (b - root) : -0.5 * (b + root);
+    t0 = q / a;
+    t1 = q != 0.0 ? c / q : t0;
+    if (t0 > t1)
+        std::swap(t0, t1);
+    return true;
+}
+
+Quadric::Quadric(const Transform& objectToScene, bool flipNormals, bool oneSided, float thetaMaxDegrees)
+    : Shape(objectToScene, flipNormals, oneSided),
+      phiMax_(static_cast<float>(std::clamp(thetaMaxDegrees, 0.0f, 360.0f) * std::numbers::pi / 180.0)) {}
+
+bool Quadric::azimuth(double x, double y, double& phi) const {
+    phi = std::atan2(y, x);
+    if (phi < 0)
+        phi += kTwoPi;
+    return phi <= phiMax_ + 1e-7;
+}
+
+std::optional<Quadric::Hit> Quadric::intersectObject(const DVec3& o, const DVec3& d, double tMin, double tMax) const {
+    double t[2];
+    if (!roots(o, d, t[0], t[1]))
+        return std::nullopt;
+    for (const double candidate : t) {
+        if (!(candidate > tMin && candidate < tMax))
+            continue;
+        const DVec3 p{o.x + candidate * d.x, o.y + candidate * d.y, o.z + candidate * d.z};
+        float u = 0, v = 0;
+        if (!parameters(p, u, v))
+            continue;
+        const Vec3 direction{static_cast<float>(d.x), static_cast<float>(d.y), static_cast<float>(d.z)};
+        if (oneSided() && dot(geometryAt(0, u, v).normal, direction) >= 0)
+            continue;
+        return Hit{candidate, u, v};
+    }
+    return std::nullopt;
+}
+
+LocalGeometry Quadric::geometryAt(unsigned, float u, float v) const {
+    LocalGeometry g;
+    evaluate(u, v, g.p, g.dpdu, g.dpdv);
+    Vec3 n = naturalNormal(g.p, g.dpdu, g.dpdv);
+    if (flipsNormals())
+        n = -n;
+    g.normal = g.shadingNormal = n;
+    g.uv = g.st = {u, v};
+    g.dpds = g.dpdu;
+    g.dpdt = g.dpdv;
+    return g;
+}
+
+AreaSample Quadric::sampleArea(Vec2 u) const {
+    // Uniform in (u, v); the density per unit area is the inverse of the area element there.
+    const LocalGeometry g = geometryAt(0, u.x, u.y);
+    const Transform& t = objectToScene();
+    const float objectArea = length(cross(g.dpdu, g.dpdv));
+    const float sceneArea = objectArea * areaScale(t, g.normal);
+    return {t.point(g.p), normalize(t.normal(g.normal)), sceneArea > 0 ? 1.0f / sceneArea : 0.0f};
+}
+
+RTCGeometry Quadric::createGeometry(RTCDevice device) const {
+    RTCGeometry geometry = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_USER);
+    rtcSetGeometryUserPrimitiveCount(geometry, 1);
+    rtcSetGeometryUserData(geometry, const_cast<Quadric*>(this));
+    rtcSetGeometryBoundsFunction(geometry, &Quadric::boundsCallback, nullptr);
+    rtcSetGeometryIntersectFunction(geometry, &Quadric::intersectCallback);
+    rtcSetGeometryOccludedFunction(geometry, &Quadric::occludedCallback);
+    rtcCommitGeometry(geometry);
+    return geometry;
+}
+
+void Quadric::boundsCallback(const RTCBoundsFunctionArguments* args) {
+    const auto* quadric = static_cast<const Quadric*>(args->geometryUserPtr);
+    const Bounds3 b = quadric->objectBounds();
+    Bounds3 scene;
+    for (int corner = 0; corner < 8; ++corner)
+        scene.extend(quadric->objectToScene().point({corner & 1 ? b.upper.x : b.lower.x, corner & 2 ? b.upper.y : b.lower.y,
+                                                     corner & 4 ? b.upper.z : b.lower.z}));
+    // A little slack for the float transform of the corners.
+    const Vec3 pad = (scene.upper - scene.lower) * 1e-5f + Vec3{1e-6f, 1e-6f, 1e-6f};
+    *args->bounds_o = {scene.lower.x - pad.x, scene.lower.y - pad.y, scene.lower.z - pad.z, 0,
+                       scene.upper.x + pad.x, scene.upper.y + pad.y, scene.upper.z + pad.z, 0};
+}
+
+std::optional<Quadric::Hit> Quadric::intersectScene(const float org[3], const float dir[3], float tMin,
+                                                    float tMax) const {
+    // The object-space ray keeps the scene ray's parameterisation, so t is the same in both.
+    const Transform toObject = objectToScene().inverse();
+    const Vec3 o = toObject.point({org[0], org[1], org[2]});
+    const Vec3 d = toObject.vector({dir[0], dir[1], dir[2]});
+    return intersectObject(toDouble(o), toDouble(d), tMin, tMax);
+}
+
+void Quadric::intersectCallback(const RTCIntersectFunctionNArguments* args) {
+    if (!args->valid[0])
+        return;
+    const auto* quadric = static_cast<const Quadric*>(args->geometryUserPtr);
+    auto* rayhit = reinterpret_cast<RTCRayHit*>(args->rayhit);
+    RTCRay& ray = rayhit->ray;
+    const float org[3] = {ray.org_x, ray.org_y, ray.org_z};
+    const float dir[3] = {ray.dir_x, ray.dir_y, ray.dir_z};
+    const auto hit = quadric->intersectScene(org, dir, ray.tnear, ray.tfar);
+    if (!hit)
+        return;
+    ray.tfar = static_cast<float>(hit->t);
+    RTCHit& h = rayhit->hit;
+    h.u = hit->u;
+    h.v = hit->v;
+    h.Ng_x = 0, h.Ng_y = 0, h.Ng_z = 1; // unused: lrt recomputes geometry from (u, v)
+    h.primID = args->primID;
+    h.geomID = args->geomID;
+    h.instID[0] = args->context->instID[0];
+}
+
+void Quadric::occludedCallback(const RTCOccludedFunctionNArguments* args) {
+    if (!args->valid[0])
+        return;
+    const auto* quadric = static_cast<const Quadric*>(args->geometryUserPtr);
+    auto* ray = reinterpret_cast<RTCRay*>(args->ray);
+    const float org[3] = {ray->org_x, ray->org_y, ray->org_z};
+    const float dir[3] = {ray->dir_x, ray->dir_y, ray->dir_z};
+    if (quadric->intersectScene(org, dir, ray->tnear, ray->tfar))
+        ray->tfar = -INFINITY;
+}
+
+} // namespace lrt

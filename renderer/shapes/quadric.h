@@ -1,0 +1,60 @@
+// Exact quadric surfaces as Embree user geometry: the shared machinery (ray transform, root
+// selection, sweep limits, front-face culling, area sampling) for Sphere, Cylinder, Cone, Disk,
+// Paraboloid and Hyperboloid, which supply only their own equations.
+#pragma once
+
+#include <array>
+
+#include "renderer/shapes/shape.h"
+
+namespace lrt {
+
+struct DVec3 {
+    double x, y, z;
+};
+
+class Quadric : public Shape {
+public:
+    Quadric(const Transform& objectToScene, bool flipNormals, bool oneSided, float thetaMaxDegrees);
+
+    RTCGeometry createGeometry(RTCDevice device) const override;
+    LocalGeometry geometryAt(unsigned primitive, float u, float v) const override;
+    AreaSample sampleArea(Vec2 u) const override;
+    std::size_t memoryBytes() const override { return sizeof(*this); }
+
+    // The nearest hit in (tMin, tMax) of an object-space ray, with its surface parameters; only
+    // front-face hits for a one-sided shape.
+    struct Hit {
+        double t;
+        float u, v;
+    };
+    std::optional<Hit> intersectObject(const DVec3& origin, const DVec3& direction, double tMin, double tMax) const;
+    // The same for a scene-space ray.
+    std::optional<Hit> intersectScene(const float origin[3], const float direction[3], float tMin, float tMax) const;
+
+protected:
+    // Roots of the quadric's equation along the ray, ascending; false when there are none.
+    virtual bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const = 0;
+    // Surface parameters of an object-space point on the full surface; false outside the sweep.
+    virtual bool parameters(const DVec3& p, float& u, float& v) const = 0;
+    // Position and derivatives at (u, v); the natural normal is normalize(cross(dpdu, dpdv)).
+    virtual void evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const = 0;
+    virtual Bounds3 objectBounds() const = 0;
+    // The unflipped unit normal; quadrics override it where the derivatives vanish (poles, apex).
+    virtual Vec3 naturalNormal(Vec3, Vec3 dpdu, Vec3 dpdv) const { return normalize(cross(dpdu, dpdv)); }
+
+    // The azimuth of p in [0, 2pi), and whether it lies within the sweep.
+    bool azimuth(double x, double y, double& phi) const;
+    float phiMax() const { return phiMax_; }
+
+private:
+    static void boundsCallback(const RTCBoundsFunctionArguments* args);
+    static void intersectCallback(const RTCIntersectFunctionNArguments* args);
+    static void occludedCallback(const RTCOccludedFunctionNArguments* args);
+
+    float phiMax_;
+};
+
+bool solveQuadratic(double a, double b, double c, double& t0, double& t1);
+
+} // namespace lrt

@@ -1,0 +1,76 @@
+// The Shape interface: anything Embree can intersect and the renderer can shade and sample.
+// A shape lives in its object space; `objectToScene` places it in the space of the Embree scene
+// that holds it (the world, or an object definition for instances).
+#pragma once
+
+#include <embree3/rtcore.h>
+
+#include <optional>
+
+#include "renderer/core/color.h"
+#include "renderer/core/transform.h"
+#include "renderer/core/vector.h"
+
+namespace lrt {
+
+// Differential geometry at a point, in the shape's object space.
+struct LocalGeometry {
+    Vec3 p;
+    Vec3 normal;        // unit geometric normal, on the shape's front side
+    Vec3 shadingNormal; // unit; interpolated vertex normals where given, else the geometric normal
+    Vec2 uv;            // surface parameters
+    Vec2 st;            // texture coordinates (uv unless the shape has its own)
+    Vec3 dpdu, dpdv;
+    Vec3 dpds, dpdt;    // derivatives with respect to the texture coordinates
+    std::optional<Color> vertexColor;
+};
+
+// A point sampled on a shape's surface, in world space, with its density per unit world area.
+struct AreaSample {
+    Vec3 p;
+    Vec3 normal; // on the front side
+    float pdf = 0;
+};
+
+class Shape {
+public:
+    // flipNormals: ReverseOrientation is in effect. oneSided: Sides 1, so rays pass through the
+    // back face.
+    Shape(const Transform& objectToScene, bool flipNormals, bool oneSided)
+        : objectToScene_(objectToScene), flipNormals_(flipNormals != objectToScene.swapsHandedness()),
+          oneSided_(oneSided) {}
+    virtual ~Shape() = default;
+    Shape(const Shape&) = delete;
+    Shape& operator=(const Shape&) = delete;
+
+    // A committed Embree geometry in scene space.
+    virtual RTCGeometry createGeometry(RTCDevice device) const = 0;
+    // Geometry at primitive `primitive` and the (u, v) Embree reported for it.
+    virtual LocalGeometry geometryAt(unsigned primitive, float u, float v) const = 0;
+    // A point on the surface (scene space = world space for shapes outside instances).
+    virtual AreaSample sampleArea(Vec2 u) const = 0;
+    virtual std::size_t primitiveCount() const { return 1; }
+    virtual std::size_t memoryBytes() const = 0;
+
+    const Transform& objectToScene() const { return objectToScene_; }
+    bool oneSided() const { return oneSided_; }
+
+protected:
+    // Whether ReverseOrientation (and a handedness-swapping transform) flips the natural normal.
+    bool flipsNormals() const { return flipNormals_; }
+
+private:
+    Transform objectToScene_;
+    bool flipNormals_;
+    bool oneSided_;
+};
+
+// How much a unit of object-space area at normal n becomes in scene space.
+inline float areaScale(const Transform& t, Vec3 objectNormal) {
+    const auto& m = t.matrix();
+    const float det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+                      m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    return std::fabs(det) * length(t.normal(objectNormal));
+}
+
+} // namespace lrt

@@ -1,0 +1,23 @@
+// The sphere x^2 + y^2 + z^2 = r^2, cut to zmin <= z <= zmax and 0 <= phi <= thetamax (RenderMan's Sphere).
+#pragma once
+
+#include "renderer/shapes/quadric.h"
+
+namespace lrt {
+
+class Sphere final : public Quadric {
+public:
+    Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius, float zMin, float zMax, float thetaMaxDegrees);
+
+protected:
+    bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;
+    bool parameters(const DVec3& p, float& u, float& v) const override;
+    void evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const override;
+    Bounds3 objectBounds() const override;
+    Vec3 naturalNormal(Vec3 p, Vec3 dpdu, Vec3 dpdv) const override;
+
+private:
+    float radius_, zMin_, zMax_, thetaZMin_, thetaZMax_;
+};
+
+} // namespace lrt

@@ -1,0 +1,126 @@
+// Triangle mesh geometry: barycentric interpolation of the vertex data at Embree's (u, v).
+#include "renderer/shapes/triangle_mesh.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lrt {
+
+TriangleMesh::TriangleMesh(const Transform& objectToScene, bool flipNormals, bool oneSided, MeshData data)
+    : Shape(objectToScene, flipNormals, oneSided), data_(std::move(data)) {
+    areaCdf_.reserve(data_.triangles.size());
+    float total = 0;
+    for (const auto& t : data_.triangles) {
+        const Vec3 a = objectToScene.point(data_.positions[t[0]]), b = objectToScene.point(data_.positions[t[1]]),
+                   c = objectToScene.point(data_.positions[t[2]]);
+        total += 0.5f * length(cross(b - a, c - a));
+        areaCdf_.push_back(total);
+    }
+}
+
+std::size_t TriangleMesh::memoryBytes() const {
+    return data_.positions.capacity() * sizeof(Vec3) + data_.triangles.capacity() * sizeof(data_.triangles[0]) +
+           data_.normals.capacity() * sizeof(Vec3) + data_.st.capacity() * sizeof(Vec2) +
+           data_.colors.capacity() * sizeof(Color) + areaCdf_.capacity() * sizeof(float);
+}
+
+RTCGeometry TriangleMesh::createGeometry(RTCDevice device) const {
+    RTCGeometry geometry = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_TRIANGLE);
+    auto* vertices = static_cast<float*>(rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
+                                                                 3 * sizeof(float), data_.positions.size()));
+    for (std::size_t i = 0; i < data_.positions.size(); ++i) {
+        const Vec3 p = objectToScene().point(data_.positions[i]);
+        vertices[3 * i] = p.x, vertices[3 * i + 1] = p.y, vertices[3 * i + 2] = p.z;
+    }
+    auto* indices = static_cast<unsigned*>(rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+                                                                   3 * sizeof(unsigned), data_.triangles.size()));
+    for (std::size_t i = 0; i < data_.triangles.size(); ++i)
+        for (int k = 0; k < 3; ++k)
+            indices[3 * i + k] = static_cast<unsigned>(data_.triangles[i][k]);
+    if (oneSided()) {
+        rtcSetGeometryUserData(geometry, const_cast<TriangleMesh*>(this));
+        rtcSetGeometryIntersectFilterFunction(geometry, &TriangleMesh::backFaceFilter);
+        rtcSetGeometryOccludedFilterFunction(geometry, &TriangleMesh::backFaceFilter);
+    }
+    rtcCommitGeometry(geometry);
+    return geometry;
+}
+
+void TriangleMesh::backFaceFilter(const RTCFilterFunctionNArguments* args) {
+    const auto* mesh = static_cast<const TriangleMesh*>(args->geometryUserPtr);
+    for (unsigned i = 0; i < args->N; ++i) {
+        if (args->valid[i] != -1)
+            continue;
+        // Embree's Ng is cross(v1 - v0, v2 - v0) in the geometry's space, as is the ray here.
+        Vec3 n{RTCHitN_Ng_x(args->hit, args->N, i), RTCHitN_Ng_y(args->hit, args->N, i),
+               RTCHitN_Ng_z(args->hit, args->N, i)};
+        if (mesh->flipsNormals())
+            n = -n;
+        const Vec3 d{RTCRayN_dir_x(args->ray, args->N, i), RTCRayN_dir_y(args->ray, args->N, i),
+                     RTCRayN_dir_z(args->ray, args->N, i)};
+        if (dot(n, d) >= 0)
+            args->valid[i] = 0;
+    }
+}
+
+LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) const {
+    const auto& t = data_.triangles[primitive];
+    const float w = 1 - u - v;
+    const Vec3 &p0 = data_.positions[t[0]], &p1 = data_.positions[t[1]], &p2 = data_.positions[t[2]];
+    LocalGeometry g;
+    g.p = p0 * w + p1 * u + p2 * v;
+    Vec3 n = normalize(cross(p1 - p0, p2 - p0));
+    if (flipsNormals())
+        n = -n;
+    g.normal = n;
+    // Surface parameters are the barycentrics; texture coordinates default to them as well.
+    g.uv = {u, v};
+    Vec2 st0{0, 0}, st1{1, 0}, st2{0, 1};
+    if (!data_.st.empty()) {
+        st0 = data_.st[t[0]], st1 = data_.st[t[1]], st2 = data_.st[t[2]];
+        g.st = {st0.x * w + st1.x * u + st2.x * v, st0.y * w + st1.y * u + st2.y * v};
+    } else {
+        g.st = g.uv;
+    }
+    g.dpdu = p1 - p0;
+    g.dpdv = p2 - p0;
+    // dP/ds, dP/dt from the texture parameterisation (pbrt's triangle derivatives).
+    const float du02 = st0.x - st2.x, du12 = st1.x - st2.x, dv02 = st0.y - st2.y, dv12 = st1.y - st2.y;
+    const float determinant = du02 * dv12 - dv02 * du12;
+    if (std::fabs(determinant) > 1e-12f) {
+        const Vec3 dp02 = p0 - p2, dp12 = p1 - p2;
+        g.dpds = (dp02 * dv12 - dp12 * dv02) / determinant;
+        g.dpdt = (dp12 * du02 - dp02 * du12) / determinant;
+    } else {
+        orthonormalBasis(n, g.dpds, g.dpdt);
+    }
+    g.shadingNormal = n;
+    if (!data_.normals.empty()) {
+        const Vec3 shading = normalize(data_.normals[t[0]] * w + data_.normals[t[1]] * u + data_.normals[t[2]] * v);
+        if (lengthSquared(shading) > 0) {
+            g.shadingNormal = flipsNormals() ? -shading : shading;
+            // The geometric normal follows the side the shading normals are on (as in pbrt).
+            g.normal = faceForward(g.normal, g.shadingNormal);
+        }
+    }
+    if (!data_.colors.empty())
+        g.vertexColor = data_.colors[t[0]] * w + data_.colors[t[1]] * u + data_.colors[t[2]] * v;
+    return g;
+}
+
+AreaSample TriangleMesh::sampleArea(Vec2 u) const {
+    const float total = areaCdf_.back();
+    const float target = u.x * total;
+    const auto it = std::upper_bound(areaCdf_.begin(), areaCdf_.end(), target);
+    const std::size_t index = std::min<std::size_t>(static_cast<std::size_t>(it - areaCdf_.begin()), areaCdf_.size() - 1);
+    const float lo = index == 0 ? 0 : areaCdf_[index - 1];
+    const float width = areaCdf_[index] - lo;
+    // Reuse the remainder of u.x, and u.y, for a uniform point in the triangle.
+    const float r = width > 0 ? std::clamp((target - lo) / width, 0.0f, 1.0f) : 0.5f;
+    const float s = std::sqrt(r);
+    const float b0 = 1 - s, b1 = u.y * s;
+    const LocalGeometry g = geometryAt(static_cast<unsigned>(index), b1, 1 - b0 - b1);
+    return {objectToScene().point(g.p), normalize(objectToScene().normal(g.normal)), total > 0 ? 1.0f / total : 0.0f};
+}
+
+} // namespace lrt

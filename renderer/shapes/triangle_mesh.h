@@ -1,0 +1,40 @@
+// Triangle meshes (trianglemesh, polygons, OBJ) as Embree triangle geometry. Object-space vertex
+// data stays here for shading; Embree holds the scene-space positions it traces.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "renderer/shapes/shape.h"
+
+namespace lrt {
+
+struct MeshData {
+    std::vector<Vec3> positions;
+    std::vector<std::array<int, 3>> triangles;
+    std::vector<Vec3> normals;      // per vertex, or empty
+    std::vector<Vec2> st;           // per vertex, or empty
+    std::vector<Color> colors;      // per vertex (Cs), or empty
+};
+
+class TriangleMesh final : public Shape {
+public:
+    // `data` must be valid: indices in range, per-vertex arrays empty or as long as positions.
+    TriangleMesh(const Transform& objectToScene, bool flipNormals, bool oneSided, MeshData data);
+
+    RTCGeometry createGeometry(RTCDevice device) const override;
+    LocalGeometry geometryAt(unsigned primitive, float u, float v) const override;
+    AreaSample sampleArea(Vec2 u) const override;
+    std::size_t primitiveCount() const override { return data_.triangles.size(); }
+    std::size_t memoryBytes() const override;
+
+    const MeshData& data() const { return data_; }
+
+private:
+    static void backFaceFilter(const RTCFilterFunctionNArguments* args);
+
+    MeshData data_;
+    std::vector<float> areaCdf_; // cumulative scene-space triangle areas, for light sampling
+};
+
+} // namespace lrt
