@@ -220,40 +220,40 @@ private:
                 throw SceneError(d.where, fmt::format("{} must be positive, not {}", what, value));
             return static_cast<float>(value);
         };
-        std::vector<std::pair<std::unique_ptr<Shape>, const Material*>> shapes;
+        // Each shape with its material, and the colour an OBJ material gives it.
+        struct Made {
+            std::unique_ptr<Shape> shape;
+            const Material* material;
+            std::optional<Color> color;
+        };
+        std::vector<Made> shapes;
         const Material* surface = material(a);
         if (d.type == "sphere") {
-            shapes.emplace_back(std::make_unique<Sphere>(t, flip, oneSided, positiveArgument(n[0], "Sphere radius"),
-                                                         float(n[1]), float(n[2]), thetaMax(n[3])),
-                                surface);
+            shapes.push_back({std::make_unique<Sphere>(t, flip, oneSided, positiveArgument(n[0], "Sphere radius"),
+                                                         float(n[1]), float(n[2]), thetaMax(n[3])), surface, std::nullopt});
         } else if (d.type == "cylinder") {
             if (n[1] == n[2])
                 throw SceneError(d.where, "Cylinder needs zmin and zmax to differ");
-            shapes.emplace_back(std::make_unique<Cylinder>(t, flip, oneSided, positiveArgument(n[0], "Cylinder radius"),
-                                                           float(n[1]), float(n[2]), thetaMax(n[3])),
-                                surface);
+            shapes.push_back({std::make_unique<Cylinder>(t, flip, oneSided, positiveArgument(n[0], "Cylinder radius"),
+                                                           float(n[1]), float(n[2]), thetaMax(n[3])), surface, std::nullopt});
         } else if (d.type == "cone") {
             if (n[0] == 0)
                 throw SceneError(d.where, "Cone height must not be zero");
-            shapes.emplace_back(std::make_unique<Cone>(t, flip, oneSided, float(n[0]), positiveArgument(n[1], "Cone radius"),
-                                                       thetaMax(n[2])),
-                                surface);
+            shapes.push_back({std::make_unique<Cone>(t, flip, oneSided, float(n[0]), positiveArgument(n[1], "Cone radius"),
+                                                       thetaMax(n[2])), surface, std::nullopt});
         } else if (d.type == "disk") {
-            shapes.emplace_back(std::make_unique<Disk>(t, flip, oneSided, float(n[0]), positiveArgument(n[1], "Disk radius"),
-                                                       thetaMax(n[2])),
-                                surface);
+            shapes.push_back({std::make_unique<Disk>(t, flip, oneSided, float(n[0]), positiveArgument(n[1], "Disk radius"),
+                                                       thetaMax(n[2])), surface, std::nullopt});
         } else if (d.type == "paraboloid") {
             if (!(n[2] > 0 && n[1] >= 0 && n[1] < n[2]))
                 throw SceneError(d.where, "Paraboloid needs 0 <= zmin < zmax");
-            shapes.emplace_back(std::make_unique<Paraboloid>(t, flip, oneSided, positiveArgument(n[0], "Paraboloid rmax"),
-                                                             float(n[1]), float(n[2]), thetaMax(n[3])),
-                                surface);
+            shapes.push_back({std::make_unique<Paraboloid>(t, flip, oneSided, positiveArgument(n[0], "Paraboloid rmax"),
+                                                             float(n[1]), float(n[2]), thetaMax(n[3])), surface, std::nullopt});
         } else if (d.type == "hyperboloid") {
             if (n[2] == n[5])
                 throw SceneError(d.where, "Hyperboloid needs its two points at different z (a flat one is a Disk)");
-            shapes.emplace_back(std::make_unique<Hyperboloid>(t, flip, oneSided, Vec3{float(n[0]), float(n[1]), float(n[2])},
-                                                              Vec3{float(n[3]), float(n[4]), float(n[5])}, thetaMax(n[6])),
-                                surface);
+            shapes.push_back({std::make_unique<Hyperboloid>(t, flip, oneSided, Vec3{float(n[0]), float(n[1]), float(n[2])},
+                                                              Vec3{float(n[3]), float(n[4]), float(n[5])}, thetaMax(n[6])), surface, std::nullopt});
         } else if (d.type == "obj") {
             const std::string filename = d.parameters.getString("filename", "");
             if (filename.empty())
@@ -267,22 +267,28 @@ private:
             std::vector<const Material*> materials;
             for (const ObjMaterial& m : obj.materials)
                 materials.push_back(objMaterial(m));
-            for (ObjMesh& mesh : obj.meshes)
-                shapes.emplace_back(std::make_unique<TriangleMesh>(t, flip, oneSided, std::move(mesh.data)),
-                                    mesh.material >= 0 ? materials[static_cast<std::size_t>(mesh.material)] : surface);
+            for (ObjMesh& mesh : obj.meshes) {
+                auto triangles = std::make_unique<TriangleMesh>(t, flip, oneSided, std::move(mesh.data));
+                if (mesh.material < 0) {
+                    shapes.push_back({std::move(triangles), surface, std::nullopt});
+                } else {
+                    const auto m = static_cast<std::size_t>(mesh.material);
+                    shapes.push_back({std::move(triangles), materials[m], obj.materials[m].diffuse});
+                }
+            }
         } else {
-            shapes.emplace_back(std::make_unique<TriangleMesh>(t, flip, oneSided, meshData(d)), surface);
+            shapes.push_back({std::make_unique<TriangleMesh>(t, flip, oneSided, meshData(d)), surface, std::nullopt});
         }
         d.parameters.rejectUnused(d.type == "obj" || d.type == "trianglemesh" ? fmt::format("Shape \"{}\"", d.type) : d.type);
 
-        for (auto& [shape, shapeMaterial] : shapes) {
+        for (auto& [shape, shapeMaterial, shapeColor] : shapes) {
             const unsigned id = target.attach(shape->createGeometry(device_));
             if (id != primitives.size())
                 throw std::logic_error("Embree assigned geometry IDs out of order");
             Primitive primitive;
             primitive.shape = shape.get();
             primitive.material = shapeMaterial;
-            primitive.color = a.color;
+            primitive.color = shapeColor.value_or(a.color);
             primitive.opacity = a.opacity;
             primitive.lights = lightList(a);
             primitive.where = d.where;

@@ -33,6 +33,25 @@ bool segmentsCross(P2 a, P2 b, P2 c, P2 d) {
     return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
+// Even-odd rule: whether q lies inside the closed loop.
+bool insideLoop(const std::vector<P2>& p, const std::vector<int>& loop, P2 q) {
+    bool inside = false;
+    for (std::size_t i = 0, j = loop.size() - 1; i < loop.size(); j = i++) {
+        const P2 a = p[loop[i]], b = p[loop[j]];
+        if ((a.y > q.y) != (b.y > q.y) && q.x < (b.x - a.x) * (q.y - a.y) / (b.y - a.y) + a.x)
+            inside = !inside;
+    }
+    return inside;
+}
+
+// Whether vertex v lies on the open segment a-b.
+bool onSegment(P2 v, P2 a, P2 b) {
+    if (std::fabs(cross2(a, b, v)) > 1e-12 * (1 + std::fabs(a.x) + std::fabs(a.y) + std::fabs(b.x) + std::fabs(b.y)))
+        return false;
+    const double t = ((v.x - a.x) * (b.x - a.x) + (v.y - a.y) * (b.y - a.y)) / ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
+    return t > 0 && t < 1;
+}
+
 // Splices `hole` into `outer` through a bridge from the hole's rightmost vertex to a visible
 // outer vertex (the bridge is walked both ways, giving one weakly simple loop).
 void bridgeHole(const std::vector<P2>& p, std::vector<int>& outer, const std::vector<int>& hole) {
@@ -57,6 +76,15 @@ void bridgeHole(const std::vector<P2>& p, std::vector<int>& outer, const std::ve
             if (a != h && b != h && segmentsCross(p[h], p[candidate], p[a], p[b]))
                 visible = false;
         }
+        // The bridge must not graze other vertices, and must run through the polygon's body,
+        // not through the hole.
+        for (const std::vector<int>* loop : {static_cast<const std::vector<int>*>(&outer), &hole})
+            for (const int v : *loop)
+                if (visible && v != h && v != candidate && onSegment(p[v], p[h], p[candidate]))
+                    visible = false;
+        const P2 middle{(p[h].x + p[candidate].x) / 2, (p[h].y + p[candidate].y) / 2};
+        if (visible && (!insideLoop(p, outer, middle) || insideLoop(p, hole, middle)))
+            visible = false;
         if (visible) {
             best = static_cast<int>(i);
             bestDistance = distance;

@@ -1,0 +1,130 @@
+// `lrt render` and `lrt SCENE.lrt` as DESIGN.md §6 specifies them: outputs, exit codes, stats.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "renderer/image/image_file.h"
+#include "run_lrt.h"
+
+using lrt::testing::runLrt;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("lrt_render_test_" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    return dir / name;
+}
+
+// A path quoted for the shell.
+std::string q(const fs::path& path) { return fmt::format("'{}'", path.string()); }
+
+fs::path writeScene(const std::string& name, const std::string& text) {
+    const fs::path path = scratch(name);
+    std::ofstream(path) << text;
+    return path;
+}
+
+const char* kTinyScene = R"(Format 24 16 1
+PixelSamples 2 2
+WorldBegin
+LightSource "distantlight" "from" [0 0 0] "to" [0 0 1]
+Translate 0 0 5
+Sphere 2 -2 2 360
+WorldEnd
+)";
+
+} // namespace
+
+TEST_CASE("lrt SCENE.lrt renders an EXR with metadata and a PNG", "[cli][render]") {
+    const fs::path scene = writeScene("tiny.lrt", kTinyScene);
+    const fs::path exr = scratch("tiny.exr"), png = scratch("tiny.png"), stats = scratch("stats.json");
+    const auto r = runLrt(fmt::format("{} -o {} --quiet --stats {}", q(scene), q(exr), q(stats)));
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exitStatus == 0);
+    CHECK(r.err.empty());
+    const lrt::Image image = lrt::readImage(exr);
+    CHECK(image.width == 24);
+    CHECK(image.height == 16);
+    CHECK(image.at(12, 8, 0) > 0.1f); // the lit sphere in the middle
+    CHECK(image.at(0, 0, 0) == 0.0f); // black background
+    const auto json = nlohmann::json::parse(lrt::testing::slurp(stats));
+    CHECK(json["frames"][0]["rays"]["camera"] == 24 * 16 * 4);
+    CHECK(json["frames"][0]["samples_per_pixel"] == 4);
+    CHECK(json["frames"][0]["quadrics"] == 1);
+    CHECK(json["frames"][0].contains("bvh_build_seconds"));
+    CHECK(json.contains("peak_resident_bytes"));
+
+    REQUIRE(runLrt(fmt::format("render {} -o {} --spp 1 --threads 1 -q", q(scene), q(png))).exitStatus == 0);
+    const lrt::Image eight = lrt::readImage(png);
+    CHECK(eight.width == 24);
+    CHECK(eight.channels == 3);
+}
+
+TEST_CASE("progress goes to stderr as NN% lines when not on a terminal", "[cli][render]") {
+    const fs::path scene = writeScene("progress.lrt", kTinyScene);
+    const auto r = runLrt(fmt::format("{} -o {}", q(scene), q(scratch("progress.exr"))));
+    REQUIRE(r.exitStatus == 0);
+    CHECK_THAT(r.err, Catch::Contains("100%\n"));
+    CHECK(r.out.empty());
+}
+
+TEST_CASE("a crop writes only its pixels, placed in the full image", "[cli][render]") {
+    const fs::path scene = writeScene("crop.lrt", kTinyScene);
+    const fs::path exr = scratch("crop.exr");
+    REQUIRE(runLrt(fmt::format("{} -o {} -q --crop 0.5,1,0,0.5", q(scene), q(exr))).exitStatus == 0);
+    const lrt::Image image = lrt::readImage(exr);
+    CHECK(image.width == 12);
+    CHECK(image.height == 8);
+    CHECK(image.xOrigin == 12);
+    CHECK(image.yOrigin == 0);
+    CHECK(image.fullWidth == 24);
+    CHECK(image.fullHeight == 16);
+}
+
+TEST_CASE("a broken scene exits 1 naming file:line and writes nothing", "[cli][render]") {
+    const fs::path scene = writeScene("broken.lrt", "Format 10 10 1\nWorldBegin\nSphere 1 -1 1\nWorldEnd\n");
+    const fs::path out = scratch("broken.exr");
+    const auto r = runLrt(fmt::format("{} -o {} -q", q(scene), q(out)));
+    CHECK(r.exitStatus == 1);
+    CHECK_THAT(r.err, Catch::Contains("broken.lrt:3:1: error: Sphere expects 4 numbers"));
+    CHECK_FALSE(fs::exists(out));
+    const auto missing = runLrt("render nothere.lrt -q");
+    CHECK(missing.exitStatus == 1);
+    CHECK_THAT(missing.err, Catch::Contains("scene file 'nothere.lrt' not found"));
+    // An error in a later frame stops the render before the first frame is written.
+    const fs::path frames = writeScene("frames.lrt", "Format 4 4 1\nFrameBegin 1\nWorldBegin\nWorldEnd\nFrameEnd\n"
+                                                     "FrameBegin 2\nWorldBegin\nSurface \"velvet\"\nSphere 1 -1 1 360\n"
+                                                     "WorldEnd\nFrameEnd\n");
+    const auto later = runLrt(fmt::format("{} -o {} -q", q(frames), q(scratch("f.####.exr"))));
+    CHECK(later.exitStatus == 1);
+    CHECK_FALSE(fs::exists(scratch("f.0001.exr")));
+}
+
+TEST_CASE("multi-frame scenes write one numbered image per frame", "[cli][render]") {
+    const fs::path scene = writeScene("anim.lrt", "Format 4 4 1\nFrameBegin 1\nWorldBegin\nWorldEnd\nFrameEnd\n"
+                                                  "FrameBegin 2\nWorldBegin\nWorldEnd\nFrameEnd\n"
+                                                  "FrameBegin 3\nWorldBegin\nWorldEnd\nFrameEnd\n");
+    REQUIRE(runLrt(fmt::format("{} -o {} -q", q(scene), q(scratch("anim.####.exr")))).exitStatus == 0);
+    CHECK(fs::exists(scratch("anim.0001.exr")));
+    CHECK(fs::exists(scratch("anim.0003.exr")));
+    REQUIRE(runLrt(fmt::format("{} -o {} -q --frames 2-3", q(scene), q(scratch("sel.exr")))).exitStatus == 0);
+    CHECK_FALSE(fs::exists(scratch("sel.0001.exr")));
+    CHECK(fs::exists(scratch("sel.0002.exr")));
+}
+
+TEST_CASE("bad render flags exit 2 before reading the scene", "[cli][render]") {
+    const fs::path scene = writeScene("flags.lrt", kTinyScene);
+    for (const char* flags : {"--spp x", "--crop 0,2,0,1", "--crop 0.5,0.2,0,1", "--tile 3/3", "--tile 1", "--frames 5-2",
+                              "--integrator photon", "--threads -1", "-o out.xyz", "--integrator path", "--bogus"}) {
+        INFO("flags: " << flags);
+        const auto r = runLrt(fmt::format("{} -q {}", q(scene), flags));
+        CHECK(r.exitStatus == 2);
+        CHECK_FALSE(r.err.empty());
+    }
+}
