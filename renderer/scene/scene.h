@@ -63,6 +63,8 @@ public:
     bool hasTranslucency() const { return hasTranslucency_; }
     int frame() const { return frame_; }
     const SceneStatistics& statistics() const { return statistics_; }
+    // The Embree scene itself, for tools that measure Embree alone on the same BVH.
+    RTCScene embreeScene() const { return root_->get(); }
 
 private:
     friend class SceneBuilder;
