@@ -1,7 +1,4 @@
 // lrt's entry point: parses the command line and dispatches to a subcommand.
-#include <string>
-#include <vector>
-
 #include "cli/cli_support.h"
 #include "cli/render_command.h"
 #include "cli/sl_command.h"
@@ -10,6 +7,8 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
+#include <string>
+#include <vector>
 
 int main(int argc, char** argv) {
     CLI::App app{"lrt: an offline ray tracer with programmable SL materials", "lrt"};

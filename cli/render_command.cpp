@@ -2,19 +2,6 @@
 // after an image was written), render, write each image atomically, report progress and stats.
 #include "cli/render_command.h"
 
-#include <sys/resource.h>
-#include <unistd.h>
-
-#include <OpenImageIO/imageio.h>
-
-#include <chrono>
-#include <cstdio>
-#include <iostream>
-#include <regex>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
 #include "cli/cli_support.h"
 #include "lrt/version.h"
 #include "renderer/embree/device.h"
@@ -22,6 +9,16 @@
 #include "renderer/render/renderer.h"
 #include "renderer/scene/parser.h"
 #include "renderer/scene/scene_builder.h"
+
+#include <OpenImageIO/imageio.h>
+#include <chrono>
+#include <cstdio>
+#include <fmt/format.h>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sys/resource.h>
+#include <unistd.h>
 
 namespace lrt::cli {
 
@@ -67,10 +64,12 @@ std::pair<int, int> parseTile(const std::string& text) {
 
 std::array<float, 4> parseCrop(const std::string& text) {
     const auto values = parseFloatList(text);
-    if (!values || values->size() != 4 || !((*values)[0] >= 0 && (*values)[0] < (*values)[1] && (*values)[1] <= 1 &&
-                                            (*values)[2] >= 0 && (*values)[2] < (*values)[3] && (*values)[3] <= 1))
-        throw UsageError(fmt::format("--crop '{}': expected x0,x1,y0,y1 with 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1",
-                                     text));
+    if (!values || values->size() != 4 ||
+        !((*values)[0] >= 0 && (*values)[0] < (*values)[1] && (*values)[1] <= 1 &&
+          (*values)[2] >= 0 && (*values)[2] < (*values)[3] && (*values)[3] <= 1))
+        throw UsageError(fmt::format(
+            "--crop '{}': expected x0,x1,y0,y1 with 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1",
+            text));
     return {(*values)[0], (*values)[1], (*values)[2], (*values)[3]};
 }
 
@@ -86,7 +85,8 @@ std::filesystem::path outputPath(const std::string& pattern, int frame, bool sev
     if (!severalFrames)
         return pattern;
     const std::filesystem::path p(pattern);
-    return p.parent_path() / fmt::format("{}.{:04}{}", p.stem().string(), frame, p.extension().string());
+    return p.parent_path() /
+           fmt::format("{}.{:04}{}", p.stem().string(), frame, p.extension().string());
 }
 
 std::size_t peakResidentBytes() {
@@ -98,18 +98,21 @@ std::size_t peakResidentBytes() {
 // A bar with ETA on a terminal; "NN%" lines at each 10% otherwise.
 class Progress {
 public:
-    Progress(bool quiet, std::string label) : quiet_(quiet), terminal_(isatty(fileno(stderr))), label_(std::move(label)) {}
+    Progress(bool quiet, std::string label)
+        : quiet_(quiet), terminal_(isatty(fileno(stderr))), label_(std::move(label)) {}
 
     void update(double fraction) {
         if (quiet_)
             return;
         const int percent = static_cast<int>(fraction * 100);
         if (terminal_) {
-            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+            const double elapsed =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
             const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0;
             const int filled = static_cast<int>(fraction * 40);
-            std::cerr << fmt::format("\r{} [{}{}] {:3}%  ETA {:.0f}s ", label_, std::string(filled, '#'),
-                                     std::string(40 - filled, ' '), percent, eta)
+            std::cerr << fmt::format("\r{} [{}{}] {:3}%  ETA {:.0f}s ", label_,
+                                     std::string(filled, '#'), std::string(40 - filled, ' '),
+                                     percent, eta)
                       << std::flush;
         } else if (percent / 10 > lastDecile_) {
             lastDecile_ = percent / 10;
@@ -137,7 +140,8 @@ int renderScene(const RenderOptions& options) {
         settings.samplesPerPixel = options.samplesPerPixel;
     if (!options.integrator.empty()) {
         if (options.integrator != "whitted" && options.integrator != "path")
-            throw UsageError(fmt::format("--integrator '{}': expected whitted or path", options.integrator));
+            throw UsageError(
+                fmt::format("--integrator '{}': expected whitted or path", options.integrator));
         settings.integrator = options.integrator;
     }
     settings.threads = options.threads;
@@ -149,10 +153,12 @@ int renderScene(const RenderOptions& options) {
     const std::optional<std::pair<int, int>> frameRange =
         options.frames.empty() ? std::nullopt : std::optional(parseFrames(options.frames));
     if (!options.output.empty() && !OIIO::ImageOutput::create(options.output))
-        throw UsageError(fmt::format("-o '{}': no image format for this file extension (use .exr, .png, .tif, ...)",
-                                     options.output));
+        throw UsageError(fmt::format(
+            "-o '{}': no image format for this file extension (use .exr, .png, .tif, ...)",
+            options.output));
     if (settings.integrator == "path")
-        throw UsageError("--integrator path: the path integrator is not available yet (use whitted)");
+        throw UsageError(
+            "--integrator path: the path integrator is not available yet (use whitted)");
 
     std::vector<FrameDescription> frames = parseSceneFile(options.scene);
     if (frameRange)
@@ -160,7 +166,8 @@ int renderScene(const RenderOptions& options) {
             return f.number < frameRange->first || f.number > frameRange->second;
         });
     if (frames.empty())
-        throw std::runtime_error(fmt::format("{}: no frame in --frames {}", options.scene, options.frames));
+        throw std::runtime_error(
+            fmt::format("{}: no frame in --frames {}", options.scene, options.frames));
 
     EmbreeDevice device;
     std::vector<std::unique_ptr<Scene>> scenes;
@@ -178,32 +185,39 @@ int renderScene(const RenderOptions& options) {
                           ? scene.film().displayName
                           : std::filesystem::path(options.scene).stem().string() + ".exr";
         const std::filesystem::path output = outputPath(pattern, scene.frame(), scenes.size() > 1);
-        Progress progress(options.quiet, scenes.size() > 1 ? fmt::format("frame {}", scene.frame()) : "rendering");
+        Progress progress(options.quiet,
+                          scenes.size() > 1 ? fmt::format("frame {}", scene.frame()) : "rendering");
         const RenderResult result = render(scene, settings, [&](double f) { progress.update(f); });
         progress.finish();
         const RenderStatistics& s = result.statistics;
-        writeRenderedImage(output, result.image, scene.film(),
-                           {{"Software", "lrt " LRT_VERSION_STRING},
-                            {"lrt:command", options.commandLine},
-                            {"lrt:spp", std::to_string(s.samplesPerPixel)},
-                            {"lrt:integrator", settings.integrator.value_or(scene.options().integrator)},
-                            {"lrt:frame", std::to_string(scene.frame())},
-                            {"lrt:render_seconds", fmt::format("{:.3f}", s.seconds)}});
+        writeRenderedImage(
+            output, result.image, scene.film(),
+            {{"Software", "lrt " LRT_VERSION_STRING},
+             {"lrt:command", options.commandLine},
+             {"lrt:spp", std::to_string(s.samplesPerPixel)},
+             {"lrt:integrator", settings.integrator.value_or(scene.options().integrator)},
+             {"lrt:frame", std::to_string(scene.frame())},
+             {"lrt:render_seconds", fmt::format("{:.3f}", s.seconds)}});
         if (s.droppedSamples > 0)
-            std::cerr << fmt::format("lrt: warning: {} samples had non-finite radiance and were dropped\n",
-                                     s.droppedSamples);
-        statsFrames.push_back({{"frame", scene.frame()},
-                               {"output", output.string()},
-                               {"render_seconds", s.seconds},
-                               {"bvh_build_seconds", scene.statistics().bvhBuildSeconds},
-                               {"samples_per_pixel", s.samplesPerPixel},
-                               {"pixels", static_cast<long long>(s.bounds.width()) * s.bounds.height()},
-                               {"rays", {{"camera", s.rays.camera}, {"shadow", s.rays.shadow}, {"secondary", s.rays.secondary}}},
-                               {"dropped_samples", s.droppedSamples},
-                               {"triangles", scene.statistics().triangles},
-                               {"quadrics", scene.statistics().quadrics},
-                               {"instances", scene.statistics().instances},
-                               {"geometry_bytes", scene.statistics().geometryBytes}});
+            std::cerr << fmt::format(
+                "lrt: warning: {} samples had non-finite radiance and were dropped\n",
+                s.droppedSamples);
+        statsFrames.push_back(
+            {{"frame", scene.frame()},
+             {"output", output.string()},
+             {"render_seconds", s.seconds},
+             {"bvh_build_seconds", scene.statistics().bvhBuildSeconds},
+             {"samples_per_pixel", s.samplesPerPixel},
+             {"pixels", static_cast<long long>(s.bounds.width()) * s.bounds.height()},
+             {"rays",
+              {{"camera", s.rays.camera},
+               {"shadow", s.rays.shadow},
+               {"secondary", s.rays.secondary}}},
+             {"dropped_samples", s.droppedSamples},
+             {"triangles", scene.statistics().triangles},
+             {"quadrics", scene.statistics().quadrics},
+             {"instances", scene.statistics().instances},
+             {"geometry_bytes", scene.statistics().geometryBytes}});
     }
     if (!options.stats.empty()) {
         const nlohmann::json stats = {{"scene", options.scene},
@@ -219,22 +233,32 @@ int renderScene(const RenderOptions& options) {
 
 void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& commandLine) {
     auto options = std::make_shared<RenderOptions>();
-    CLI::App* command = app.add_subcommand("render", "Render a scene (lrt SCENE.lrt is short for lrt render SCENE.lrt)");
+    CLI::App* command = app.add_subcommand(
+        "render", "Render a scene (lrt SCENE.lrt is short for lrt render SCENE.lrt)");
     command->add_option("SCENE", options->scene, "Scene file (.lrt)")->required();
-    command->add_option("-o,--output", options->output,
-                        "Output image (.exr linear float, .png/.tif 8-bit sRGB); '#' runs become the frame number");
-    command->add_option("--spp", options->samplesPerPixel, "Samples per pixel (overrides PixelSamples)")
+    command->add_option(
+        "-o,--output", options->output,
+        "Output image (.exr linear float, .png/.tif 8-bit sRGB); '#' runs become the frame number");
+    command
+        ->add_option("--spp", options->samplesPerPixel,
+                     "Samples per pixel (overrides PixelSamples)")
         ->check(nonNegativeInteger());
-    command->add_option("--integrator", options->integrator, "whitted or path (overrides SurfaceIntegrator)");
-    command->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(nonNegativeInteger());
-    command->add_option("--seed", options->seed, "Seed of every random sample (default 0)")->check(nonNegativeInteger());
+    command->add_option("--integrator", options->integrator,
+                        "whitted or path (overrides SurfaceIntegrator)");
+    command->add_option("--threads", options->threads, "Worker threads (default: all cores)")
+        ->check(nonNegativeInteger());
+    command->add_option("--seed", options->seed, "Seed of every random sample (default 0)")
+        ->check(nonNegativeInteger());
     command->add_option("--crop", options->crop, "Render only x0,x1,y0,y1 (NDC, as CropWindow)");
-    command->add_option("--tile", options->tile, "Render only band I of N (0-based), e.g. --tile 3/8");
-    command->add_option("--frames", options->frames, "Render frames A-B (or A) of a multi-frame scene");
+    command->add_option("--tile", options->tile,
+                        "Render only band I of N (0-based), e.g. --tile 3/8");
+    command->add_option("--frames", options->frames,
+                        "Render frames A-B (or A) of a multi-frame scene");
     command->add_option("--stats", options->stats, "Write render statistics as JSON to FILE");
     command->add_flag("-q,--quiet", options->quiet, "No progress output");
     options->commandLine = commandLine;
-    command->callback([&exitStatus, options] { exitStatus = guarded([&] { return renderScene(*options); }); });
+    command->callback(
+        [&exitStatus, options] { exitStatus = guarded([&] { return renderScene(*options); }); });
 }
 
 } // namespace lrt::cli

@@ -1,16 +1,15 @@
 // Rays per second through lrt's scene queries (intersection plus hit resolution, and shadow
 // occlusion) next to raw Embree rtcIntersect1/rtcOccluded1 on the same BVH and the same rays, on
 // the Cornell box and on a one-million-triangle mesh. Also BVH build time and memory per triangle.
-#include <benchmark/benchmark.h>
-
-#include <cmath>
-#include <memory>
-#include <vector>
-
 #include "renderer/embree/device.h"
 #include "renderer/integrators/whitted.h"
 #include "renderer/scene/parser.h"
 #include "renderer/scene/scene_builder.h"
+
+#include <benchmark/benchmark.h>
+#include <cmath>
+#include <memory>
+#include <vector>
 
 namespace {
 
@@ -63,7 +62,8 @@ FrameDescription gridFrame(int quads) {
     for (int j = 0; j <= quads; ++j)
         for (int i = 0; i <= quads; ++i) {
             const double x = -1 + 2.0 * i / quads, z = -1 + 2.0 * j / quads;
-            positions.numbers.insert(positions.numbers.end(), {x, 0.05 * std::sin(20 * x) * std::cos(17 * z), z});
+            positions.numbers.insert(positions.numbers.end(),
+                                     {x, 0.05 * std::sin(20 * x) * std::cos(17 * z), z});
         }
     for (int j = 0; j < quads; ++j)
         for (int i = 0; i < quads; ++i) {
@@ -91,7 +91,8 @@ Workload& millionTriangles() {
 }
 
 void report(benchmark::State& state, std::size_t rays) {
-    state.counters["rays/s"] = benchmark::Counter(static_cast<double>(rays) * state.iterations(), benchmark::Counter::kIsRate);
+    state.counters["rays/s"] = benchmark::Counter(static_cast<double>(rays) * state.iterations(),
+                                                  benchmark::Counter::kIsRate);
 }
 
 void lrtCamera(benchmark::State& state, Workload& w) {
@@ -124,14 +125,30 @@ void embreeShadow(benchmark::State& state, Workload& w) {
     report(state, w.shadowRays.size());
 }
 
-void BM_Cornell_Camera_lrt(benchmark::State& s) { lrtCamera(s, cornellBox()); }
-void BM_Cornell_Camera_Embree(benchmark::State& s) { embreeCamera(s, cornellBox()); }
-void BM_Cornell_Shadow_lrt(benchmark::State& s) { lrtShadow(s, cornellBox()); }
-void BM_Cornell_Shadow_Embree(benchmark::State& s) { embreeShadow(s, cornellBox()); }
-void BM_Mesh1M_Camera_lrt(benchmark::State& s) { lrtCamera(s, millionTriangles()); }
-void BM_Mesh1M_Camera_Embree(benchmark::State& s) { embreeCamera(s, millionTriangles()); }
-void BM_Mesh1M_Shadow_lrt(benchmark::State& s) { lrtShadow(s, millionTriangles()); }
-void BM_Mesh1M_Shadow_Embree(benchmark::State& s) { embreeShadow(s, millionTriangles()); }
+void BM_Cornell_Camera_lrt(benchmark::State& s) {
+    lrtCamera(s, cornellBox());
+}
+void BM_Cornell_Camera_Embree(benchmark::State& s) {
+    embreeCamera(s, cornellBox());
+}
+void BM_Cornell_Shadow_lrt(benchmark::State& s) {
+    lrtShadow(s, cornellBox());
+}
+void BM_Cornell_Shadow_Embree(benchmark::State& s) {
+    embreeShadow(s, cornellBox());
+}
+void BM_Mesh1M_Camera_lrt(benchmark::State& s) {
+    lrtCamera(s, millionTriangles());
+}
+void BM_Mesh1M_Camera_Embree(benchmark::State& s) {
+    embreeCamera(s, millionTriangles());
+}
+void BM_Mesh1M_Shadow_lrt(benchmark::State& s) {
+    lrtShadow(s, millionTriangles());
+}
+void BM_Mesh1M_Shadow_Embree(benchmark::State& s) {
+    embreeShadow(s, millionTriangles());
+}
 BENCHMARK(BM_Cornell_Camera_lrt)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Cornell_Camera_Embree)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Cornell_Shadow_lrt)->Unit(benchmark::kMillisecond);
@@ -149,8 +166,10 @@ void BM_Mesh1M_Build(benchmark::State& state) {
         EmbreeDevice device;
         const auto scene = buildScene(frame, device.get());
         state.SetIterationTime(scene->statistics().bvhBuildSeconds);
-        bytesPerTriangle = static_cast<double>(device.bytesInUse() + static_cast<std::int64_t>(scene->statistics().geometryBytes)) /
-                           static_cast<double>(scene->statistics().triangles);
+        bytesPerTriangle =
+            static_cast<double>(device.bytesInUse() +
+                                static_cast<std::int64_t>(scene->statistics().geometryBytes)) /
+            static_cast<double>(scene->statistics().triangles);
     }
     state.counters["bytes/triangle"] = bytesPerTriangle;
 }

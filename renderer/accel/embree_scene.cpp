@@ -10,7 +10,9 @@ EmbreeScene::EmbreeScene(RTCDevice device) : scene_(rtcNewScene(device)) {
     rtcSetSceneBuildQuality(scene_, RTC_BUILD_QUALITY_HIGH);
 }
 
-EmbreeScene::~EmbreeScene() { rtcReleaseScene(scene_); }
+EmbreeScene::~EmbreeScene() {
+    rtcReleaseScene(scene_);
+}
 
 unsigned EmbreeScene::attach(RTCGeometry geometry) {
     const unsigned id = rtcAttachGeometry(scene_, geometry);
@@ -40,7 +42,8 @@ bool intersect(RTCScene scene, const Ray& ray, RayHit& hit) {
     rtcIntersect1(scene, &context, &rayHit);
     if (rayHit.hit.geomID == RTC_INVALID_GEOMETRY_ID)
         return false;
-    hit = {rayHit.ray.tfar, rayHit.hit.u, rayHit.hit.v, rayHit.hit.geomID, rayHit.hit.primID, rayHit.hit.instID[0]};
+    hit = {rayHit.ray.tfar,   rayHit.hit.u,      rayHit.hit.v,
+           rayHit.hit.geomID, rayHit.hit.primID, rayHit.hit.instID[0]};
     return true;
 }
 

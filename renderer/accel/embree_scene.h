@@ -2,13 +2,12 @@
 // back into lrt's shapes, materials and lights.
 #pragma once
 
-#include <embree3/rtcore.h>
-
-#include <memory>
-#include <vector>
-
 #include "renderer/core/ray.h"
 #include "renderer/core/transform.h"
+
+#include <embree3/rtcore.h>
+#include <memory>
+#include <vector>
 
 namespace lrt {
 
@@ -32,9 +31,9 @@ private:
 struct RayHit {
     float t;
     float u, v;
-    unsigned geometry;  // in the scene that holds the primitive
+    unsigned geometry; // in the scene that holds the primitive
     unsigned primitive;
-    unsigned instance;  // RTC_INVALID_GEOMETRY_ID when not instanced
+    unsigned instance; // RTC_INVALID_GEOMETRY_ID when not instanced
 };
 
 // rtcIntersect1 / rtcOccluded1 on a lrt Ray.

@@ -2,10 +2,10 @@
 // left-handed as in RenderMan: the camera looks down +z with +y up and +x to the right.
 #pragma once
 
-#include <array>
-
 #include "renderer/core/ray.h"
 #include "renderer/core/transform.h"
+
+#include <array>
 
 namespace lrt {
 
@@ -15,10 +15,10 @@ struct ScreenWindow {
 
 class Camera {
 public:
-    Camera(const Transform& cameraToWorld, ScreenWindow window, int xResolution, int yResolution, float nearClip,
-           float farClip)
-        : cameraToWorld_(cameraToWorld), window_(window), xResolution_(xResolution), yResolution_(yResolution),
-          nearClip_(nearClip), farClip_(farClip) {}
+    Camera(const Transform& cameraToWorld, ScreenWindow window, int xResolution, int yResolution,
+           float nearClip, float farClip)
+        : cameraToWorld_(cameraToWorld), window_(window), xResolution_(xResolution),
+          yResolution_(yResolution), nearClip_(nearClip), farClip_(farClip) {}
     virtual ~Camera() = default;
 
     // The world-space ray through continuous raster position `raster` ((0,0) is the top-left
@@ -32,10 +32,20 @@ public:
 protected:
     // Raster position to screen-window coordinates (y up).
     Vec2 toScreen(Vec2 raster) const {
-        return {window_.left + (window_.right - window_.left) * raster.x / static_cast<float>(xResolution_),
-                window_.top - (window_.top - window_.bottom) * raster.y / static_cast<float>(yResolution_)};
+        return {window_.left +
+                    (window_.right - window_.left) * raster.x / static_cast<float>(xResolution_),
+                window_.top -
+                    (window_.top - window_.bottom) * raster.y / static_cast<float>(yResolution_)};
     }
-    const Transform& cameraToWorld() const { return cameraToWorld_; }
+    // A camera-space ray in world space, with a unit direction and its extent rescaled to match.
+    Ray toWorld(const Ray& cameraRay) const {
+        Ray ray = cameraToWorld_.ray(cameraRay);
+        const float scale = length(ray.direction);
+        ray.direction = ray.direction / scale;
+        ray.tMin *= scale;
+        ray.tMax *= scale;
+        return ray;
+    }
     float nearClip() const { return nearClip_; }
     float farClip() const { return farClip_; }
 

@@ -10,13 +10,7 @@ public:
     using Camera::Camera;
     Ray generateRay(Vec2 raster, Vec2) const override {
         const Vec2 screen = toScreen(raster);
-        Ray ray{{screen.x, screen.y, 0}, {0, 0, 1}, nearClip(), farClip()};
-        ray = cameraToWorld().ray(ray);
-        const float scale = length(ray.direction);
-        ray.direction = ray.direction / scale;
-        ray.tMin *= scale;
-        ray.tMax *= scale;
-        return ray;
+        return toWorld({{screen.x, screen.y, 0}, {0, 0, 1}, nearClip(), farClip()});
     }
 };
 

@@ -5,12 +5,13 @@
 
 namespace lrt {
 
-PerspectiveCamera::PerspectiveCamera(const Transform& cameraToWorld, ScreenWindow window, int xResolution,
-                                     int yResolution, float nearClip, float farClip, float fovDegrees, float lensRadius,
+PerspectiveCamera::PerspectiveCamera(const Transform& cameraToWorld, ScreenWindow window,
+                                     int xResolution, int yResolution, float nearClip,
+                                     float farClip, float fovDegrees, float lensRadius,
                                      float focalDistance)
     : Camera(cameraToWorld, window, xResolution, yResolution, nearClip, farClip),
-      tanHalfFov_(std::tan(fovDegrees * std::numbers::pi_v<float> / 360.0f)), lensRadius_(lensRadius),
-      focalDistance_(focalDistance) {}
+      tanHalfFov_(std::tan(fovDegrees * std::numbers::pi_v<float> / 360.0f)),
+      lensRadius_(lensRadius), focalDistance_(focalDistance) {}
 
 Ray PerspectiveCamera::generateRay(Vec2 raster, Vec2 lens) const {
     const Vec2 screen = toScreen(raster);
@@ -31,13 +32,7 @@ Ray PerspectiveCamera::generateRay(Vec2 raster, Vec2 lens) const {
         direction = normalize(focus - origin);
     }
     // Clipping planes are z = near and z = far in camera space.
-    Ray ray{origin, direction, nearClip() / direction.z, farClip() / direction.z};
-    ray = cameraToWorld().ray(ray);
-    const float scale = length(ray.direction);
-    ray.direction = ray.direction / scale;
-    ray.tMin *= scale;
-    ray.tMax *= scale;
-    return ray;
+    return toWorld({origin, direction, nearClip() / direction.z, farClip() / direction.z});
 }
 
 } // namespace lrt

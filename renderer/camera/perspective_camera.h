@@ -8,8 +8,9 @@ namespace lrt {
 
 class PerspectiveCamera final : public Camera {
 public:
-    PerspectiveCamera(const Transform& cameraToWorld, ScreenWindow window, int xResolution, int yResolution,
-                      float nearClip, float farClip, float fovDegrees, float lensRadius, float focalDistance);
+    PerspectiveCamera(const Transform& cameraToWorld, ScreenWindow window, int xResolution,
+                      int yResolution, float nearClip, float farClip, float fovDegrees,
+                      float lensRadius, float focalDistance);
     Ray generateRay(Vec2 raster, Vec2 lens) const override;
 
 private:

@@ -1,9 +1,9 @@
 // A ray segment: origin, direction (not necessarily unit length) and parametric extent.
 #pragma once
 
-#include <cmath>
-
 #include "renderer/core/vector.h"
+
+#include <cmath>
 
 namespace lrt {
 

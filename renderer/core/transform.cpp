@@ -145,13 +145,15 @@ Vec3 Transform::point(Vec3 p) const {
 
 Vec3 Transform::vector(Vec3 v) const {
     const auto& m = m_;
-    return {m[0][0] * v.x + m[0][1] * v.y + m[0][2] * v.z, m[1][0] * v.x + m[1][1] * v.y + m[1][2] * v.z,
+    return {m[0][0] * v.x + m[0][1] * v.y + m[0][2] * v.z,
+            m[1][0] * v.x + m[1][1] * v.y + m[1][2] * v.z,
             m[2][0] * v.x + m[2][1] * v.y + m[2][2] * v.z};
 }
 
 Vec3 Transform::normal(Vec3 n) const {
     const auto& i = inverse_;
-    return {i[0][0] * n.x + i[1][0] * n.y + i[2][0] * n.z, i[0][1] * n.x + i[1][1] * n.y + i[2][1] * n.z,
+    return {i[0][0] * n.x + i[1][0] * n.y + i[2][0] * n.z,
+            i[0][1] * n.x + i[1][1] * n.y + i[2][1] * n.z,
             i[0][2] * n.x + i[1][2] * n.y + i[2][2] * n.z};
 }
 

@@ -2,11 +2,11 @@
 // RenderMan: points are column vectors (p' = M p) and composition T1 * T2 applies T2 first.
 #pragma once
 
-#include <array>
-#include <optional>
-
 #include "renderer/core/ray.h"
 #include "renderer/core/vector.h"
+
+#include <array>
+#include <optional>
 
 namespace lrt {
 
@@ -27,7 +27,8 @@ public:
 
     static Transform translate(Vec3 delta);
     static Transform scale(float x, float y, float z);
-    static Transform rotate(float degrees, Vec3 axis); // axis need not be unit; zero axis is identity
+    static Transform rotate(float degrees,
+                            Vec3 axis); // axis need not be unit; zero axis is identity
     // World-to-camera for a camera at `eye` looking at `target` with `up` (pbrt's LookAt);
     // nullopt when the view direction is zero or parallel to up.
     static std::optional<Transform> lookAt(Vec3 eye, Vec3 target, Vec3 up);
@@ -38,9 +39,9 @@ public:
     friend Transform operator*(const Transform& a, const Transform& b);
     friend bool operator==(const Transform& a, const Transform& b) { return a.m_ == b.m_; }
 
-    Vec3 point(Vec3 p) const;     // divides by w when w != 1
+    Vec3 point(Vec3 p) const; // divides by w when w != 1
     Vec3 vector(Vec3 v) const;
-    Vec3 normal(Vec3 n) const;    // by the inverse transpose
+    Vec3 normal(Vec3 n) const; // by the inverse transpose
     Ray ray(const Ray& r) const { return {point(r.origin), vector(r.direction), r.tMin, r.tMax}; }
     // True when the transform flips handedness (negative determinant of the 3x3 part).
     bool swapsHandedness() const;

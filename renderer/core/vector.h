@@ -32,19 +32,31 @@ struct Vec3 {
     friend constexpr bool operator==(Vec3, Vec3) = default;
 };
 
-constexpr float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+constexpr float dot(Vec3 a, Vec3 b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 constexpr Vec3 cross(Vec3 a, Vec3 b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-inline float lengthSquared(Vec3 a) { return dot(a, a); }
-inline float length(Vec3 a) { return std::sqrt(dot(a, a)); }
+inline float lengthSquared(Vec3 a) {
+    return dot(a, a);
+}
+inline float length(Vec3 a) {
+    return std::sqrt(dot(a, a));
+}
 inline Vec3 normalize(Vec3 a) {
     const float l = length(a);
     return l > 0 ? a / l : Vec3{};
 }
-inline Vec3 componentMin(Vec3 a, Vec3 b) { return {std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)}; }
-inline Vec3 componentMax(Vec3 a, Vec3 b) { return {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)}; }
-inline Vec3 faceForward(Vec3 n, Vec3 v) { return dot(n, v) < 0 ? -n : n; }
+inline Vec3 componentMin(Vec3 a, Vec3 b) {
+    return {std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)};
+}
+inline Vec3 componentMax(Vec3 a, Vec3 b) {
+    return {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)};
+}
+inline Vec3 faceForward(Vec3 n, Vec3 v) {
+    return dot(n, v) < 0 ? -n : n;
+}
 
 // An orthonormal basis (s, t, n) around unit vector n (Duff et al. 2017).
 inline void orthonormalBasis(Vec3 n, Vec3& s, Vec3& t) {

@@ -38,8 +38,12 @@ std::string EmbreeDevice::lastError() const {
     return state_->last;
 }
 
-std::int64_t EmbreeDevice::bytesInUse() const { return state_->bytes.load(); }
-std::int64_t EmbreeDevice::peakBytes() const { return state_->peak.load(); }
+std::int64_t EmbreeDevice::bytesInUse() const {
+    return state_->bytes.load();
+}
+std::int64_t EmbreeDevice::peakBytes() const {
+    return state_->peak.load();
+}
 
 bool EmbreeDevice::onMemory(void* user, ssize_t bytes, bool) {
     auto* state = static_cast<CallbackState*>(user);

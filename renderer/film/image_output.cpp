@@ -17,8 +17,8 @@ float encodeDisplay(float linear, float gain, std::optional<float> gamma) {
     return v <= 0.0031308f ? 12.92f * v : 1.055f * std::pow(v, 1.0f / 2.4f) - 0.055f;
 }
 
-void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const FilmDescription& film,
-                        const ImageMetadata& metadata) {
+void writeRenderedImage(const std::filesystem::path& path, const Image& linear,
+                        const FilmDescription& film, const ImageMetadata& metadata) {
     Image out = linear;
     if (isLinearFormat(path)) {
         if (film.gain != 1.0f)

@@ -2,10 +2,10 @@
 // then sRGB encoding (or the Exposure gamma when one was given).
 #pragma once
 
-#include <filesystem>
-
 #include "renderer/image/image_file.h"
 #include "renderer/scene/scene_description.h"
+
+#include <filesystem>
 
 namespace lrt {
 
@@ -16,7 +16,7 @@ bool isLinearFormat(const std::filesystem::path& path);
 float encodeDisplay(float linear, float gain, std::optional<float> gamma);
 
 // Throws std::runtime_error naming the file; never leaves a partial file behind.
-void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const FilmDescription& film,
-                        const ImageMetadata& metadata);
+void writeRenderedImage(const std::filesystem::path& path, const Image& linear,
+                        const FilmDescription& film, const ImageMetadata& metadata);
 
 } // namespace lrt

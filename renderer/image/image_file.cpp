@@ -58,7 +58,8 @@ Image readImage(const std::filesystem::path& path) {
         throw std::runtime_error(
             fmt::format("{}: cannot read image: {}", path.string(), OIIO::geterror()));
     const OIIO::ImageSpec& spec = in->spec();
-    Image image{spec.width, spec.height, spec.nchannels, {}, spec.x, spec.y, spec.full_width, spec.full_height};
+    Image image{spec.width, spec.height, spec.nchannels,  {},
+                spec.x,     spec.y,      spec.full_width, spec.full_height};
     image.pixels.resize(static_cast<std::size_t>(spec.width) * spec.height * spec.nchannels);
     if (!in->read_image(0, 0, 0, spec.nchannels, OIIO::TypeDesc::FLOAT, image.pixels.data()))
         throw std::runtime_error(

@@ -1,12 +1,12 @@
 // The Integrator interface: radiance arriving along a camera ray.
 #pragma once
 
-#include <cstdint>
-
 #include "renderer/core/color.h"
 #include "renderer/core/ray.h"
 #include "renderer/sampling/sample_stream.h"
 #include "renderer/scene/scene.h"
+
+#include <cstdint>
 
 namespace lrt {
 

@@ -13,8 +13,8 @@ Vec3 offsetOrigin(Vec3 p, Vec3 normal, Vec3 direction) {
     return p + normal * (dot(normal, direction) >= 0 ? epsilon : -epsilon);
 }
 
-Color WhittedIntegrator::transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float distance,
-                                       RayCounters& counters) const {
+Color WhittedIntegrator::transmittance(const Scene& scene, Vec3 origin, Vec3 direction,
+                                       float distance, RayCounters& counters) const {
     ++counters.shadow;
     if (!scene.hasTranslucency())
         return scene.occluded({origin, direction, 0.0f, distance}) ? Color{} : Color{1, 1, 1};
@@ -28,14 +28,15 @@ Color WhittedIntegrator::transmittance(const Scene& scene, Vec3 origin, Vec3 dir
         if (through.isBlack())
             return {};
         ray.origin = offsetOrigin(hit->p, hit->normal, direction);
-        ray.tMax = std::isinf(distance) ? distance : std::max(0.0f, distance - length(ray.origin - origin));
+        ray.tMax = std::isinf(distance) ? distance
+                                        : std::max(0.0f, distance - length(ray.origin - origin));
         ++counters.shadow;
     }
     return {};
 }
 
-Color WhittedIntegrator::directLight(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
-                                     SampleContext& context) const {
+Color WhittedIntegrator::directLight(const Scene& scene, const Intersection& hit,
+                                     const ShadingPoint& point, SampleContext& context) const {
     const Material& material = *hit.primitive->material;
     const auto& lights = scene.lights();
     Color sum;
@@ -45,9 +46,11 @@ Color WhittedIntegrator::directLight(const Scene& scene, const Intersection& hit
             sum += material.ambient(point, light.ambientRadiance());
             continue;
         }
-        const Vec2 u = light.isArea() ? context.strata.rotated(context.sampleIndex, context.stream.next2D(), context.pixel,
-                                                               static_cast<std::uint64_t>(index) + 1)
-                                      : Vec2{0.5f, 0.5f};
+        const Vec2 u =
+            light.isArea()
+                ? context.strata.rotated(context.sampleIndex, context.stream.next2D(),
+                                         context.pixel, static_cast<std::uint64_t>(index) + 1)
+                : Vec2{0.5f, 0.5f};
         const auto sample = light.sample(point.p, u);
         if (!sample || sample->E.isBlack())
             continue;
@@ -55,13 +58,17 @@ Color WhittedIntegrator::directLight(const Scene& scene, const Intersection& hit
         if (reflected.isBlack())
             continue;
         const Vec3 origin = offsetOrigin(point.p, point.normal, sample->wi);
-        const float distance = std::isinf(sample->distance) ? INFINITY : sample->distance * (1 - 1e-4f) - length(origin - point.p);
-        sum += reflected * transmittance(scene, origin, sample->wi, std::max(0.0f, distance), context.counters);
+        const float distance = std::isinf(sample->distance)
+                                   ? INFINITY
+                                   : sample->distance * (1 - 1e-4f) - length(origin - point.p);
+        sum += reflected *
+               transmittance(scene, origin, sample->wi, std::max(0.0f, distance), context.counters);
     }
     return sum;
 }
 
-Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& context, int depth) const {
+Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& context,
+                               int depth) const {
     const auto hit = scene.intersect(ray);
     if (!hit)
         return scene.background();
@@ -72,7 +79,8 @@ Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext
     point.wo = -ray.direction;
     point.entering = dot(hit->normal, point.wo) >= 0;
     point.normal = point.entering ? hit->normal : -hit->normal;
-    point.shadingNormal = dot(hit->shadingNormal, point.normal) >= 0 ? hit->shadingNormal : -hit->shadingNormal;
+    point.shadingNormal =
+        dot(hit->shadingNormal, point.normal) >= 0 ? hit->shadingNormal : -hit->shadingNormal;
     point.color = hit->local.vertexColor.value_or(primitive.color);
     point.local = hit->local;
     point.objectToWorld = &hit->objectToWorld;
@@ -90,7 +98,8 @@ Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext
             if (rays[i].weight.isBlack())
                 continue;
             ++context.counters.secondary;
-            const Ray next{offsetOrigin(point.p, point.normal, rays[i].direction), rays[i].direction, 0.0f, INFINITY};
+            const Ray next{offsetOrigin(point.p, point.normal, rays[i].direction),
+                           rays[i].direction, 0.0f, INFINITY};
             L += rays[i].weight * trace(scene, next, context, depth + 1);
         }
     }
@@ -100,7 +109,8 @@ Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext
         Color behind;
         if (depth + 1 < maxDepth_) {
             ++context.counters.secondary;
-            const Ray through{offsetOrigin(point.p, point.normal, ray.direction), ray.direction, 0.0f, INFINITY};
+            const Ray through{offsetOrigin(point.p, point.normal, ray.direction), ray.direction,
+                              0.0f, INFINITY};
             behind = trace(scene, through, context, depth + 1);
         }
         L = L * primitive.opacity + behind * (Color{1, 1, 1} - primitive.opacity);

@@ -18,7 +18,8 @@ private:
     Color directLight(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
                       SampleContext& context) const;
     // Fraction of light that passes from `origin` along `direction` for `distance`.
-    Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float distance, RayCounters& counters) const;
+    Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float distance,
+                        RayCounters& counters) const;
 
     int maxDepth_;
 };

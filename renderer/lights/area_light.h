@@ -2,10 +2,10 @@
 // from their front side (Sides 1) or both sides (Sides 2). Sampled by area over all of them.
 #pragma once
 
-#include <vector>
-
 #include "renderer/lights/light.h"
 #include "renderer/shapes/shape.h"
+
+#include <vector>
 
 namespace lrt {
 
@@ -18,7 +18,9 @@ public:
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
     bool isArea() const override { return true; }
     // Radiance leaving a point of one of its shapes towards a viewer on side `front`.
-    Color emitted(bool front, bool twoSided) const { return front || twoSided ? radiance_ : Color{}; }
+    Color emitted(bool front, bool twoSided) const {
+        return front || twoSided ? radiance_ : Color{};
+    }
 
 private:
     Color radiance_;

@@ -2,15 +2,16 @@
 // intensity * lightcolor on a surface facing it.
 #pragma once
 
-#include <cmath>
-
 #include "renderer/lights/light.h"
+
+#include <cmath>
 
 namespace lrt {
 
 class DistantLight final : public Light {
 public:
-    DistantLight(Vec3 towardsLight, Color irradiance) : towardsLight_(normalize(towardsLight)), irradiance_(irradiance) {}
+    DistantLight(Vec3 towardsLight, Color irradiance)
+        : towardsLight_(normalize(towardsLight)), irradiance_(irradiance) {}
     std::optional<LightSample> sample(Vec3, Vec2) const override {
         return LightSample{towardsLight_, INFINITY, irradiance_};
     }

@@ -1,17 +1,17 @@
 // The Light interface: where light comes from at a point, in pbrt's radiometry (DESIGN.md §5).
 #pragma once
 
-#include <optional>
-
 #include "renderer/core/color.h"
 #include "renderer/core/vector.h"
+
+#include <optional>
 
 namespace lrt {
 
 struct LightSample {
-    Vec3 wi;           // unit, from the shaded point towards the light
-    float distance;    // to the sampled point on the light; infinity for distant lights
-    Color E;           // incident radiance times solid angle (I / r^2 for point lights)
+    Vec3 wi;        // unit, from the shaded point towards the light
+    float distance; // to the sampled point on the light; infinity for distant lights
+    Color E;        // incident radiance times solid angle (I / r^2 for point lights)
 };
 
 class Light {

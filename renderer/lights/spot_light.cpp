@@ -6,9 +6,10 @@
 
 namespace lrt {
 
-SpotLight::SpotLight(Vec3 position, Vec3 axis, Color intensity, float coneAngleDegrees, float coneDeltaDegrees,
-                     float beamDistribution)
-    : position_(position), axis_(normalize(axis)), intensity_(intensity), beamDistribution_(beamDistribution) {
+SpotLight::SpotLight(Vec3 position, Vec3 axis, Color intensity, float coneAngleDegrees,
+                     float coneDeltaDegrees, float beamDistribution)
+    : position_(position), axis_(normalize(axis)), intensity_(intensity),
+      beamDistribution_(beamDistribution) {
     const float toRadians = std::numbers::pi_v<float> / 180.0f;
     cosOutside_ = std::cos(coneAngleDegrees * toRadians);
     cosInside_ = std::cos(std::max(0.0f, coneAngleDegrees - coneDeltaDegrees) * toRadians);

@@ -10,8 +10,8 @@ namespace lrt {
 
 class SpotLight final : public Light {
 public:
-    SpotLight(Vec3 position, Vec3 axis, Color intensity, float coneAngleDegrees, float coneDeltaDegrees,
-              float beamDistribution);
+    SpotLight(Vec3 position, Vec3 axis, Color intensity, float coneAngleDegrees,
+              float coneDeltaDegrees, float beamDistribution);
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
 
 private:

@@ -1,9 +1,9 @@
 #include "renderer/materials/glass.h"
 
+#include "renderer/materials/mirror.h"
+
 #include <algorithm>
 #include <cmath>
-
-#include "renderer/materials/mirror.h"
 
 namespace lrt {
 
@@ -13,8 +13,10 @@ float fresnelDielectric(float cosThetaI, float etaI, float etaT) {
     if (sinThetaT >= 1)
         return 1;
     const float cosThetaT = std::sqrt(std::max(0.0f, 1 - sinThetaT * sinThetaT));
-    const float parallel = (etaT * cosThetaI - etaI * cosThetaT) / (etaT * cosThetaI + etaI * cosThetaT);
-    const float perpendicular = (etaI * cosThetaI - etaT * cosThetaT) / (etaI * cosThetaI + etaT * cosThetaT);
+    const float parallel =
+        (etaT * cosThetaI - etaI * cosThetaT) / (etaT * cosThetaI + etaI * cosThetaT);
+    const float perpendicular =
+        (etaI * cosThetaI - etaT * cosThetaT) / (etaI * cosThetaI + etaT * cosThetaT);
     return (parallel * parallel + perpendicular * perpendicular) / 2;
 }
 

@@ -2,25 +2,25 @@
 // Built-in BSDFs and SL shaders both implement it, so one can stand wherever the other does.
 #pragma once
 
-#include <array>
-#include <optional>
-
 #include "renderer/core/color.h"
 #include "renderer/core/transform.h"
 #include "renderer/core/vector.h"
 #include "renderer/shapes/shape.h"
+
+#include <array>
+#include <optional>
 
 namespace lrt {
 
 // A shaded point, in world space unless named otherwise.
 struct ShadingPoint {
     Vec3 p;
-    Vec3 normal;        // unit geometric normal, turned to the side of wo
-    Vec3 shadingNormal; // unit, on the same side as normal
-    Vec3 wo;            // unit, towards the viewer
+    Vec3 normal;          // unit geometric normal, turned to the side of wo
+    Vec3 shadingNormal;   // unit, on the same side as normal
+    Vec3 wo;              // unit, towards the viewer
     bool entering = true; // wo is on the surface's front side (for refraction)
-    Color color;        // Color attribute, or interpolated vertex colours
-    LocalGeometry local; // object-space geometry (SL registers)
+    Color color;          // Color attribute, or interpolated vertex colours
+    LocalGeometry local;  // object-space geometry (SL registers)
     const Transform* objectToWorld = nullptr;
 };
 

@@ -9,7 +9,9 @@ class Matte final : public Material {
 public:
     Matte(float kd, float ka) : kd_(kd), ka_(ka) {}
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
-    Color ambient(const ShadingPoint& point, Color light) const override { return point.color * light * ka_; }
+    Color ambient(const ShadingPoint& point, Color light) const override {
+        return point.color * light * ka_;
+    }
 
 private:
     float kd_, ka_;

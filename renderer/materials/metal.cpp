@@ -9,7 +9,8 @@ Color Metal::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const float cosine = dot(point.shadingNormal, wi);
     if (cosine <= 0 || dot(point.normal, wi) <= 0)
         return {};
-    return point.color * E * (ks_ * blinnPhong(point.shadingNormal, point.wo, wi, exponent_) * cosine);
+    return point.color * E *
+           (ks_ * blinnPhong(point.shadingNormal, point.wo, wi, exponent_) * cosine);
 }
 
 int Metal::specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const {

@@ -6,7 +6,9 @@
 namespace lrt {
 
 // wo mirrored about n (both unit, wo towards the viewer).
-inline Vec3 reflect(Vec3 wo, Vec3 n) { return n * (2 * dot(wo, n)) - wo; }
+inline Vec3 reflect(Vec3 wo, Vec3 n) {
+    return n * (2 * dot(wo, n)) - wo;
+}
 
 class Mirror final : public Material {
 public:

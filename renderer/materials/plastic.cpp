@@ -1,8 +1,8 @@
 #include "renderer/materials/plastic.h"
 
-#include <numbers>
-
 #include "renderer/materials/blinn_phong.h"
+
+#include <numbers>
 
 namespace lrt {
 
@@ -10,8 +10,8 @@ Color Plastic::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const float cosine = dot(point.shadingNormal, wi);
     if (cosine <= 0 || dot(point.normal, wi) <= 0)
         return {};
-    const Color f = point.color * (kd_ / std::numbers::pi_v<float>) +
-                    specularColor_ * (ks_ * blinnPhong(point.shadingNormal, point.wo, wi, exponent_));
+    const Color f = point.color * (kd_ / std::numbers::pi_v<float>)+specularColor_ *
+                    (ks_ * blinnPhong(point.shadingNormal, point.wo, wi, exponent_));
     return f * E * cosine;
 }
 

@@ -11,7 +11,9 @@ public:
     Plastic(float kd, float ks, float ka, float roughness, Color specularColor)
         : kd_(kd), ks_(ks), ka_(ka), exponent_(8.0f / roughness), specularColor_(specularColor) {}
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
-    Color ambient(const ShadingPoint& point, Color light) const override { return point.color * light * ka_; }
+    Color ambient(const ShadingPoint& point, Color light) const override {
+        return point.color * light * ka_;
+    }
 
 private:
     float kd_, ks_, ka_, exponent_;

@@ -2,20 +2,19 @@
 // recomputed (they are deterministic), so tiles, crops and thread counts never change a pixel.
 #include "renderer/render/renderer.h"
 
-#include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
+#include "renderer/film/filter.h"
+#include "renderer/integrators/whitted.h"
 
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
 #include <stdexcept>
-
-#include "renderer/film/filter.h"
-#include "renderer/integrators/whitted.h"
 
 namespace lrt {
 
@@ -44,7 +43,8 @@ std::unique_ptr<Integrator> makeIntegrator(const Scene& scene, const RenderSetti
     const std::string name = settings.integrator.value_or(scene.options().integrator);
     if (name == "whitted")
         return std::make_unique<WhittedIntegrator>(scene.options().maxDepth);
-    throw std::runtime_error("the \"" + name + "\" integrator is not available yet (use \"whitted\")");
+    throw std::runtime_error("the \"" + name +
+                             "\" integrator is not available yet (use \"whitted\")");
 }
 
 } // namespace
@@ -53,8 +53,9 @@ PixelBounds renderBounds(const Scene& scene, const RenderSettings& settings) {
     const FilmDescription& film = scene.film();
     const auto crop = settings.crop.value_or(film.cropWindow);
     const auto W = static_cast<float>(film.xResolution), H = static_cast<float>(film.yResolution);
-    PixelBounds b{static_cast<int>(std::ceil(W * crop[0])), static_cast<int>(std::ceil(W * crop[1])),
-                  static_cast<int>(std::ceil(H * crop[2])), static_cast<int>(std::ceil(H * crop[3]))};
+    PixelBounds b{
+        static_cast<int>(std::ceil(W * crop[0])), static_cast<int>(std::ceil(W * crop[1])),
+        static_cast<int>(std::ceil(H * crop[2])), static_cast<int>(std::ceil(H * crop[3]))};
     if (settings.tile) {
         const auto [index, count] = *settings.tile;
         const long long height = b.height();
@@ -66,7 +67,8 @@ PixelBounds renderBounds(const Scene& scene, const RenderSettings& settings) {
     return b;
 }
 
-RenderResult render(const Scene& scene, const RenderSettings& settings, const std::function<void(double)>& progress) {
+RenderResult render(const Scene& scene, const RenderSettings& settings,
+                    const std::function<void(double)>& progress) {
     const auto start = std::chrono::steady_clock::now();
     const FilmDescription& film = scene.film();
     const PixelBounds bounds = renderBounds(scene, settings);
@@ -91,7 +93,8 @@ RenderResult render(const Scene& scene, const RenderSettings& settings, const st
     image.pixels.assign(static_cast<std::size_t>(image.width) * image.height * 3, 0.0f);
 
     const int tile = settings.tileSize;
-    const int tilesX = (bounds.width() + tile - 1) / tile, tilesY = (bounds.height() + tile - 1) / tile;
+    const int tilesX = (bounds.width() + tile - 1) / tile,
+              tilesY = (bounds.height() + tile - 1) / tile;
     const int tileCount = tilesX * tilesY;
     tbb::enumerable_thread_specific<RayCounters> counters;
     std::atomic<std::uint64_t> dropped{0};
@@ -99,7 +102,8 @@ RenderResult render(const Scene& scene, const RenderSettings& settings, const st
     std::mutex progressMutex;
 
     auto renderTile = [&](int tileIndex) {
-        const int tx0 = bounds.x0 + (tileIndex % tilesX) * tile, ty0 = bounds.y0 + (tileIndex / tilesX) * tile;
+        const int tx0 = bounds.x0 + (tileIndex % tilesX) * tile,
+                  ty0 = bounds.y0 + (tileIndex / tilesX) * tile;
         const int tx1 = std::min(tx0 + tile, bounds.x1), ty1 = std::min(ty0 + tile, bounds.y1);
         // Samples of the tile and its margin, clipped to the full image.
         const int sx0 = std::max(0, tx0 - marginX), sx1 = std::min(film.xResolution, tx1 + marginX);
@@ -114,7 +118,8 @@ RenderResult render(const Scene& scene, const RenderSettings& settings, const st
                 for (int i = 0; i < spp; ++i) {
                     SampleStream stream(pixel, i);
                     const Vec2 offset = strata.point(i, stream.next2D());
-                    const Vec2 raster{static_cast<float>(x) + offset.x, static_cast<float>(y) + offset.y};
+                    const Vec2 raster{static_cast<float>(x) + offset.x,
+                                      static_cast<float>(y) + offset.y};
                     const Vec2 lens = stream.next2D();
                     const Ray ray = scene.camera().generateRay(raster, lens);
                     ++local.camera;
@@ -122,7 +127,8 @@ RenderResult render(const Scene& scene, const RenderSettings& settings, const st
                     const Color L = integrator->radiance(scene, ray, context);
                     if (!L.isFinite())
                         ++localDropped; // kept, and skipped by the reconstruction below
-                    samples[(static_cast<std::size_t>(y - sy0) * sw + (x - sx0)) * spp + i] = {raster.x, raster.y, L};
+                    samples[(static_cast<std::size_t>(y - sy0) * sw + (x - sx0)) * spp + i] = {
+                        raster.x, raster.y, L};
                 }
             }
         for (int y = ty0; y < ty1; ++y)
@@ -130,10 +136,15 @@ RenderResult render(const Scene& scene, const RenderSettings& settings, const st
                 Color sum;
                 float weights = 0;
                 const float cx = static_cast<float>(x) + 0.5f, cy = static_cast<float>(y) + 0.5f;
-                for (int ny = std::max(sy0, y - marginY); ny <= std::min(sy1 - 1, y + marginY); ++ny)
-                    for (int nx = std::max(sx0, x - marginX); nx <= std::min(sx1 - 1, x + marginX); ++nx)
+                for (int ny = std::max(sy0, y - marginY); ny <= std::min(sy1 - 1, y + marginY);
+                     ++ny)
+                    for (int nx = std::max(sx0, x - marginX); nx <= std::min(sx1 - 1, x + marginX);
+                         ++nx)
                         for (int i = 0; i < spp; ++i) {
-                            const FilmSample& s = samples[(static_cast<std::size_t>(ny - sy0) * sw + (nx - sx0)) * spp + i];
+                            const FilmSample& s =
+                                samples[(static_cast<std::size_t>(ny - sy0) * sw + (nx - sx0)) *
+                                            spp +
+                                        i];
                             const float w = filter.evaluate(s.x - cx, s.y - cy);
                             if (w == 0 || !s.radiance.isFinite())
                                 continue;
@@ -141,7 +152,9 @@ RenderResult render(const Scene& scene, const RenderSettings& settings, const st
                             weights += w;
                         }
                 const Color value = weights > 0 ? sum / weights : Color{};
-                float* out = &image.pixels[(static_cast<std::size_t>(y - bounds.y0) * image.width + (x - bounds.x0)) * 3];
+                float* out = &image.pixels[(static_cast<std::size_t>(y - bounds.y0) * image.width +
+                                            (x - bounds.x0)) *
+                                           3];
                 out[0] = value.r, out[1] = value.g, out[2] = value.b;
             }
         dropped += localDropped;
@@ -152,13 +165,15 @@ RenderResult render(const Scene& scene, const RenderSettings& settings, const st
         }
     };
 
-    const int threads = settings.threads > 0 ? settings.threads : tbb::this_task_arena::max_concurrency();
+    const int threads =
+        settings.threads > 0 ? settings.threads : tbb::this_task_arena::max_concurrency();
     tbb::task_arena arena(threads);
     arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<int>(0, tileCount, 1), [&](const tbb::blocked_range<int>& range) {
-            for (int t = range.begin(); t != range.end(); ++t)
-                renderTile(t);
-        });
+        tbb::parallel_for(tbb::blocked_range<int>(0, tileCount, 1),
+                          [&](const tbb::blocked_range<int>& range) {
+                              for (int t = range.begin(); t != range.end(); ++t)
+                                  renderTile(t);
+                          });
     });
 
     for (const RayCounters& c : counters)
@@ -166,7 +181,8 @@ RenderResult render(const Scene& scene, const RenderSettings& settings, const st
     result.statistics.droppedSamples = dropped.load();
     result.statistics.samplesPerPixel = spp;
     result.statistics.bounds = bounds;
-    result.statistics.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.statistics.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }
 

@@ -2,24 +2,24 @@
 // so that every pixel depends only on its own and its neighbours' deterministic samples.
 #pragma once
 
+#include "renderer/image/image_file.h"
+#include "renderer/integrators/integrator.h"
+#include "renderer/scene/scene.h"
+
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
 
-#include "renderer/image/image_file.h"
-#include "renderer/integrators/integrator.h"
-#include "renderer/scene/scene.h"
-
 namespace lrt {
 
 struct RenderSettings {
-    std::optional<int> samplesPerPixel;           // overrides PixelSamples
-    std::optional<std::string> integrator;        // overrides SurfaceIntegrator
-    int threads = 0;                              // 0: all cores
+    std::optional<int> samplesPerPixel;    // overrides PixelSamples
+    std::optional<std::string> integrator; // overrides SurfaceIntegrator
+    int threads = 0;                       // 0: all cores
     std::uint64_t seed = 0;
-    std::optional<std::array<float, 4>> crop;     // overrides CropWindow (x0 x1 y0 y1, NDC)
-    std::optional<std::pair<int, int>> tile;      // (I, N): the I-th of N horizontal bands
+    std::optional<std::array<float, 4>> crop; // overrides CropWindow (x0 x1 y0 y1, NDC)
+    std::optional<std::pair<int, int>> tile;  // (I, N): the I-th of N horizontal bands
     int tileSize = 32;
 };
 

@@ -2,10 +2,10 @@
 // pixel, sample index), never on threads or tile order, so images are bitwise reproducible.
 #pragma once
 
-#include <cstdint>
-
 #include "renderer/core/vector.h"
 #include "renderer/sampling/pcg32.h"
+
+#include <cstdint>
 
 namespace lrt {
 
@@ -19,12 +19,14 @@ inline std::uint64_t mix64(std::uint64_t x) {
 
 inline std::uint64_t pixelHash(std::uint64_t seed, int frame, int x, int y) {
     return mix64(mix64(mix64(seed) ^ static_cast<std::uint32_t>(frame)) ^
-                 (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32 | static_cast<std::uint32_t>(y)));
+                 (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32 |
+                  static_cast<std::uint32_t>(y)));
 }
 
 class SampleStream {
 public:
-    SampleStream(std::uint64_t pixel, int sampleIndex) : rng_(pixel, static_cast<std::uint64_t>(sampleIndex)) {}
+    SampleStream(std::uint64_t pixel, int sampleIndex)
+        : rng_(pixel, static_cast<std::uint64_t>(sampleIndex)) {}
     float next() { return rng_.uniform(); }
     Vec2 next2D() {
         const float a = next();
@@ -51,7 +53,8 @@ struct Stratification {
     Vec2 rotated(int index, Vec2 jitterSample, std::uint64_t pixel, std::uint64_t purpose) const {
         const Vec2 p = point(index, jitterSample);
         const std::uint64_t h = mix64(pixel ^ mix64(purpose));
-        const float rx = static_cast<float>(h >> 40) * 0x1p-24f, ry = static_cast<float>((h >> 16) & 0xffffff) * 0x1p-24f;
+        const float rx = static_cast<float>(h >> 40) * 0x1p-24f,
+                    ry = static_cast<float>((h >> 16) & 0xffffff) * 0x1p-24f;
         auto wrap = [](float v) { return v >= 1.0f ? v - 1.0f : v; };
         return {wrap(p.x + rx), wrap(p.y + ry)};
     }

@@ -1,15 +1,15 @@
 // A hand-written scanner: the format is small and errors must point at exact columns.
 #include "renderer/scene/lexer.h"
 
-#include <cctype>
-
-#include <fmt/format.h>
-
 #include "slvm/common/number.h"
+
+#include <cctype>
+#include <fmt/format.h>
 
 namespace lrt {
 
-Lexer::Lexer(std::string source, std::string fileName) : source_(std::move(source)), fileName_(std::move(fileName)) {}
+Lexer::Lexer(std::string source, std::string fileName)
+    : source_(std::move(source)), fileName_(std::move(fileName)) {}
 
 char Lexer::advance() {
     const char c = source_[position_++];
@@ -51,7 +51,8 @@ Token Lexer::next() {
         token.type = Token::Type::String;
         while (true) {
             if (position_ >= source_.size() || peek() == '\n')
-                throw SceneError(token.where, "unterminated string: expected a closing '\"' on the same line");
+                throw SceneError(token.where,
+                                 "unterminated string: expected a closing '\"' on the same line");
             const char d = advance();
             if (d == '"')
                 break;
@@ -72,7 +73,8 @@ Token Lexer::next() {
     }
     if (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.') {
         token.type = Token::Type::Number;
-        while (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '.' || peek() == '-' || peek() == '+')
+        while (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '.' || peek() == '-' ||
+               peek() == '+')
             token.text += advance();
         const auto value = slvm::parseFloatLiteral(token.text);
         if (!value)

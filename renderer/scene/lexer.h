@@ -1,11 +1,11 @@
 // Tokens of the .lrt scene format: statement names, quoted strings, numbers and brackets.
 #pragma once
 
+#include "renderer/scene/scene_error.h"
+
 #include <memory>
 #include <string>
 #include <string_view>
-
-#include "renderer/scene/scene_error.h"
 
 namespace lrt {
 

@@ -2,9 +2,8 @@
 #include "renderer/scene/parameter_list.h"
 
 #include <cmath>
-#include <sstream>
-
 #include <fmt/format.h>
+#include <sstream>
 
 namespace lrt {
 
@@ -35,15 +34,24 @@ std::optional<ParameterType> parseParameterType(const std::string& spelling) {
 
 const char* parameterTypeName(ParameterType type) {
     switch (type) {
-    case ParameterType::Unspecified: return "untyped";
-    case ParameterType::Float: return "float";
-    case ParameterType::Integer: return "integer";
-    case ParameterType::String: return "string";
-    case ParameterType::Color: return "color";
-    case ParameterType::Point: return "point";
-    case ParameterType::Vector: return "vector";
-    case ParameterType::Normal: return "normal";
-    case ParameterType::Float2: return "float[2]";
+    case ParameterType::Unspecified:
+        return "untyped";
+    case ParameterType::Float:
+        return "float";
+    case ParameterType::Integer:
+        return "integer";
+    case ParameterType::String:
+        return "string";
+    case ParameterType::Color:
+        return "color";
+    case ParameterType::Point:
+        return "point";
+    case ParameterType::Vector:
+        return "vector";
+    case ParameterType::Normal:
+        return "normal";
+    case ParameterType::Float2:
+        return "float[2]";
     }
     return "?";
 }
@@ -57,19 +65,22 @@ const Parameter* ParameterList::find(const std::string& name) const {
     return nullptr;
 }
 
-const Parameter& ParameterList::expectNumbers(const Parameter& p, std::initializer_list<ParameterType> types,
+const Parameter& ParameterList::expectNumbers(const Parameter& p,
+                                              std::initializer_list<ParameterType> types,
                                               std::size_t multiple, const char* what) const {
     bool typeOk = p.type == ParameterType::Unspecified;
     for (const ParameterType t : types)
         typeOk = typeOk || p.type == t;
     if (!typeOk)
-        throw SceneError(p.where, fmt::format("parameter '{}' is declared {} but must be {}", p.name,
-                                              parameterTypeName(p.type), what));
+        throw SceneError(p.where, fmt::format("parameter '{}' is declared {} but must be {}",
+                                              p.name, parameterTypeName(p.type), what));
     if (!p.strings.empty())
-        throw SceneError(p.where, fmt::format("parameter '{}' must be {}, not a string", p.name, what));
+        throw SceneError(p.where,
+                         fmt::format("parameter '{}' must be {}, not a string", p.name, what));
     if (p.numbers.empty() || p.numbers.size() % multiple != 0)
-        throw SceneError(p.where, fmt::format("parameter '{}' must be {}: found {} number{}", p.name, what,
-                                              p.numbers.size(), p.numbers.size() == 1 ? "" : "s"));
+        throw SceneError(p.where,
+                         fmt::format("parameter '{}' must be {}: found {} number{}", p.name, what,
+                                     p.numbers.size(), p.numbers.size() == 1 ? "" : "s"));
     return p;
 }
 
@@ -79,7 +90,8 @@ float ParameterList::getFloat(const std::string& name, float fallback) const {
         return fallback;
     expectNumbers(*p, {ParameterType::Float, ParameterType::Integer}, 1, "one number");
     if (p->numbers.size() != 1)
-        throw SceneError(p->where, fmt::format("parameter '{}' must be one number: found {}", name, p->numbers.size()));
+        throw SceneError(p->where, fmt::format("parameter '{}' must be one number: found {}", name,
+                                               p->numbers.size()));
     return static_cast<float>(p->numbers[0]);
 }
 
@@ -89,7 +101,8 @@ int ParameterList::getInteger(const std::string& name, int fallback) const {
         return fallback;
     const auto values = getIntegers(name);
     if (values.size() != 1)
-        throw SceneError(p->where, fmt::format("parameter '{}' must be one integer: found {}", name, values.size()));
+        throw SceneError(p->where, fmt::format("parameter '{}' must be one integer: found {}", name,
+                                               values.size()));
     return values[0];
 }
 
@@ -99,9 +112,11 @@ Color ParameterList::getColor(const std::string& name, Color fallback) const {
         return fallback;
     expectNumbers(*p, {ParameterType::Color}, 3, "a colour [r g b]");
     if (p->numbers.size() != 3)
-        throw SceneError(p->where, fmt::format("parameter '{}' must be a colour [r g b]: found {} numbers", name,
-                                               p->numbers.size()));
-    return {static_cast<float>(p->numbers[0]), static_cast<float>(p->numbers[1]), static_cast<float>(p->numbers[2])};
+        throw SceneError(p->where,
+                         fmt::format("parameter '{}' must be a colour [r g b]: found {} numbers",
+                                     name, p->numbers.size()));
+    return {static_cast<float>(p->numbers[0]), static_cast<float>(p->numbers[1]),
+            static_cast<float>(p->numbers[2])};
 }
 
 Vec3 ParameterList::getPoint(const std::string& name, Vec3 fallback) const {
@@ -110,8 +125,9 @@ Vec3 ParameterList::getPoint(const std::string& name, Vec3 fallback) const {
         return fallback;
     const auto triples = getTriples(name);
     if (triples.size() != 1)
-        throw SceneError(p->where, fmt::format("parameter '{}' must be one point [x y z]: found {} numbers", name,
-                                               p->numbers.size()));
+        throw SceneError(p->where,
+                         fmt::format("parameter '{}' must be one point [x y z]: found {} numbers",
+                                     name, p->numbers.size()));
     return triples[0];
 }
 
@@ -119,8 +135,8 @@ std::string ParameterList::getString(const std::string& name, const std::string&
     const Parameter* p = find(name);
     if (!p)
         return fallback;
-    if ((p->type != ParameterType::Unspecified && p->type != ParameterType::String) || p->strings.size() != 1 ||
-        !p->numbers.empty())
+    if ((p->type != ParameterType::Unspecified && p->type != ParameterType::String) ||
+        p->strings.size() != 1 || !p->numbers.empty())
         throw SceneError(p->where, fmt::format("parameter '{}' must be one string", name));
     return p->strings[0];
 }
@@ -129,7 +145,8 @@ std::vector<float> ParameterList::getFloats(const std::string& name) const {
     const Parameter* p = find(name);
     if (!p)
         return {};
-    expectNumbers(*p, {ParameterType::Float, ParameterType::Float2, ParameterType::Integer}, 1, "numbers");
+    expectNumbers(*p, {ParameterType::Float, ParameterType::Float2, ParameterType::Integer}, 1,
+                  "numbers");
     return std::vector<float>(p->numbers.begin(), p->numbers.end());
 }
 
@@ -141,7 +158,8 @@ std::vector<int> ParameterList::getIntegers(const std::string& name) const {
     std::vector<int> values;
     for (const double v : p->numbers) {
         if (v != std::floor(v) || std::fabs(v) > 2147483647.0)
-            throw SceneError(p->where, fmt::format("parameter '{}' must be integers: found {}", name, v));
+            throw SceneError(p->where,
+                             fmt::format("parameter '{}' must be integers: found {}", name, v));
         values.push_back(static_cast<int>(v));
     }
     return values;
@@ -151,8 +169,10 @@ std::vector<Vec3> ParameterList::getTriples(const std::string& name) const {
     const Parameter* p = find(name);
     if (!p)
         return {};
-    expectNumbers(*p, {ParameterType::Point, ParameterType::Vector, ParameterType::Normal, ParameterType::Color}, 3,
-                  "a list of [x y z] triples");
+    expectNumbers(
+        *p,
+        {ParameterType::Point, ParameterType::Vector, ParameterType::Normal, ParameterType::Color},
+        3, "a list of [x y z] triples");
     std::vector<Vec3> triples;
     for (std::size_t i = 0; i < p->numbers.size(); i += 3)
         triples.push_back({static_cast<float>(p->numbers[i]), static_cast<float>(p->numbers[i + 1]),
@@ -160,7 +180,8 @@ std::vector<Vec3> ParameterList::getTriples(const std::string& name) const {
     return triples;
 }
 
-std::optional<std::variant<std::string, Color>> ParameterList::getTextureOrColor(const std::string& name) const {
+std::optional<std::variant<std::string, Color>>
+ParameterList::getTextureOrColor(const std::string& name) const {
     const Parameter* p = find(name);
     if (!p)
         return std::nullopt;
@@ -177,10 +198,12 @@ void ParameterList::rejectUnused(const std::string& what) const {
 
 Declarations::Declarations() {
     using enum ParameterType;
-    for (const char* name : {"Kd", "Ks", "Ka", "Kr", "Kt", "roughness", "eta", "intensity", "coneangle",
-                             "conedeltaangle", "beamdistribution", "fov", "s0", "s1", "s2", "s3"})
+    for (const char* name :
+         {"Kd", "Ks", "Ka", "Kr", "Kt", "roughness", "eta", "intensity", "coneangle",
+          "conedeltaangle", "beamdistribution", "fov", "s0", "s1", "s2", "s3"})
         types_[name] = Float;
-    for (const char* name : {"lightcolor", "specularcolor", "bgcolor", "Cs", "r0", "r1", "r2", "r3"})
+    for (const char* name :
+         {"lightcolor", "specularcolor", "bgcolor", "Cs", "r0", "r1", "r2", "r3"})
         types_[name] = Color;
     for (const char* name : {"from", "to", "P"})
         types_[name] = Point;

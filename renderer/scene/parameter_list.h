@@ -2,19 +2,29 @@
 // statement's consumer reads them. A parameter nobody reads is an error, which catches typos.
 #pragma once
 
+#include "renderer/core/color.h"
+#include "renderer/core/vector.h"
+#include "renderer/scene/scene_error.h"
+
 #include <map>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "renderer/core/color.h"
-#include "renderer/core/vector.h"
-#include "renderer/scene/scene_error.h"
-
 namespace lrt {
 
-enum class ParameterType { Unspecified, Float, Integer, String, Color, Point, Vector, Normal, Float2 };
+enum class ParameterType {
+    Unspecified,
+    Float,
+    Integer,
+    String,
+    Color,
+    Point,
+    Vector,
+    Normal,
+    Float2
+};
 
 // Parses a RIB type spelling ("float", "uniform color", "float[2]"...); nullopt if unknown.
 std::optional<ParameterType> parseParameterType(const std::string& spelling);
@@ -41,13 +51,15 @@ public:
     Vec3 getPoint(const std::string& name, Vec3 fallback) const;
     std::string getString(const std::string& name, const std::string& fallback) const;
 
-    std::vector<float> getFloats(const std::string& name) const;     // empty when absent
-    std::vector<int> getIntegers(const std::string& name) const;     // empty when absent
-    std::vector<Vec3> getTriples(const std::string& name) const;     // points, normals, colours
+    std::vector<float> getFloats(const std::string& name) const; // empty when absent
+    std::vector<int> getIntegers(const std::string& name) const; // empty when absent
+    std::vector<Vec3> getTriples(const std::string& name) const; // points, normals, colours
     // A texture binding: a file name or a colour (SL's t0-t7).
-    std::optional<std::variant<std::string, Color>> getTextureOrColor(const std::string& name) const;
+    std::optional<std::variant<std::string, Color>>
+    getTextureOrColor(const std::string& name) const;
 
-    // Throws SceneError at the first parameter no getter asked for: "unknown parameter 'x' for <what>".
+    // Throws SceneError at the first parameter no getter asked for: "unknown parameter 'x' for
+    // <what>".
     void rejectUnused(const std::string& what) const;
 
 private:

@@ -3,15 +3,14 @@
 // the next statement name; handlers take their positional items and then the parameter pairs.
 #include "renderer/scene/parser.h"
 
+#include "renderer/scene/lexer.h"
+
 #include <cmath>
+#include <fmt/format.h>
 #include <fstream>
 #include <functional>
 #include <map>
 #include <sstream>
-
-#include <fmt/format.h>
-
-#include "renderer/scene/lexer.h"
 
 namespace lrt {
 
@@ -27,7 +26,9 @@ struct Item {
 };
 
 const char* kindName(Item::Kind kind) {
-    return kind == Item::Kind::String ? "a string" : kind == Item::Kind::Number ? "a number" : "an array";
+    return kind == Item::Kind::String   ? "a string"
+           : kind == Item::Kind::Number ? "a number"
+                                        : "an array";
 }
 
 struct Statement {
@@ -40,10 +41,12 @@ struct Statement {
 // Reads statements from a file and the files it includes, innermost first.
 class StatementReader {
 public:
-    void push(std::string text, std::string fileName, std::filesystem::path directory, const SourceLocation& from) {
+    void push(std::string text, std::string fileName, std::filesystem::path directory,
+              const SourceLocation& from) {
         if (sources_.size() >= kMaxIncludeDepth)
-            throw SceneError(from, fmt::format("Include nested more than {} deep (is a file including itself?)",
-                                               kMaxIncludeDepth));
+            throw SceneError(
+                from, fmt::format("Include nested more than {} deep (is a file including itself?)",
+                                  kMaxIncludeDepth));
         sources_.push_back({Lexer(std::move(text), std::move(fileName)), std::move(directory), {}});
         advance();
     }
@@ -56,9 +59,11 @@ public:
                 continue;
             }
             if (source.lookahead.type != Token::Type::Identifier)
-                throw SceneError(source.lookahead.where,
-                                 fmt::format("expected a statement name, found '{}'", source.lookahead.text));
-            Statement statement{source.lookahead.text, source.lookahead.where, {}, source.directory};
+                throw SceneError(
+                    source.lookahead.where,
+                    fmt::format("expected a statement name, found '{}'", source.lookahead.text));
+            Statement statement{
+                source.lookahead.text, source.lookahead.where, {}, source.directory};
             advance();
             while (true) {
                 Source& s = sources_.back();
@@ -85,11 +90,16 @@ private:
         Token t = sources_.back().lookahead;
         advance();
         switch (t.type) {
-        case Token::Type::String: return {Item::Kind::String, t.text, 0, {}, {}, t.where};
-        case Token::Type::Number: return {Item::Kind::Number, t.text, t.number, {}, {}, t.where};
-        case Token::Type::RightBracket: throw SceneError(t.where, "unexpected ']' without a matching '['");
-        case Token::Type::LeftBracket: break;
-        default: throw SceneError(t.where, "unexpected token");
+        case Token::Type::String:
+            return {Item::Kind::String, t.text, 0, {}, {}, t.where};
+        case Token::Type::Number:
+            return {Item::Kind::Number, t.text, t.number, {}, {}, t.where};
+        case Token::Type::RightBracket:
+            throw SceneError(t.where, "unexpected ']' without a matching '['");
+        case Token::Type::LeftBracket:
+            break;
+        default:
+            throw SceneError(t.where, "unexpected token");
         }
         Item array{Item::Kind::Array, {}, 0, {}, {}, t.where};
         while (true) {
@@ -102,8 +112,11 @@ private:
                 array.numbers.push_back(e.number);
             else if (e.type == Token::Type::String && array.numbers.empty())
                 array.strings.push_back(e.text);
-            else if (e.type == Token::Type::End || e.type == Token::Type::Identifier || e.type == Token::Type::LeftBracket)
-                throw SceneError(e.where, fmt::format("expected ']' to close the array opened at line {}", t.where.line));
+            else if (e.type == Token::Type::End || e.type == Token::Type::Identifier ||
+                     e.type == Token::Type::LeftBracket)
+                throw SceneError(
+                    e.where,
+                    fmt::format("expected ']' to close the array opened at line {}", t.where.line));
             else
                 throw SceneError(e.where, "an array holds numbers or strings, not both");
             advance();
@@ -114,7 +127,8 @@ private:
     std::vector<Source> sources_;
 };
 
-std::string readFile(const std::filesystem::path& path, const SourceLocation& from, const char* what) {
+std::string readFile(const std::filesystem::path& path, const SourceLocation& from,
+                     const char* what) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
         throw SceneError(from, fmt::format("{} '{}' not found", what, path.string()));
@@ -140,7 +154,8 @@ public:
         if (frameOpen_)
             throw SceneError(lastWhere_, "missing FrameEnd at the end of the scene");
         if (frames_.empty())
-            throw SceneError({fileName_, 1, 1}, "the scene has no WorldBegin ... WorldEnd block: nothing to render");
+            throw SceneError({fileName_, 1, 1},
+                             "the scene has no WorldBegin ... WorldEnd block: nothing to render");
         return std::move(frames_);
     }
 
@@ -154,7 +169,8 @@ private:
         if (s.name == "Include") {
             expectCount(s, 1);
             const std::filesystem::path path = s.directory / stringAt(s, 0);
-            reader.push(readFile(path, s.items[0].where, "included file"), path.string(), path.parent_path(), s.where);
+            reader.push(readFile(path, s.items[0].where, "included file"), path.string(),
+                        path.parent_path(), s.where);
             return;
         }
         static const std::map<std::string, std::pair<Handler, std::optional<Block>>> handlers = {
@@ -219,7 +235,8 @@ private:
             throw SceneError(s.where, fmt::format("unknown statement '{}'", s.name));
         const auto [handler, block] = it->second;
         if (block == Block::World && !inWorld_)
-            throw SceneError(s.where, fmt::format("{} belongs between WorldBegin and WorldEnd", s.name));
+            throw SceneError(s.where,
+                             fmt::format("{} belongs between WorldBegin and WorldEnd", s.name));
         if (block == Block::Options && inWorld_)
             throw SceneError(s.where, fmt::format("{} must come before WorldBegin", s.name));
         (this->*handler)(s);
@@ -230,39 +247,43 @@ private:
     static void expectCount(const Statement& s, std::size_t count) {
         if (s.items.size() != count)
             throw SceneError(s.items.size() > count ? s.items[count].where : s.where,
-                             fmt::format("{} takes {} argument{}, found {}", s.name, count, count == 1 ? "" : "s",
-                                         s.items.size()));
+                             fmt::format("{} takes {} argument{}, found {}", s.name, count,
+                                         count == 1 ? "" : "s", s.items.size()));
     }
 
     static std::string stringAt(const Statement& s, std::size_t i) {
         if (i >= s.items.size())
-            throw SceneError(s.where, fmt::format("{} expects a string as argument {}", s.name, i + 1));
+            throw SceneError(s.where,
+                             fmt::format("{} expects a string as argument {}", s.name, i + 1));
         const Item& item = s.items[i];
         if (item.kind == Item::Kind::String)
             return item.string;
         if (item.kind == Item::Kind::Array && item.strings.size() == 1)
             return item.strings[0];
-        throw SceneError(item.where, fmt::format("{} expects a string as argument {}, found {}", s.name, i + 1,
-                                                 kindName(item.kind)));
+        throw SceneError(item.where, fmt::format("{} expects a string as argument {}, found {}",
+                                                 s.name, i + 1, kindName(item.kind)));
     }
 
     // `count` numbers starting at item `first`: bare numbers, or one [array] of exactly `count`.
     // Returns the numbers and sets `next` to the first item after them.
-    static std::vector<double> numbersAt(const Statement& s, std::size_t first, std::size_t count, std::size_t& next) {
+    static std::vector<double> numbersAt(const Statement& s, std::size_t first, std::size_t count,
+                                         std::size_t& next) {
         if (first < s.items.size() && s.items[first].kind == Item::Kind::Array) {
             const Item& array = s.items[first];
             if (array.numbers.size() != count || !array.strings.empty())
-                throw SceneError(array.where, fmt::format("{} expects {} numbers, found an array of {}", s.name, count,
-                                                          array.numbers.size() + array.strings.size()));
+                throw SceneError(array.where,
+                                 fmt::format("{} expects {} numbers, found an array of {}", s.name,
+                                             count, array.numbers.size() + array.strings.size()));
             next = first + 1;
             return array.numbers;
         }
         std::vector<double> numbers;
         for (std::size_t i = first; i < first + count; ++i) {
             if (i >= s.items.size() || s.items[i].kind != Item::Kind::Number)
-                throw SceneError(i < s.items.size() ? s.items[i].where : s.where,
-                                 fmt::format("{} expects {} numbers, found {}", s.name, count,
-                                             i < s.items.size() ? kindName(s.items[i].kind) : "fewer"));
+                throw SceneError(
+                    i < s.items.size() ? s.items[i].where : s.where,
+                    fmt::format("{} expects {} numbers, found {}", s.name, count,
+                                i < s.items.size() ? kindName(s.items[i].kind) : "fewer"));
             numbers.push_back(s.items[i].number);
         }
         next = first + count;
@@ -273,7 +294,9 @@ private:
         std::size_t next = 0;
         auto numbers = numbersAt(s, 0, count, next);
         if (next != s.items.size())
-            throw SceneError(s.items[next].where, fmt::format("{} takes {} numbers; unexpected extra argument", s.name, count));
+            throw SceneError(
+                s.items[next].where,
+                fmt::format("{} takes {} numbers; unexpected extra argument", s.name, count));
         return numbers;
     }
 
@@ -289,10 +312,12 @@ private:
         for (std::size_t i = first; i < s.items.size(); i += 2) {
             const Item& name = s.items[i];
             if (name.kind != Item::Kind::String)
-                throw SceneError(name.where, fmt::format("expected a parameter name (a string) in {}, found {}", s.name,
-                                                         kindName(name.kind)));
+                throw SceneError(name.where,
+                                 fmt::format("expected a parameter name (a string) in {}, found {}",
+                                             s.name, kindName(name.kind)));
             if (i + 1 >= s.items.size())
-                throw SceneError(name.where, fmt::format("parameter '{}' has no value", name.string));
+                throw SceneError(name.where,
+                                 fmt::format("parameter '{}' has no value", name.string));
             Parameter p;
             p.where = name.where;
             // "float Kd" carries its type inline; otherwise a declared or well-known type applies.
@@ -300,9 +325,11 @@ private:
             if (space != std::string::npos) {
                 const auto type = parseParameterType(name.string.substr(0, space));
                 if (!type)
-                    throw SceneError(name.where, fmt::format("unknown parameter type '{}' (expected float, integer, "
-                                                             "string, color, point, vector or normal)",
-                                                             name.string.substr(0, space)));
+                    throw SceneError(
+                        name.where,
+                        fmt::format("unknown parameter type '{}' (expected float, integer, "
+                                    "string, color, point, vector or normal)",
+                                    name.string.substr(0, space)));
                 p.type = *type;
                 p.name = name.string.substr(space + 1);
             } else {
@@ -319,10 +346,12 @@ private:
                 p.strings = value.strings;
             }
             if (p.type == ParameterType::String && !p.numbers.empty())
-                throw SceneError(value.where, fmt::format("parameter '{}' is a string but has numbers", p.name));
-            if (p.type != ParameterType::String && p.type != ParameterType::Unspecified && !p.strings.empty())
-                throw SceneError(value.where, fmt::format("parameter '{}' is {} but has strings", p.name,
-                                                          parameterTypeName(p.type)));
+                throw SceneError(value.where,
+                                 fmt::format("parameter '{}' is a string but has numbers", p.name));
+            if (p.type != ParameterType::String && p.type != ParameterType::Unspecified &&
+                !p.strings.empty())
+                throw SceneError(value.where, fmt::format("parameter '{}' is {} but has strings",
+                                                          p.name, parameterTypeName(p.type)));
             list.add(std::move(p));
         }
         return list;
@@ -332,9 +361,12 @@ private:
 
     void format(const Statement& s) {
         const auto n = exactNumbers(s, 3);
-        if (n[0] < 1 || n[1] < 1 || n[0] != std::floor(n[0]) || n[1] != std::floor(n[1]) || n[0] > 65536 || n[1] > 65536)
-            throw SceneError(s.where, "Format expects a resolution of positive integers (at most 65536) and a pixel "
-                                      "aspect ratio");
+        if (n[0] < 1 || n[1] < 1 || n[0] != std::floor(n[0]) || n[1] != std::floor(n[1]) ||
+            n[0] > 65536 || n[1] > 65536)
+            throw SceneError(
+                s.where,
+                "Format expects a resolution of positive integers (at most 65536) and a pixel "
+                "aspect ratio");
         if (!(n[2] > 0))
             throw SceneError(s.items[2].where, "Format's pixel aspect ratio must be positive");
         options_.film.xResolution = static_cast<int>(n[0]);
@@ -360,15 +392,19 @@ private:
     void cropWindow(const Statement& s) {
         const auto n = exactNumbers(s, 4);
         if (!(n[0] >= 0 && n[0] < n[1] && n[1] <= 1 && n[2] >= 0 && n[2] < n[3] && n[3] <= 1))
-            throw SceneError(s.where, "CropWindow expects xmin < xmax and ymin < ymax, all within [0, 1]");
+            throw SceneError(s.where,
+                             "CropWindow expects xmin < xmax and ymin < ymax, all within [0, 1]");
         options_.film.cropWindow = {float(n[0]), float(n[1]), float(n[2]), float(n[3])};
     }
 
     void projection(const Statement& s) {
         const std::string name = stringAt(s, 0);
         if (name != "perspective" && name != "orthographic")
-            throw SceneError(s.items[0].where,
-                             fmt::format("unknown projection '{}' (expected \"perspective\" or \"orthographic\")", name));
+            throw SceneError(
+                s.items[0].where,
+                fmt::format(
+                    "unknown projection '{}' (expected \"perspective\" or \"orthographic\")",
+                    name));
         options_.camera.projection = name;
         options_.camera.parameters = parameters(s, 1);
         options_.camera.where = s.where;
@@ -389,7 +425,8 @@ private:
         }
         const auto n = exactNumbers(s, 3);
         if (!(n[0] > 0 && n[1] > 0 && n[2] > 0))
-            throw SceneError(s.where, "DepthOfField expects a positive f-stop, focal length and focal distance");
+            throw SceneError(
+                s.where, "DepthOfField expects a positive f-stop, focal length and focal distance");
         options_.camera.fStop = static_cast<float>(n[0]);
         options_.camera.focalLength = static_cast<float>(n[1]);
         options_.camera.focalDistance = static_cast<float>(n[2]);
@@ -399,7 +436,8 @@ private:
         const auto n = exactNumbers(s, 2);
         for (const double v : n)
             if (v < 1 || v != std::floor(v) || v > 1024)
-                throw SceneError(s.where, "PixelSamples expects two positive integers (at most 1024 each)");
+                throw SceneError(s.where,
+                                 "PixelSamples expects two positive integers (at most 1024 each)");
         options_.film.xSamples = static_cast<int>(n[0]);
         options_.film.ySamples = static_cast<int>(n[1]);
     }
@@ -407,9 +445,11 @@ private:
     void pixelFilter(const Statement& s) {
         const std::string name = stringAt(s, 0);
         if (name != "box" && name != "triangle" && name != "gaussian" && name != "mitchell")
-            throw SceneError(s.items[0].where, fmt::format("unknown pixel filter '{}' (expected \"box\", \"triangle\", "
-                                                           "\"gaussian\" or \"mitchell\")",
-                                                           name));
+            throw SceneError(
+                s.items[0].where,
+                fmt::format("unknown pixel filter '{}' (expected \"box\", \"triangle\", "
+                            "\"gaussian\" or \"mitchell\")",
+                            name));
         std::size_t next = 1;
         std::vector<double> widths = {name == "box" ? 1.0 : name == "mitchell" ? 4.0 : 2.0, 0};
         widths[1] = widths[0];
@@ -434,7 +474,9 @@ private:
 
     void display(const Statement& s) {
         if (s.items.size() < 3)
-            throw SceneError(s.where, "Display expects a file name, a type and a mode (\"out.exr\" \"file\" \"rgb\")");
+            throw SceneError(
+                s.where,
+                "Display expects a file name, a type and a mode (\"out.exr\" \"file\" \"rgb\")");
         options_.film.displayName = stringAt(s, 0);
         stringAt(s, 1);
         stringAt(s, 2);
@@ -459,8 +501,9 @@ private:
         } else if (name == "sampler") {
             options_.film.jitter = list.getInteger("jitter", 1) != 0;
         } else {
-            throw SceneError(s.items[0].where,
-                             fmt::format("unknown option '{}' (expected \"searchpath\" or \"sampler\")", name));
+            throw SceneError(
+                s.items[0].where,
+                fmt::format("unknown option '{}' (expected \"searchpath\" or \"sampler\")", name));
         }
         list.rejectUnused(fmt::format("Option \"{}\"", name));
     }
@@ -468,7 +511,9 @@ private:
     void surfaceIntegrator(const Statement& s) {
         const std::string name = stringAt(s, 0);
         if (name != "whitted" && name != "path")
-            throw SceneError(s.items[0].where, fmt::format("unknown integrator '{}' (expected \"whitted\" or \"path\")", name));
+            throw SceneError(
+                s.items[0].where,
+                fmt::format("unknown integrator '{}' (expected \"whitted\" or \"path\")", name));
         const ParameterList list = parameters(s, 1);
         const int depth = list.getInteger("maxdepth", 5);
         if (depth < 1 || depth > 1000)
@@ -481,7 +526,8 @@ private:
     void imager(const Statement& s) {
         const std::string name = stringAt(s, 0);
         if (name != "background")
-            throw SceneError(s.items[0].where, fmt::format("unknown imager '{}' (expected \"background\")", name));
+            throw SceneError(s.items[0].where,
+                             fmt::format("unknown imager '{}' (expected \"background\")", name));
         const ParameterList list = parameters(s, 1);
         background_ = list.getColor("bgcolor", {});
         list.rejectUnused("Imager \"background\"");
@@ -493,7 +539,8 @@ private:
 
     void apply(const Statement& s, const std::optional<Transform>& t) {
         if (!t)
-            throw SceneError(s.where, fmt::format("{} gives a singular (non-invertible) transform", s.name));
+            throw SceneError(s.where,
+                             fmt::format("{} gives a singular (non-invertible) transform", s.name));
         ctm() = ctm() * *t;
     }
 
@@ -545,7 +592,8 @@ private:
     void lookAt(const Statement& s) {
         const auto n = exactNumbers(s, 9);
         expectFinite(s, n);
-        apply(s, Transform::lookAt({float(n[0]), float(n[1]), float(n[2])}, {float(n[3]), float(n[4]), float(n[5])},
+        apply(s, Transform::lookAt({float(n[0]), float(n[1]), float(n[2])},
+                                   {float(n[3]), float(n[4]), float(n[5])},
                                    {float(n[6]), float(n[7]), float(n[8])}));
     }
     void coordinateSystem(const Statement& s) {
@@ -577,7 +625,8 @@ private:
         if (frameOpen_)
             throw SceneError(s.where, "FrameBegin inside a frame: missing FrameEnd");
         std::size_t next = 0;
-        frameNumber_ = s.items.empty() ? frameNumber_ + 1 : static_cast<int>(numbersAt(s, 0, 1, next)[0]);
+        frameNumber_ =
+            s.items.empty() ? frameNumber_ + 1 : static_cast<int>(numbersAt(s, 0, 1, next)[0]);
         frameOpen_ = true;
         savedOptions_ = options_;
         savedTransform_ = ctm();
@@ -593,8 +642,9 @@ private:
     void worldBegin(const Statement& s) {
         expectCount(s, 0);
         if (!blockStack_.empty())
-            throw SceneError(s.where, fmt::format("WorldBegin inside {} (opened at line {})", blockStack_.back().name,
-                                                  blockStack_.back().where.line));
+            throw SceneError(s.where,
+                             fmt::format("WorldBegin inside {} (opened at line {})",
+                                         blockStack_.back().name, blockStack_.back().where.line));
         inWorld_ = true;
         options_.camera.worldToCamera = ctm();
         namedCoordinateSystems_["camera"] = ctm().inverse();
@@ -612,10 +662,13 @@ private:
     void worldEnd(const Statement& s) {
         expectCount(s, 0);
         if (currentObject_)
-            throw SceneError(s.where, fmt::format("WorldEnd inside ObjectBegin \"{}\": missing ObjectEnd", currentObject_->name));
+            throw SceneError(s.where,
+                             fmt::format("WorldEnd inside ObjectBegin \"{}\": missing ObjectEnd",
+                                         currentObject_->name));
         if (!blockStack_.empty())
-            throw SceneError(s.where, fmt::format("WorldEnd inside {} (opened at line {}): missing its End",
-                                                  blockStack_.back().name, blockStack_.back().where.line));
+            throw SceneError(s.where,
+                             fmt::format("WorldEnd inside {} (opened at line {}): missing its End",
+                                         blockStack_.back().name, blockStack_.back().where.line));
         inWorld_ = false;
         ctm() = options_.camera.worldToCamera;
         FrameDescription frame;
@@ -632,7 +685,8 @@ private:
         if (blockStack_.empty() || blockStack_.back().name != opener)
             throw SceneError(s.where, blockStack_.empty()
                                           ? fmt::format("{} without {}", s.name, opener)
-                                          : fmt::format("{} closes {} opened at line {}", s.name, blockStack_.back().name,
+                                          : fmt::format("{} closes {} opened at line {}", s.name,
+                                                        blockStack_.back().name,
                                                         blockStack_.back().where.line));
         blockStack_.pop_back();
     }
@@ -648,6 +702,9 @@ private:
     void attributeEnd(const Statement& s) {
         expectCount(s, 0);
         closeBlock(s, "AttributeBegin");
+        popAttributes();
+    }
+    void popAttributes() {
         transformStack_.pop_back();
         attributes_ = attributeStack_.back();
         attributeStack_.pop_back();
@@ -657,7 +714,8 @@ private:
         const std::string name = stringAt(s, 0);
         const ParameterList list = parameters(s, 1);
         if (name != "identifier")
-            throw SceneError(s.items[0].where, fmt::format("unknown attribute '{}' (expected \"identifier\")", name));
+            throw SceneError(s.items[0].where,
+                             fmt::format("unknown attribute '{}' (expected \"identifier\")", name));
         attributes_.identifier = list.getString("name", attributes_.identifier);
         list.rejectUnused("Attribute \"identifier\"");
         shared_.reset();
@@ -700,16 +758,25 @@ private:
 
     // ---- lights -----------------------------------------------------------------------------
 
+    // A light or object handle: RIB writes numbers, pbrt-style files strings.
+    static std::string handleName(const Statement& s, std::size_t i) {
+        const Item& item = s.items[i];
+        if (item.kind == Item::Kind::Number)
+            return fmt::format("{}", item.number);
+        if (item.kind == Item::Kind::String)
+            return item.string;
+        throw SceneError(
+            item.where,
+            fmt::format("{} expects a handle (a number or a string), found an array", s.name));
+    }
+
     // Splits "name [handle] params": the items after the name are parameter pairs, plus one
     // handle first when their count is odd.
     std::pair<std::optional<std::string>, std::size_t> handleAndParameters(const Statement& s) {
         const std::size_t rest = s.items.size() - 1;
         if (rest % 2 == 0)
             return {std::nullopt, 1};
-        const Item& handle = s.items[1];
-        if (handle.kind == Item::Kind::Array)
-            throw SceneError(handle.where, fmt::format("{} expects a light handle (a number or string), found an array", s.name));
-        return {handle.kind == Item::Kind::Number ? fmt::format("{}", handle.number) : handle.string, 2};
+        return {handleName(s, 1), 2};
     }
 
     int addLight(const Statement& s, const std::string& type, std::size_t parametersFrom,
@@ -726,11 +793,13 @@ private:
         if (currentObject_)
             throw SceneError(s.where, "LightSource inside ObjectBegin/ObjectEnd");
         const std::string type = stringAt(s, 0);
-        if (type != "pointlight" && type != "spotlight" && type != "distantlight" && type != "ambientlight" &&
-            type != "infinite")
-            throw SceneError(s.items[0].where, fmt::format("unknown light '{}' (expected \"pointlight\", \"spotlight\", "
-                                                           "\"distantlight\", \"ambientlight\" or \"infinite\")",
-                                                           type));
+        if (type != "pointlight" && type != "spotlight" && type != "distantlight" &&
+            type != "ambientlight" && type != "infinite")
+            throw SceneError(
+                s.items[0].where,
+                fmt::format("unknown light '{}' (expected \"pointlight\", \"spotlight\", "
+                            "\"distantlight\", \"ambientlight\" or \"infinite\")",
+                            type));
         const auto [handle, from] = handleAndParameters(s);
         addLight(s, type, from, handle);
     }
@@ -738,7 +807,8 @@ private:
     void areaLightSource(const Statement& s) {
         const std::string type = stringAt(s, 0);
         if (type != "arealight")
-            throw SceneError(s.items[0].where, fmt::format("unknown area light '{}' (expected \"arealight\")", type));
+            throw SceneError(s.items[0].where,
+                             fmt::format("unknown area light '{}' (expected \"arealight\")", type));
         const auto [handle, from] = handleAndParameters(s);
         attributes_.areaLight = addLight(s, type, from, handle);
         shared_.reset();
@@ -747,15 +817,16 @@ private:
     void illuminate(const Statement& s) {
         expectCount(s, 2);
         const Item& h = s.items[0];
-        const std::string handle = h.kind == Item::Kind::Number ? fmt::format("{}", h.number)
-                                   : h.kind == Item::Kind::String ? h.string
-                                                                  : "";
+        const std::string handle = handleName(s, 0);
         const auto it = lightHandles_.find(handle);
         if (it == lightHandles_.end())
-            throw SceneError(h.where, fmt::format("Illuminate names unknown light handle '{}'", handle));
-        if (s.items[1].kind != Item::Kind::Number || (s.items[1].number != 0 && s.items[1].number != 1))
+            throw SceneError(h.where,
+                             fmt::format("Illuminate names unknown light handle '{}'", handle));
+        if (s.items[1].kind != Item::Kind::Number ||
+            (s.items[1].number != 0 && s.items[1].number != 1))
             throw SceneError(s.items[1].where, "Illuminate expects 0 (off) or 1 (on)");
-        auto disabled = attributes_.disabledLights ? *attributes_.disabledLights : std::vector<int>{};
+        auto disabled =
+            attributes_.disabledLights ? *attributes_.disabledLights : std::vector<int>{};
         std::erase(disabled, it->second);
         if (s.items[1].number == 0)
             disabled.push_back(it->second);
@@ -765,11 +836,12 @@ private:
 
     // ---- shapes -----------------------------------------------------------------------------
 
-    void addShape(const Statement& s, std::string type, std::vector<double> arguments, ParameterList list) {
+    void addShape(const Statement& s, std::string type, std::vector<double> arguments,
+                  ParameterList list) {
         if (!shared_)
             shared_ = std::make_shared<const SurfaceAttributes>(attributes_);
-        ShapeDescription shape{std::move(type), std::move(arguments), std::move(list), ctm(), shared_,
-                               s.directory.string(), s.where};
+        ShapeDescription shape{std::move(type), std::move(arguments), std::move(list), ctm(),
+                               shared_,         s.directory.string(), s.where};
         if (currentObject_) {
             shape.objectToWorld = objectBase_.inverse() * ctm();
             currentObject_->shapes.push_back(std::move(shape));
@@ -779,8 +851,9 @@ private:
     }
 
     void quadric(const Statement& s) {
-        static const std::map<std::string, std::size_t> counts = {{"Sphere", 4}, {"Cylinder", 4}, {"Cone", 3},
-                                                                  {"Disk", 3},   {"Paraboloid", 4}, {"Hyperboloid", 7}};
+        static const std::map<std::string, std::size_t> counts = {
+            {"Sphere", 4}, {"Cylinder", 4},   {"Cone", 3},
+            {"Disk", 3},   {"Paraboloid", 4}, {"Hyperboloid", 7}};
         const std::size_t count = counts.at(s.name);
         std::size_t next = 0;
         const auto arguments = numbersAt(s, 0, count, next);
@@ -793,12 +866,15 @@ private:
     void polygon(const Statement& s) { addShape(s, "polygon", {}, parameters(s, 0)); }
 
     std::vector<double> integerArray(const Statement& s, std::size_t i, const char* what) {
-        if (i >= s.items.size() || s.items[i].kind != Item::Kind::Array || !s.items[i].strings.empty())
+        if (i >= s.items.size() || s.items[i].kind != Item::Kind::Array ||
+            !s.items[i].strings.empty())
             throw SceneError(i < s.items.size() ? s.items[i].where : s.where,
-                             fmt::format("{} expects an array of integers ({}) as argument {}", s.name, what, i + 1));
+                             fmt::format("{} expects an array of integers ({}) as argument {}",
+                                         s.name, what, i + 1));
         for (const double v : s.items[i].numbers)
             if (v != std::floor(v) || v < 0 || v > 2147483647.0)
-                throw SceneError(s.items[i].where, fmt::format("{}: {} must be non-negative integers", s.name, what));
+                throw SceneError(s.items[i].where,
+                                 fmt::format("{}: {} must be non-negative integers", s.name, what));
         return s.items[i].numbers;
     }
 
@@ -817,7 +893,8 @@ private:
         const auto nverts = integerArray(s, 1, "vertices per loop");
         const auto vertices = integerArray(s, 2, "vertex indices");
         // Arguments: polygon count, loop count, nloops..., nverts..., indices.
-        std::vector<double> arguments{static_cast<double>(nloops.size()), static_cast<double>(nverts.size())};
+        std::vector<double> arguments{static_cast<double>(nloops.size()),
+                                      static_cast<double>(nverts.size())};
         arguments.insert(arguments.end(), nloops.begin(), nloops.end());
         arguments.insert(arguments.end(), nverts.begin(), nverts.end());
         arguments.insert(arguments.end(), vertices.begin(), vertices.end());
@@ -827,16 +904,19 @@ private:
     void shape(const Statement& s) {
         const std::string type = stringAt(s, 0);
         if (type != "trianglemesh" && type != "obj")
-            throw SceneError(s.items[0].where, fmt::format("unknown shape '{}' (expected \"trianglemesh\" or \"obj\")", type));
+            throw SceneError(
+                s.items[0].where,
+                fmt::format("unknown shape '{}' (expected \"trianglemesh\" or \"obj\")", type));
         addShape(s, type, {}, parameters(s, 1));
     }
 
     void objectBegin(const Statement& s) {
         expectCount(s, 1);
         if (currentObject_)
-            throw SceneError(s.where, "ObjectBegin inside ObjectBegin: object definitions do not nest");
+            throw SceneError(s.where,
+                             "ObjectBegin inside ObjectBegin: object definitions do not nest");
         const Item& h = s.items[0];
-        const std::string name = h.kind == Item::Kind::Number ? fmt::format("{}", h.number) : stringAt(s, 0);
+        const std::string name = handleName(s, 0);
         if (objectIndex_.contains(name))
             throw SceneError(h.where, fmt::format("object '{}' is already defined", name));
         currentObject_ = ObjectDefinition{name, {}, s.where};
@@ -849,10 +929,7 @@ private:
         if (!currentObject_)
             throw SceneError(s.where, "ObjectEnd without ObjectBegin");
         closeBlock(s, "ObjectBegin");
-        transformStack_.pop_back();
-        attributes_ = attributeStack_.back();
-        attributeStack_.pop_back();
-        shared_.reset();
+        popAttributes();
         objectIndex_[currentObject_->name] = static_cast<int>(world_.objects.size());
         world_.objects.push_back(std::move(*currentObject_));
         currentObject_.reset();
@@ -860,9 +937,10 @@ private:
     void objectInstance(const Statement& s) {
         expectCount(s, 1);
         if (currentObject_)
-            throw SceneError(s.where, "ObjectInstance inside ObjectBegin: object definitions do not nest");
+            throw SceneError(s.where,
+                             "ObjectInstance inside ObjectBegin: object definitions do not nest");
         const Item& h = s.items[0];
-        const std::string name = h.kind == Item::Kind::Number ? fmt::format("{}", h.number) : stringAt(s, 0);
+        const std::string name = handleName(s, 0);
         const auto it = objectIndex_.find(name);
         if (it == objectIndex_.end())
             throw SceneError(h.where, fmt::format("ObjectInstance of undefined object '{}'", name));
@@ -874,12 +952,14 @@ private:
         const std::string name = stringAt(s, 0);
         const auto type = parseParameterType(stringAt(s, 1));
         if (!type)
-            throw SceneError(s.items[1].where, fmt::format("unknown type '{}' in Declare", stringAt(s, 1)));
+            throw SceneError(s.items[1].where,
+                             fmt::format("unknown type '{}' in Declare", stringAt(s, 1)));
         declarations_.declare(name, *type);
     }
 
     void vertexProgram(const Statement& s) {
-        throw SceneError(s.where, "VertexProgram is not supported yet (the VP2 vertex stage is still to come)");
+        throw SceneError(
+            s.where, "VertexProgram is not supported yet (the VP2 vertex stage is still to come)");
     }
 
     struct OpenBlock {
@@ -905,7 +985,8 @@ private:
     WorldDescription world_;
     SurfaceAttributes attributes_;
     std::vector<SurfaceAttributes> attributeStack_;
-    std::shared_ptr<const SurfaceAttributes> shared_; // attributes_ as shared by the shapes, until it changes
+    std::shared_ptr<const SurfaceAttributes>
+        shared_; // attributes_ as shared by the shapes, until it changes
     std::optional<ObjectDefinition> currentObject_;
     Transform objectBase_;
     std::map<std::string, int> objectIndex_;
@@ -924,7 +1005,8 @@ std::vector<FrameDescription> parseSceneString(const std::string& text, const st
 
 std::vector<FrameDescription> parseSceneFile(const std::filesystem::path& path) {
     const std::string text = readFile(path, {path.string(), 0, 0}, "scene file");
-    return parseSceneString(text, path.string(), path.parent_path().empty() ? "." : path.parent_path());
+    return parseSceneString(text, path.string(),
+                            path.parent_path().empty() ? "." : path.parent_path());
 }
 
 } // namespace lrt

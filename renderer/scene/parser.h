@@ -1,11 +1,11 @@
 // The .lrt parser: reads a scene file (and what it includes) into frame descriptions.
 #pragma once
 
+#include "renderer/scene/scene_description.h"
+
 #include <filesystem>
 #include <string>
 #include <vector>
-
-#include "renderer/scene/scene_description.h"
 
 namespace lrt {
 

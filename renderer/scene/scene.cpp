@@ -11,7 +11,8 @@ std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     result.t = hit.t;
     if (hit.instance != RTC_INVALID_GEOMETRY_ID) {
         const Instance& instance = instances_[hit.instance - rootPrimitives_.size()];
-        result.primitive = &prototypePrimitives_[static_cast<std::size_t>(instance.prototype)][hit.geometry];
+        result.primitive =
+            &prototypePrimitives_[static_cast<std::size_t>(instance.prototype)][hit.geometry];
         result.objectToWorld = instance.instanceToWorld * result.primitive->shape->objectToScene();
     } else {
         result.primitive = &rootPrimitives_[hit.geometry];

@@ -2,10 +2,6 @@
 // settings, and the query that turns a ray into a shaded-ready intersection.
 #pragma once
 
-#include <memory>
-#include <optional>
-#include <vector>
-
 #include "renderer/accel/embree_scene.h"
 #include "renderer/camera/camera.h"
 #include "renderer/lights/area_light.h"
@@ -13,6 +9,10 @@
 #include "renderer/materials/material.h"
 #include "renderer/scene/scene_description.h"
 #include "renderer/shapes/shape.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
 
 namespace lrt {
 
@@ -30,11 +30,11 @@ struct Primitive {
 struct Intersection {
     float t = 0;
     const Primitive* primitive = nullptr;
-    LocalGeometry local;     // object space
+    LocalGeometry local; // object space
     Transform objectToWorld;
-    Vec3 p;                  // world space
-    Vec3 normal;             // unit geometric normal on the front side
-    Vec3 shadingNormal;      // unit
+    Vec3 p;             // world space
+    Vec3 normal;        // unit geometric normal on the front side
+    Vec3 shadingNormal; // unit
 };
 
 struct SceneStatistics {

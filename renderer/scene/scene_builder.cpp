@@ -2,12 +2,6 @@
 // surface attributes becomes one Material; lights are created in declaration order.
 #include "renderer/scene/scene_builder.h"
 
-#include <chrono>
-#include <cmath>
-#include <map>
-
-#include <fmt/format.h>
-
 #include "renderer/camera/orthographic_camera.h"
 #include "renderer/camera/perspective_camera.h"
 #include "renderer/lights/ambient_light.h"
@@ -31,11 +25,17 @@
 #include "renderer/shapes/sphere.h"
 #include "renderer/shapes/triangle_mesh.h"
 
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+
 namespace lrt {
 
 class SceneBuilder {
 public:
-    SceneBuilder(const FrameDescription& frame, RTCDevice device) : frame_(frame), device_(device) {}
+    SceneBuilder(const FrameDescription& frame, RTCDevice device)
+        : frame_(frame), device_(device) {}
 
     std::unique_ptr<Scene> build() {
         scene_ = std::make_unique<Scene>();
@@ -52,9 +52,11 @@ public:
             std::vector<Primitive> primitives;
             for (const ShapeDescription& shape : object.shapes) {
                 if (shape.attributes->areaLight >= 0)
-                    throw SceneError(shape.where, fmt::format("area lights inside object definitions are not supported "
-                                                              "(object '{}')",
-                                                              object.name));
+                    throw SceneError(
+                        shape.where,
+                        fmt::format("area lights inside object definitions are not supported "
+                                    "(object '{}')",
+                                    object.name));
                 addShape(shape, *prototype, primitives);
             }
             prototype->commit();
@@ -78,24 +80,28 @@ private:
     std::unique_ptr<Camera> makeCamera() const {
         const CameraDescription& c = frame_.options.camera;
         const FilmDescription& f = frame_.options.film;
-        const float frameAspect = c.frameAspectRatio.value_or(static_cast<float>(f.xResolution) * f.pixelAspectRatio /
-                                                              static_cast<float>(f.yResolution));
+        const float frameAspect =
+            c.frameAspectRatio.value_or(static_cast<float>(f.xResolution) * f.pixelAspectRatio /
+                                        static_cast<float>(f.yResolution));
         ScreenWindow window = Camera::defaultScreenWindow(frameAspect);
         if (c.screenWindow)
-            window = {(*c.screenWindow)[0], (*c.screenWindow)[1], (*c.screenWindow)[2], (*c.screenWindow)[3]};
+            window = {(*c.screenWindow)[0], (*c.screenWindow)[1], (*c.screenWindow)[2],
+                      (*c.screenWindow)[3]};
         const Transform cameraToWorld = c.worldToCamera.inverse();
         if (c.projection == "orthographic") {
             c.parameters.rejectUnused("Projection \"orthographic\"");
-            return std::make_unique<OrthographicCamera>(cameraToWorld, window, f.xResolution, f.yResolution, c.nearClip,
-                                                        c.farClip);
+            return std::make_unique<OrthographicCamera>(cameraToWorld, window, f.xResolution,
+                                                        f.yResolution, c.nearClip, c.farClip);
         }
         const float fov = c.parameters.getFloat("fov", 90.0f);
         if (!(fov > 0 && fov < 180))
-            throw SceneError(c.parameters.find("fov")->where, "fov must be between 0 and 180 degrees");
+            throw SceneError(c.parameters.find("fov")->where,
+                             "fov must be between 0 and 180 degrees");
         c.parameters.rejectUnused("Projection \"perspective\"");
         const float lensRadius = c.fStop > 0 ? c.focalLength / (2 * c.fStop) : 0.0f;
-        return std::make_unique<PerspectiveCamera>(cameraToWorld, window, f.xResolution, f.yResolution, c.nearClip,
-                                                   c.farClip, fov, lensRadius, c.focalDistance);
+        return std::make_unique<PerspectiveCamera>(cameraToWorld, window, f.xResolution,
+                                                   f.yResolution, c.nearClip, c.farClip, fov,
+                                                   lensRadius, c.focalDistance);
     }
 
     // ---- lights -----------------------------------------------------------------------------
@@ -112,25 +118,32 @@ private:
                 const Vec3 from = p.getPoint("from", {}), to = p.getPoint("to", {0, 0, 1});
                 if (from == to)
                     throw SceneError(light.where, "spotlight needs \"from\" and \"to\" to differ");
-                const float cone = p.getFloat("coneangle", 30), delta = p.getFloat("conedeltaangle", 5);
+                const float cone = p.getFloat("coneangle", 30),
+                            delta = p.getFloat("conedeltaangle", 5);
                 if (!(cone > 0 && cone <= 180) || !(delta >= 0))
-                    throw SceneError(light.where, "spotlight coneangle must lie in (0, 180] degrees and conedeltaangle "
-                                                  "must not be negative");
-                made = std::make_unique<SpotLight>(toWorld.point(from), toWorld.vector(to - from), power, cone, delta,
+                    throw SceneError(
+                        light.where,
+                        "spotlight coneangle must lie in (0, 180] degrees and conedeltaangle "
+                        "must not be negative");
+                made = std::make_unique<SpotLight>(toWorld.point(from), toWorld.vector(to - from),
+                                                   power, cone, delta,
                                                    p.getFloat("beamdistribution", 2));
             } else if (light.type == "distantlight") {
                 const Vec3 from = p.getPoint("from", {}), to = p.getPoint("to", {0, 0, 1});
                 if (from == to)
-                    throw SceneError(light.where, "distantlight needs \"from\" and \"to\" to differ");
+                    throw SceneError(light.where,
+                                     "distantlight needs \"from\" and \"to\" to differ");
                 made = std::make_unique<DistantLight>(toWorld.vector(from - to), power);
             } else if (light.type == "ambientlight") {
                 made = std::make_unique<AmbientLight>(power);
             } else if (light.type == "arealight") {
                 made = std::make_unique<AreaLight>(power);
             } else {
-                throw SceneError(light.where, fmt::format("the \"{}\" light needs the path integrator, which is not "
-                                                          "available yet",
-                                                          light.type));
+                throw SceneError(
+                    light.where,
+                    fmt::format("the \"{}\" light needs the path integrator, which is not "
+                                "available yet",
+                                light.type));
             }
             p.rejectUnused(fmt::format("LightSource \"{}\"", light.type));
             scene_->lights_.push_back(std::move(made));
@@ -163,27 +176,32 @@ private:
         auto positive = [&](const char* parameter, float fallback) {
             const float value = p.getFloat(parameter, fallback);
             if (!(value > 0))
-                throw SceneError(p.find(parameter)->where, fmt::format("{} must be positive", parameter));
+                throw SceneError(p.find(parameter)->where,
+                                 fmt::format("{} must be positive", parameter));
             return value;
         };
         std::unique_ptr<Material> made;
         if (name == "matte") {
             made = std::make_unique<Matte>(p.getFloat("Kd", 0.5f), p.getFloat("Ka", 1.0f));
         } else if (name == "plastic") {
-            made = std::make_unique<Plastic>(p.getFloat("Kd", 0.5f), p.getFloat("Ks", 0.5f), p.getFloat("Ka", 1.0f),
-                                             positive("roughness", 0.1f), p.getColor("specularcolor", {1, 1, 1}));
+            made = std::make_unique<Plastic>(p.getFloat("Kd", 0.5f), p.getFloat("Ks", 0.5f),
+                                             p.getFloat("Ka", 1.0f), positive("roughness", 0.1f),
+                                             p.getColor("specularcolor", {1, 1, 1}));
         } else if (name == "metal") {
-            made = std::make_unique<Metal>(p.getFloat("Ks", 1.0f), p.getFloat("Kr", 0.0f), positive("roughness", 0.1f));
+            made = std::make_unique<Metal>(p.getFloat("Ks", 1.0f), p.getFloat("Kr", 0.0f),
+                                           positive("roughness", 0.1f));
         } else if (name == "mirror") {
             made = std::make_unique<Mirror>(p.getFloat("Kr", 1.0f));
         } else if (name == "glass") {
-            made = std::make_unique<Glass>(positive("eta", 1.5f), p.getFloat("Kr", 1.0f), p.getFloat("Kt", 1.0f));
+            made = std::make_unique<Glass>(positive("eta", 1.5f), p.getFloat("Kr", 1.0f),
+                                           p.getFloat("Kt", 1.0f));
         } else if (name == "constant") {
             made = std::make_unique<Constant>();
         } else {
-            throw SceneError(a.surfaceWhere, fmt::format("unknown surface '{}' (built-in surfaces: matte, plastic, "
-                                                         "metal, mirror, glass, constant)",
-                                                         name));
+            throw SceneError(a.surfaceWhere,
+                             fmt::format("unknown surface '{}' (built-in surfaces: matte, plastic, "
+                                         "metal, mirror, glass, constant)",
+                                         name));
         }
         p.rejectUnused(fmt::format("Surface \"{}\"", name));
         const Material* raw = made.get();
@@ -198,21 +216,24 @@ private:
             scene_->materials_.push_back(std::make_unique<Matte>(1.0f, 1.0f));
         } else {
             const float roughness = m.shininess > 0 ? 8.0f / m.shininess : 0.1f;
-            scene_->materials_.push_back(std::make_unique<Plastic>(1.0f, 1.0f, 1.0f, roughness, m.specular));
+            scene_->materials_.push_back(
+                std::make_unique<Plastic>(1.0f, 1.0f, 1.0f, roughness, m.specular));
         }
         return scene_->materials_.back().get();
     }
 
     // ---- shapes -----------------------------------------------------------------------------
 
-    void addShape(const ShapeDescription& d, EmbreeScene& target, std::vector<Primitive>& primitives) {
+    void addShape(const ShapeDescription& d, EmbreeScene& target,
+                  std::vector<Primitive>& primitives) {
         const SurfaceAttributes& a = *d.attributes;
         const bool flip = a.reverseOrientation, oneSided = a.sides == 1;
         const Transform& t = d.objectToWorld;
         const auto& n = d.arguments;
         auto thetaMax = [&](double degrees) {
             if (!(degrees > 0 && degrees <= 360))
-                throw SceneError(d.where, fmt::format("thetamax must lie in (0, 360] degrees, not {}", degrees));
+                throw SceneError(
+                    d.where, fmt::format("thetamax must lie in (0, 360] degrees, not {}", degrees));
             return static_cast<float>(degrees);
         };
         auto positiveArgument = [&](double value, const char* what) {
@@ -229,31 +250,45 @@ private:
         std::vector<Made> shapes;
         const Material* surface = material(a);
         if (d.type == "sphere") {
-            shapes.push_back({std::make_unique<Sphere>(t, flip, oneSided, positiveArgument(n[0], "Sphere radius"),
-                                                         float(n[1]), float(n[2]), thetaMax(n[3])), surface, std::nullopt});
+            shapes.push_back({std::make_unique<Sphere>(t, flip, oneSided,
+                                                       positiveArgument(n[0], "Sphere radius"),
+                                                       float(n[1]), float(n[2]), thetaMax(n[3])),
+                              surface, std::nullopt});
         } else if (d.type == "cylinder") {
             if (n[1] == n[2])
                 throw SceneError(d.where, "Cylinder needs zmin and zmax to differ");
-            shapes.push_back({std::make_unique<Cylinder>(t, flip, oneSided, positiveArgument(n[0], "Cylinder radius"),
-                                                           float(n[1]), float(n[2]), thetaMax(n[3])), surface, std::nullopt});
+            shapes.push_back({std::make_unique<Cylinder>(t, flip, oneSided,
+                                                         positiveArgument(n[0], "Cylinder radius"),
+                                                         float(n[1]), float(n[2]), thetaMax(n[3])),
+                              surface, std::nullopt});
         } else if (d.type == "cone") {
             if (n[0] == 0)
                 throw SceneError(d.where, "Cone height must not be zero");
-            shapes.push_back({std::make_unique<Cone>(t, flip, oneSided, float(n[0]), positiveArgument(n[1], "Cone radius"),
-                                                       thetaMax(n[2])), surface, std::nullopt});
+            shapes.push_back(
+                {std::make_unique<Cone>(t, flip, oneSided, float(n[0]),
+                                        positiveArgument(n[1], "Cone radius"), thetaMax(n[2])),
+                 surface, std::nullopt});
         } else if (d.type == "disk") {
-            shapes.push_back({std::make_unique<Disk>(t, flip, oneSided, float(n[0]), positiveArgument(n[1], "Disk radius"),
-                                                       thetaMax(n[2])), surface, std::nullopt});
+            shapes.push_back(
+                {std::make_unique<Disk>(t, flip, oneSided, float(n[0]),
+                                        positiveArgument(n[1], "Disk radius"), thetaMax(n[2])),
+                 surface, std::nullopt});
         } else if (d.type == "paraboloid") {
             if (!(n[2] > 0 && n[1] >= 0 && n[1] < n[2]))
                 throw SceneError(d.where, "Paraboloid needs 0 <= zmin < zmax");
-            shapes.push_back({std::make_unique<Paraboloid>(t, flip, oneSided, positiveArgument(n[0], "Paraboloid rmax"),
-                                                             float(n[1]), float(n[2]), thetaMax(n[3])), surface, std::nullopt});
+            shapes.push_back({std::make_unique<Paraboloid>(
+                                  t, flip, oneSided, positiveArgument(n[0], "Paraboloid rmax"),
+                                  float(n[1]), float(n[2]), thetaMax(n[3])),
+                              surface, std::nullopt});
         } else if (d.type == "hyperboloid") {
             if (n[2] == n[5])
-                throw SceneError(d.where, "Hyperboloid needs its two points at different z (a flat one is a Disk)");
-            shapes.push_back({std::make_unique<Hyperboloid>(t, flip, oneSided, Vec3{float(n[0]), float(n[1]), float(n[2])},
-                                                              Vec3{float(n[3]), float(n[4]), float(n[5])}, thetaMax(n[6])), surface, std::nullopt});
+                throw SceneError(
+                    d.where,
+                    "Hyperboloid needs its two points at different z (a flat one is a Disk)");
+            shapes.push_back({std::make_unique<Hyperboloid>(
+                                  t, flip, oneSided, Vec3{float(n[0]), float(n[1]), float(n[2])},
+                                  Vec3{float(n[3]), float(n[4]), float(n[5])}, thetaMax(n[6])),
+                              surface, std::nullopt});
         } else if (d.type == "obj") {
             const std::string filename = d.parameters.getString("filename", "");
             if (filename.empty())
@@ -268,18 +303,23 @@ private:
             for (const ObjMaterial& m : obj.materials)
                 materials.push_back(objMaterial(m));
             for (ObjMesh& mesh : obj.meshes) {
-                auto triangles = std::make_unique<TriangleMesh>(t, flip, oneSided, std::move(mesh.data));
+                auto triangles =
+                    std::make_unique<TriangleMesh>(t, flip, oneSided, std::move(mesh.data));
                 if (mesh.material < 0) {
                     shapes.push_back({std::move(triangles), surface, std::nullopt});
                 } else {
                     const auto m = static_cast<std::size_t>(mesh.material);
-                    shapes.push_back({std::move(triangles), materials[m], obj.materials[m].diffuse});
+                    shapes.push_back(
+                        {std::move(triangles), materials[m], obj.materials[m].diffuse});
                 }
             }
         } else {
-            shapes.push_back({std::make_unique<TriangleMesh>(t, flip, oneSided, meshData(d)), surface, std::nullopt});
+            shapes.push_back({std::make_unique<TriangleMesh>(t, flip, oneSided, meshData(d)),
+                              surface, std::nullopt});
         }
-        d.parameters.rejectUnused(d.type == "obj" || d.type == "trianglemesh" ? fmt::format("Shape \"{}\"", d.type) : d.type);
+        d.parameters.rejectUnused(d.type == "obj" || d.type == "trianglemesh"
+                                      ? fmt::format("Shape \"{}\"", d.type)
+                                      : d.type);
 
         for (auto& [shape, shapeMaterial, shapeColor] : shapes) {
             const unsigned id = target.attach(shape->createGeometry(device_));
@@ -293,7 +333,8 @@ private:
             primitive.lights = lightList(a);
             primitive.where = d.where;
             if (a.areaLight >= 0) {
-                auto* light = static_cast<AreaLight*>(scene_->lights_[static_cast<std::size_t>(a.areaLight)].get());
+                auto* light = static_cast<AreaLight*>(
+                    scene_->lights_[static_cast<std::size_t>(a.areaLight)].get());
                 light->addShape(shape.get());
                 primitive.areaLight = light;
             }
@@ -311,7 +352,8 @@ private:
 
     void addInstance(const InstanceDescription& instance) {
         RTCGeometry geometry = rtcNewGeometry(device_, RTC_GEOMETRY_TYPE_INSTANCE);
-        rtcSetGeometryInstancedScene(geometry, scene_->prototypes_[static_cast<std::size_t>(instance.object)]->get());
+        rtcSetGeometryInstancedScene(
+            geometry, scene_->prototypes_[static_cast<std::size_t>(instance.object)]->get());
         float matrix[12]; // 3x4, column-major
         const Matrix4& m = instance.instanceToWorld.matrix();
         for (int column = 0; column < 4; ++column)
@@ -337,10 +379,11 @@ private:
         auto perVertex = [&](const char* name, std::size_t components) {
             const Parameter* parameter = p.find(name);
             if (parameter && parameter->numbers.size() != count * components)
-                throw SceneError(parameter->where, fmt::format("\"{}\" must have {} values per vertex: {} for {} "
-                                                               "vertices, found {}",
-                                                               name, components, count * components, count,
-                                                               parameter->numbers.size()));
+                throw SceneError(parameter->where,
+                                 fmt::format("\"{}\" must have {} values per vertex: {} for {} "
+                                             "vertices, found {}",
+                                             name, components, count * components, count,
+                                             parameter->numbers.size()));
             return parameter != nullptr;
         };
         if (perVertex("N", 3))
@@ -357,7 +400,9 @@ private:
 
         auto index = [&](double value, const SourceLocation& where) {
             if (value >= static_cast<double>(count))
-                throw SceneError(where, fmt::format("vertex index {} is out of range: {} has {} vertices", value, d.type, count));
+                throw SceneError(where,
+                                 fmt::format("vertex index {} is out of range: {} has {} vertices",
+                                             value, d.type, count));
             return static_cast<int>(value);
         };
         auto addPolygon = [&](const std::vector<std::vector<int>>& loops) {
@@ -374,7 +419,10 @@ private:
                 throw SceneError(d.where, "trianglemesh needs \"indices\"");
             const auto values = p.getIntegers("indices");
             if (values.size() % 3 != 0)
-                throw SceneError(indices->where, fmt::format("trianglemesh \"indices\" must come in threes, found {}", values.size()));
+                throw SceneError(
+                    indices->where,
+                    fmt::format("trianglemesh \"indices\" must come in threes, found {}",
+                                values.size()));
             for (std::size_t i = 0; i < values.size(); i += 3) {
                 std::array<int, 3> triangle{};
                 for (int k = 0; k < 3; ++k) {
@@ -396,25 +444,33 @@ private:
                 std::vector<int> loop;
                 for (std::size_t k = 0; k < static_cast<std::size_t>(n[1 + i]); ++k, ++next) {
                     if (next >= n.size())
-                        throw SceneError(d.where, "PointsPolygons has fewer vertex indices than its vertex counts add up to");
+                        throw SceneError(d.where, "PointsPolygons has fewer vertex indices than "
+                                                  "its vertex counts add up to");
                     loop.push_back(index(n[next], d.where));
                 }
                 addPolygon({loop});
             }
             if (next != n.size())
-                throw SceneError(d.where, "PointsPolygons has more vertex indices than its vertex counts add up to");
+                throw SceneError(
+                    d.where,
+                    "PointsPolygons has more vertex indices than its vertex counts add up to");
         } else { // pointsgeneralpolygons
-            const auto polygons = static_cast<std::size_t>(n[0]), loopTotal = static_cast<std::size_t>(n[1]);
+            const auto polygons = static_cast<std::size_t>(n[0]),
+                       loopTotal = static_cast<std::size_t>(n[1]);
             std::size_t loopCursor = 2 + polygons, next = 2 + polygons + loopTotal, loopsUsed = 0;
             for (std::size_t i = 0; i < polygons; ++i) {
                 std::vector<std::vector<int>> loops;
-                for (std::size_t l = 0; l < static_cast<std::size_t>(n[2 + i]); ++l, ++loopCursor, ++loopsUsed) {
+                for (std::size_t l = 0; l < static_cast<std::size_t>(n[2 + i]);
+                     ++l, ++loopCursor, ++loopsUsed) {
                     if (loopsUsed >= loopTotal)
-                        throw SceneError(d.where, "PointsGeneralPolygons has fewer loop sizes than its loop counts add up to");
+                        throw SceneError(d.where, "PointsGeneralPolygons has fewer loop sizes than "
+                                                  "its loop counts add up to");
                     std::vector<int> loop;
-                    for (std::size_t k = 0; k < static_cast<std::size_t>(n[loopCursor]); ++k, ++next) {
+                    for (std::size_t k = 0; k < static_cast<std::size_t>(n[loopCursor]);
+                         ++k, ++next) {
                         if (next >= n.size())
-                            throw SceneError(d.where, "PointsGeneralPolygons has fewer vertex indices than its loop sizes "
+                            throw SceneError(d.where, "PointsGeneralPolygons has fewer vertex "
+                                                      "indices than its loop sizes "
                                                       "add up to");
                         loop.push_back(index(n[next], d.where));
                     }
@@ -424,7 +480,8 @@ private:
                     addPolygon(loops);
             }
             if (loopsUsed != loopTotal || next != n.size())
-                throw SceneError(d.where, "PointsGeneralPolygons' counts do not match its index list");
+                throw SceneError(d.where,
+                                 "PointsGeneralPolygons' counts do not match its index list");
         }
         return mesh;
     }

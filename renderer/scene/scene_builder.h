@@ -2,12 +2,11 @@
 // camera are created and checked (errors name the statement's file:line), then the BVH is built.
 #pragma once
 
-#include <embree3/rtcore.h>
-
-#include <memory>
-
 #include "renderer/scene/scene.h"
 #include "renderer/scene/scene_description.h"
+
+#include <embree3/rtcore.h>
+#include <memory>
 
 namespace lrt {
 

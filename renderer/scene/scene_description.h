@@ -3,14 +3,14 @@
 // objects from it is the scene builder's job.
 #pragma once
 
+#include "renderer/core/color.h"
+#include "renderer/core/transform.h"
+#include "renderer/scene/parameter_list.h"
+
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "renderer/core/color.h"
-#include "renderer/core/transform.h"
-#include "renderer/scene/parameter_list.h"
 
 namespace lrt {
 
@@ -60,8 +60,9 @@ struct SurfaceAttributes {
     Color opacity{1, 1, 1};
     int sides = 2;
     bool reverseOrientation = false;
-    int areaLight = -1;                         // index into WorldDescription::lights, or -1
-    std::shared_ptr<const std::vector<int>> disabledLights; // turned off by Illuminate (all on by default)
+    int areaLight = -1; // index into WorldDescription::lights, or -1
+    std::shared_ptr<const std::vector<int>>
+        disabledLights; // turned off by Illuminate (all on by default)
     std::string identifier;
 };
 

@@ -1,10 +1,10 @@
 // Errors in a scene: they name file:line:column and say what was expected, and nothing is rendered.
 #pragma once
 
+#include "slvm/common/diagnostic.h"
+
 #include <stdexcept>
 #include <string>
-
-#include "slvm/common/diagnostic.h"
 
 namespace lrt {
 

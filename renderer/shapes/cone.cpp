@@ -6,9 +6,10 @@
 
 namespace lrt {
 
-Cone::Cone(const Transform& objectToScene, bool flipNormals, bool oneSided, float height, float radius,
-           float thetaMaxDegrees)
-    : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), height_(height), radius_(radius) {}
+Cone::Cone(const Transform& objectToScene, bool flipNormals, bool oneSided, float height,
+           float radius, float thetaMaxDegrees)
+    : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), height_(height),
+      radius_(radius) {}
 
 bool Cone::roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const {
     const double k = (double(radius_) / height_) * (double(radius_) / height_);
@@ -37,7 +38,8 @@ void Cone::evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const {
 }
 
 Bounds3 Cone::objectBounds() const {
-    return {{-radius_, -radius_, std::min(0.0f, height_)}, {radius_, radius_, std::max(0.0f, height_)}};
+    return {{-radius_, -radius_, std::min(0.0f, height_)},
+            {radius_, radius_, std::max(0.0f, height_)}};
 }
 
 } // namespace lrt

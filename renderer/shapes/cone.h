@@ -7,7 +7,8 @@ namespace lrt {
 
 class Cone final : public Quadric {
 public:
-    Cone(const Transform& objectToScene, bool flipNormals, bool oneSided, float height, float radius, float thetaMaxDegrees);
+    Cone(const Transform& objectToScene, bool flipNormals, bool oneSided, float height,
+         float radius, float thetaMaxDegrees);
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

@@ -6,10 +6,10 @@
 
 namespace lrt {
 
-Cylinder::Cylinder(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius, float zMin, float zMax,
-                   float thetaMaxDegrees)
-    : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), radius_(radius), zMin_(std::min(zMin, zMax)),
-      zMax_(std::max(zMin, zMax)) {}
+Cylinder::Cylinder(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
+                   float zMin, float zMax, float thetaMaxDegrees)
+    : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), radius_(radius),
+      zMin_(std::min(zMin, zMax)), zMax_(std::max(zMin, zMax)) {}
 
 bool Cylinder::roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const {
     const double a = d.x * d.x + d.y * d.y;
@@ -19,12 +19,7 @@ bool Cylinder::roots(const DVec3& o, const DVec3& d, double& t0, double& t1) con
 }
 
 bool Cylinder::parameters(const DVec3& p, float& u, float& v) const {
-    double phi;
-    if (p.z < zMin_ || p.z > zMax_ || !azimuth(p.x, p.y, phi))
-        return false;
-    u = static_cast<float>(phi / phiMax());
-    v = static_cast<float>((p.z - zMin_) / (zMax_ - zMin_));
-    return true;
+    return azimuthAndHeight(p, zMin_, zMax_, u, v);
 }
 
 void Cylinder::evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const {
@@ -34,6 +29,8 @@ void Cylinder::evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const
     dpdv = {0, 0, zMax_ - zMin_};
 }
 
-Bounds3 Cylinder::objectBounds() const { return {{-radius_, -radius_, zMin_}, {radius_, radius_, zMax_}}; }
+Bounds3 Cylinder::objectBounds() const {
+    return {{-radius_, -radius_, zMin_}, {radius_, radius_, zMax_}};
+}
 
 } // namespace lrt

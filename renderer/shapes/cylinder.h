@@ -7,7 +7,8 @@ namespace lrt {
 
 class Cylinder final : public Quadric {
 public:
-    Cylinder(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius, float zMin, float zMax, float thetaMaxDegrees);
+    Cylinder(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
+             float zMin, float zMax, float thetaMaxDegrees);
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

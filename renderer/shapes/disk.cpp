@@ -5,9 +5,10 @@
 
 namespace lrt {
 
-Disk::Disk(const Transform& objectToScene, bool flipNormals, bool oneSided, float height, float radius,
-           float thetaMaxDegrees)
-    : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), height_(height), radius_(radius) {}
+Disk::Disk(const Transform& objectToScene, bool flipNormals, bool oneSided, float height,
+           float radius, float thetaMaxDegrees)
+    : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), height_(height),
+      radius_(radius) {}
 
 bool Disk::roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const {
     if (d.z == 0)
@@ -34,8 +35,12 @@ void Disk::evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const {
     dpdv = {-radius_ * std::cos(phi), -radius_ * std::sin(phi), 0};
 }
 
-Bounds3 Disk::objectBounds() const { return {{-radius_, -radius_, height_}, {radius_, radius_, height_}}; }
+Bounds3 Disk::objectBounds() const {
+    return {{-radius_, -radius_, height_}, {radius_, radius_, height_}};
+}
 
-Vec3 Disk::naturalNormal(Vec3, Vec3, Vec3) const { return {0, 0, 1}; }
+Vec3 Disk::naturalNormal(Vec3, Vec3, Vec3) const {
+    return {0, 0, 1};
+}
 
 } // namespace lrt

@@ -7,7 +7,8 @@ namespace lrt {
 
 class Disk final : public Quadric {
 public:
-    Disk(const Transform& objectToScene, bool flipNormals, bool oneSided, float height, float radius, float thetaMaxDegrees);
+    Disk(const Transform& objectToScene, bool flipNormals, bool oneSided, float height,
+         float radius, float thetaMaxDegrees);
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

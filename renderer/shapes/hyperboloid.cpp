@@ -9,8 +9,8 @@
 
 namespace lrt {
 
-Hyperboloid::Hyperboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, Vec3 point1, Vec3 point2,
-                         float thetaMaxDegrees)
+Hyperboloid::Hyperboloid(const Transform& objectToScene, bool flipNormals, bool oneSided,
+                         Vec3 point1, Vec3 point2, float thetaMaxDegrees)
     : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), p1_(point1), p2_(point2) {
     // q.xy(z) = p1.xy + (z - z1) / (z2 - z1) (p2.xy - p1.xy) = A + B z.
     const double dz = double(p2_.z) - p1_.z;
@@ -34,7 +34,8 @@ bool Hyperboloid::parameters(const DVec3& p, float& u, float& v) const {
     if (p.z < zLo || p.z > zHi)
         return false;
     const double vv = (p.z - p1_.z) / (double(p2_.z) - p1_.z);
-    const double qx = p1_.x + vv * (double(p2_.x) - p1_.x), qy = p1_.y + vv * (double(p2_.y) - p1_.y);
+    const double qx = p1_.x + vv * (double(p2_.x) - p1_.x),
+                 qy = p1_.y + vv * (double(p2_.y) - p1_.y);
     double phi = std::atan2(p.y, p.x) - std::atan2(qy, qx);
     while (phi < 0)
         phi += 2 * std::numbers::pi;

@@ -7,7 +7,8 @@ namespace lrt {
 
 class Hyperboloid final : public Quadric {
 public:
-    Hyperboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, Vec3 point1, Vec3 point2, float thetaMaxDegrees);
+    Hyperboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, Vec3 point1,
+                Vec3 point2, float thetaMaxDegrees);
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

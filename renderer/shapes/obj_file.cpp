@@ -2,13 +2,11 @@
 // texcoord) triple becomes one mesh vertex.
 #include "renderer/shapes/obj_file.h"
 
-#include <tiny_obj_loader.h>
-
+#include <fmt/format.h>
 #include <map>
 #include <stdexcept>
+#include <tiny_obj_loader.h>
 #include <tuple>
-
-#include <fmt/format.h>
 
 namespace lrt {
 
@@ -19,14 +17,17 @@ ObjFile loadObjFile(const std::filesystem::path& path) {
     config.mtl_search_path = path.parent_path().string();
     tinyobj::ObjReader reader;
     if (!reader.ParseFromFile(path.string(), config))
-        throw std::runtime_error(fmt::format("cannot read OBJ file '{}': {}", path.string(),
-                                             reader.Error().empty() ? "unknown error" : reader.Error()));
+        throw std::runtime_error(
+            fmt::format("cannot read OBJ file '{}': {}", path.string(),
+                        reader.Error().empty() ? "unknown error" : reader.Error()));
     const tinyobj::attrib_t& attrib = reader.GetAttrib();
     ObjFile file;
     file.warnings = reader.Warning();
     for (const tinyobj::material_t& m : reader.GetMaterials())
-        file.materials.push_back({m.name, {m.diffuse[0], m.diffuse[1], m.diffuse[2]},
-                                  {m.specular[0], m.specular[1], m.specular[2]}, m.shininess});
+        file.materials.push_back({m.name,
+                                  {m.diffuse[0], m.diffuse[1], m.diffuse[2]},
+                                  {m.specular[0], m.specular[1], m.specular[2]},
+                                  m.shininess});
 
     const std::size_t positionCount = attrib.vertices.size() / 3;
     for (const tinyobj::shape_t& shape : reader.GetShapes()) {
@@ -34,30 +35,42 @@ ObjFile loadObjFile(const std::filesystem::path& path) {
         std::map<int, std::map<std::tuple<int, int, int>, int>> vertexIndex;
         std::size_t corner = 0;
         for (std::size_t face = 0; face < shape.mesh.num_face_vertices.size(); ++face) {
-            const int material = face < shape.mesh.material_ids.size() ? shape.mesh.material_ids[face] : -1;
+            const int material =
+                face < shape.mesh.material_ids.size() ? shape.mesh.material_ids[face] : -1;
             ObjMesh& mesh = byMaterial[material];
             mesh.group = shape.name;
             mesh.material = material < static_cast<int>(file.materials.size()) ? material : -1;
             auto& indexOf = vertexIndex[material];
             std::array<int, 3> triangle{};
             for (int k = 0; k < 3; ++k) {
-                const tinyobj::index_t& i = shape.mesh.indices[corner + static_cast<std::size_t>(k)];
+                const tinyobj::index_t& i =
+                    shape.mesh.indices[corner + static_cast<std::size_t>(k)];
                 if (i.vertex_index < 0 || static_cast<std::size_t>(i.vertex_index) >= positionCount)
                     throw std::runtime_error(
-                        fmt::format("OBJ file '{}': face {} of '{}' uses a missing vertex", path.string(), face, shape.name));
+                        fmt::format("OBJ file '{}': face {} of '{}' uses a missing vertex",
+                                    path.string(), face, shape.name));
                 const auto key = std::make_tuple(i.vertex_index, i.normal_index, i.texcoord_index);
-                auto [it, inserted] = indexOf.emplace(key, static_cast<int>(mesh.data.positions.size()));
+                auto [it, inserted] =
+                    indexOf.emplace(key, static_cast<int>(mesh.data.positions.size()));
                 if (inserted) {
                     const auto v = static_cast<std::size_t>(i.vertex_index);
-                    mesh.data.positions.push_back({attrib.vertices[3 * v], attrib.vertices[3 * v + 1], attrib.vertices[3 * v + 2]});
-                    if (i.normal_index >= 0 && static_cast<std::size_t>(3 * i.normal_index + 2) < attrib.normals.size()) {
+                    mesh.data.positions.push_back({attrib.vertices[3 * v],
+                                                   attrib.vertices[3 * v + 1],
+                                                   attrib.vertices[3 * v + 2]});
+                    if (i.normal_index >= 0 &&
+                        static_cast<std::size_t>(3 * i.normal_index + 2) < attrib.normals.size()) {
                         const auto n = static_cast<std::size_t>(i.normal_index);
-                        mesh.data.normals.push_back({attrib.normals[3 * n], attrib.normals[3 * n + 1], attrib.normals[3 * n + 2]});
+                        mesh.data.normals.push_back({attrib.normals[3 * n],
+                                                     attrib.normals[3 * n + 1],
+                                                     attrib.normals[3 * n + 2]});
                     }
-                    if (i.texcoord_index >= 0 && static_cast<std::size_t>(2 * i.texcoord_index + 1) < attrib.texcoords.size()) {
+                    if (i.texcoord_index >= 0 &&
+                        static_cast<std::size_t>(2 * i.texcoord_index + 1) <
+                            attrib.texcoords.size()) {
                         const auto t = static_cast<std::size_t>(i.texcoord_index);
                         // OBJ's v runs up the image; lrt's t runs down it, as in RenderMan.
-                        mesh.data.st.push_back({attrib.texcoords[2 * t], 1.0f - attrib.texcoords[2 * t + 1]});
+                        mesh.data.st.push_back(
+                            {attrib.texcoords[2 * t], 1.0f - attrib.texcoords[2 * t + 1]});
                     }
                 }
                 triangle[static_cast<std::size_t>(k)] = it->second;

@@ -2,19 +2,19 @@
 // and the diffuse and specular colours of their .mtl materials.
 #pragma once
 
+#include "renderer/shapes/triangle_mesh.h"
+
 #include <filesystem>
 #include <string>
 #include <vector>
-
-#include "renderer/shapes/triangle_mesh.h"
 
 namespace lrt {
 
 struct ObjMaterial {
     std::string name;
-    Color diffuse{1, 1, 1};  // Kd
-    Color specular;          // Ks
-    float shininess = 0;     // Ns
+    Color diffuse{1, 1, 1}; // Kd
+    Color specular;         // Ks
+    float shininess = 0;    // Ns
 };
 
 struct ObjMesh {

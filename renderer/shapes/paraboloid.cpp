@@ -6,10 +6,10 @@
 
 namespace lrt {
 
-Paraboloid::Paraboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, float rMax, float zMin,
-                       float zMax, float thetaMaxDegrees)
-    : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), rMax_(rMax), zMin_(std::min(zMin, zMax)),
-      zMax_(std::max(zMin, zMax)) {}
+Paraboloid::Paraboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, float rMax,
+                       float zMin, float zMax, float thetaMaxDegrees)
+    : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), rMax_(rMax),
+      zMin_(std::min(zMin, zMax)), zMax_(std::max(zMin, zMax)) {}
 
 bool Paraboloid::roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const {
     const double k = double(zMax_) / (double(rMax_) * rMax_);
@@ -20,12 +20,7 @@ bool Paraboloid::roots(const DVec3& o, const DVec3& d, double& t0, double& t1) c
 }
 
 bool Paraboloid::parameters(const DVec3& p, float& u, float& v) const {
-    double phi;
-    if (p.z < zMin_ || p.z > zMax_ || !azimuth(p.x, p.y, phi))
-        return false;
-    u = static_cast<float>(phi / phiMax());
-    v = static_cast<float>((p.z - zMin_) / (zMax_ - zMin_));
-    return true;
+    return azimuthAndHeight(p, zMin_, zMax_, u, v);
 }
 
 void Paraboloid::evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const {
@@ -39,8 +34,12 @@ void Paraboloid::evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) con
     dpdv = Vec3{drdz * std::cos(phi), drdz * std::sin(phi), 1} * (zMax_ - zMin_);
 }
 
-Bounds3 Paraboloid::objectBounds() const { return {{-rMax_, -rMax_, zMin_}, {rMax_, rMax_, zMax_}}; }
+Bounds3 Paraboloid::objectBounds() const {
+    return {{-rMax_, -rMax_, zMin_}, {rMax_, rMax_, zMax_}};
+}
 
-Vec3 Paraboloid::naturalNormal(Vec3 p, Vec3 dpdu, Vec3 dpdv) const { return p.x == 0 && p.y == 0 ? Vec3{0, 0, -1} : normalize(cross(dpdu, dpdv)); }
+Vec3 Paraboloid::naturalNormal(Vec3 p, Vec3 dpdu, Vec3 dpdv) const {
+    return p.x == 0 && p.y == 0 ? Vec3{0, 0, -1} : normalize(cross(dpdu, dpdv));
+}
 
 } // namespace lrt

@@ -7,7 +7,8 @@ namespace lrt {
 
 class Paraboloid final : public Quadric {
 public:
-    Paraboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, float rMax, float zMin, float zMax, float thetaMaxDegrees);
+    Paraboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, float rMax,
+               float zMin, float zMax, float thetaMaxDegrees);
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

@@ -13,7 +13,9 @@ struct P2 {
     double x, y;
 };
 
-double cross2(P2 a, P2 b, P2 c) { return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x); }
+double cross2(P2 a, P2 b, P2 c) {
+    return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+}
 
 double signedArea(const std::vector<P2>& p, const std::vector<int>& loop) {
     double area = 0;
@@ -29,7 +31,8 @@ bool inTriangle(P2 p, P2 a, P2 b, P2 c) {
 }
 
 bool segmentsCross(P2 a, P2 b, P2 c, P2 d) {
-    const double d1 = cross2(c, d, a), d2 = cross2(c, d, b), d3 = cross2(a, b, c), d4 = cross2(a, b, d);
+    const double d1 = cross2(c, d, a), d2 = cross2(c, d, b), d3 = cross2(a, b, c),
+                 d4 = cross2(a, b, d);
     return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
@@ -46,16 +49,19 @@ bool insideLoop(const std::vector<P2>& p, const std::vector<int>& loop, P2 q) {
 
 // Whether vertex v lies on the open segment a-b.
 bool onSegment(P2 v, P2 a, P2 b) {
-    if (std::fabs(cross2(a, b, v)) > 1e-12 * (1 + std::fabs(a.x) + std::fabs(a.y) + std::fabs(b.x) + std::fabs(b.y)))
+    if (std::fabs(cross2(a, b, v)) >
+        1e-12 * (1 + std::fabs(a.x) + std::fabs(a.y) + std::fabs(b.x) + std::fabs(b.y)))
         return false;
-    const double t = ((v.x - a.x) * (b.x - a.x) + (v.y - a.y) * (b.y - a.y)) / ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
+    const double t = ((v.x - a.x) * (b.x - a.x) + (v.y - a.y) * (b.y - a.y)) /
+                     ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
     return t > 0 && t < 1;
 }
 
 // Splices `hole` into `outer` through a bridge from the hole's rightmost vertex to a visible
 // outer vertex (the bridge is walked both ways, giving one weakly simple loop).
 void bridgeHole(const std::vector<P2>& p, std::vector<int>& outer, const std::vector<int>& hole) {
-    const auto rightmost = std::max_element(hole.begin(), hole.end(), [&](int a, int b) { return p[a].x < p[b].x; });
+    const auto rightmost =
+        std::max_element(hole.begin(), hole.end(), [&](int a, int b) { return p[a].x < p[b].x; });
     const int h = *rightmost;
     int best = -1;
     double bestDistance = INFINITY;
@@ -103,9 +109,9 @@ void bridgeHole(const std::vector<P2>& p, std::vector<int>& outer, const std::ve
 
 } // namespace
 
-std::optional<std::vector<std::array<int, 3>>> triangulatePolygon(const std::vector<Vec3>& points,
-                                                                 const std::vector<std::vector<int>>& loops,
-                                                                 std::string& error) {
+std::optional<std::vector<std::array<int, 3>>>
+triangulatePolygon(const std::vector<Vec3>& points, const std::vector<std::vector<int>>& loops,
+                   std::string& error) {
     if (loops.empty() || loops[0].size() < 3) {
         error = "a polygon needs at least 3 vertices";
         return std::nullopt;
@@ -115,7 +121,8 @@ std::optional<std::vector<std::array<int, 3>>> triangulatePolygon(const std::vec
     const auto& outerLoop = loops[0];
     for (std::size_t i = 0; i < outerLoop.size(); ++i) {
         const Vec3 a = points[outerLoop[i]], b = points[outerLoop[(i + 1) % outerLoop.size()]];
-        normal += Vec3{(a.y - b.y) * (a.z + b.z), (a.z - b.z) * (a.x + b.x), (a.x - b.x) * (a.y + b.y)};
+        normal +=
+            Vec3{(a.y - b.y) * (a.z + b.z), (a.z - b.z) * (a.x + b.x), (a.x - b.x) * (a.y + b.y)};
     }
     const float ax = std::fabs(normal.x), ay = std::fabs(normal.y), az = std::fabs(normal.z);
     if (ax == 0 && ay == 0 && az == 0) {
@@ -158,7 +165,8 @@ std::optional<std::vector<std::array<int, 3>>> triangulatePolygon(const std::vec
         ++guard;
         bool clipped = false;
         for (std::size_t i = 0; i < ring.size(); ++i) {
-            const std::size_t prev = (i + ring.size() - 1) % ring.size(), next = (i + 1) % ring.size();
+            const std::size_t prev = (i + ring.size() - 1) % ring.size(),
+                              next = (i + 1) % ring.size();
             const P2 a = p[ring[prev]], b = p[ring[i]], c = p[ring[next]];
             if (cross2(a, b, c) <= 0)
                 continue; // reflex or degenerate corner

@@ -9,7 +9,9 @@ namespace lrt {
 namespace {
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
-DVec3 toDouble(Vec3 v) { return {v.x, v.y, v.z}; }
+DVec3 toDouble(Vec3 v) {
+    return {v.x, v.y, v.z};
+}
 } // namespace
 
 bool solveQuadratic(double a, double b, double c, double& t0, double& t1) {
@@ -32,9 +34,11 @@ bool solveQuadratic(double a, double b, double c, double& t0, double& t1) {
     return true;
 }
 
-Quadric::Quadric(const Transform& objectToScene, bool flipNormals, bool oneSided, float thetaMaxDegrees)
+Quadric::Quadric(const Transform& objectToScene, bool flipNormals, bool oneSided,
+                 float thetaMaxDegrees)
     : Shape(objectToScene, flipNormals, oneSided),
-      phiMax_(static_cast<float>(std::clamp(thetaMaxDegrees, 0.0f, 360.0f) * std::numbers::pi / 180.0)) {}
+      phiMax_(static_cast<float>(std::clamp(thetaMaxDegrees, 0.0f, 360.0f) * std::numbers::pi /
+                                 180.0)) {}
 
 bool Quadric::azimuth(double x, double y, double& phi) const {
     phi = std::atan2(y, x);
@@ -43,7 +47,17 @@ bool Quadric::azimuth(double x, double y, double& phi) const {
     return phi <= phiMax_ + 1e-7;
 }
 
-std::optional<Quadric::Hit> Quadric::intersectObject(const DVec3& o, const DVec3& d, double tMin, double tMax) const {
+bool Quadric::azimuthAndHeight(const DVec3& p, double zLo, double zHi, float& u, float& v) const {
+    double phi;
+    if (p.z < zLo || p.z > zHi || !azimuth(p.x, p.y, phi))
+        return false;
+    u = static_cast<float>(phi / phiMax());
+    v = static_cast<float>((p.z - zLo) / (zHi - zLo));
+    return true;
+}
+
+std::optional<Quadric::Hit> Quadric::intersectObject(const DVec3& o, const DVec3& d, double tMin,
+                                                     double tMax) const {
     double t[2];
     if (!roots(o, d, t[0], t[1]))
         return std::nullopt;
@@ -54,7 +68,8 @@ std::optional<Quadric::Hit> Quadric::intersectObject(const DVec3& o, const DVec3
         float u = 0, v = 0;
         if (!parameters(p, u, v))
             continue;
-        const Vec3 direction{static_cast<float>(d.x), static_cast<float>(d.y), static_cast<float>(d.z)};
+        const Vec3 direction{static_cast<float>(d.x), static_cast<float>(d.y),
+                             static_cast<float>(d.z)};
         if (oneSided() && dot(geometryAt(0, u, v).normal, direction) >= 0)
             continue;
         return Hit{candidate, u, v};
@@ -100,7 +115,8 @@ void Quadric::boundsCallback(const RTCBoundsFunctionArguments* args) {
     const Bounds3 b = quadric->objectBounds();
     Bounds3 scene;
     for (int corner = 0; corner < 8; ++corner)
-        scene.extend(quadric->objectToScene().point({corner & 1 ? b.upper.x : b.lower.x, corner & 2 ? b.upper.y : b.lower.y,
+        scene.extend(quadric->objectToScene().point({corner & 1 ? b.upper.x : b.lower.x,
+                                                     corner & 2 ? b.upper.y : b.lower.y,
                                                      corner & 4 ? b.upper.z : b.lower.z}));
     // A little slack for the float transform of the corners.
     const Vec3 pad = (scene.upper - scene.lower) * 1e-5f + Vec3{1e-6f, 1e-6f, 1e-6f};
@@ -108,8 +124,8 @@ void Quadric::boundsCallback(const RTCBoundsFunctionArguments* args) {
                        scene.upper.x + pad.x, scene.upper.y + pad.y, scene.upper.z + pad.z, 0};
 }
 
-std::optional<Quadric::Hit> Quadric::intersectScene(const float org[3], const float dir[3], float tMin,
-                                                    float tMax) const {
+std::optional<Quadric::Hit> Quadric::intersectScene(const float org[3], const float dir[3],
+                                                    float tMin, float tMax) const {
     // The object-space ray keeps the scene ray's parameterisation, so t is the same in both.
     const Transform toObject = objectToScene().inverse();
     const Vec3 o = toObject.point({org[0], org[1], org[2]});

@@ -3,9 +3,9 @@
 // Paraboloid and Hyperboloid, which supply only their own equations.
 #pragma once
 
-#include <array>
-
 #include "renderer/shapes/shape.h"
+
+#include <array>
 
 namespace lrt {
 
@@ -28,9 +28,11 @@ public:
         double t;
         float u, v;
     };
-    std::optional<Hit> intersectObject(const DVec3& origin, const DVec3& direction, double tMin, double tMax) const;
+    std::optional<Hit> intersectObject(const DVec3& origin, const DVec3& direction, double tMin,
+                                       double tMax) const;
     // The same for a scene-space ray.
-    std::optional<Hit> intersectScene(const float origin[3], const float direction[3], float tMin, float tMax) const;
+    std::optional<Hit> intersectScene(const float origin[3], const float direction[3], float tMin,
+                                      float tMax) const;
 
 protected:
     // Roots of the quadric's equation along the ray, ascending; false when there are none.
@@ -41,10 +43,15 @@ protected:
     virtual void evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const = 0;
     virtual Bounds3 objectBounds() const = 0;
     // The unflipped unit normal; quadrics override it where the derivatives vanish (poles, apex).
-    virtual Vec3 naturalNormal(Vec3, Vec3 dpdu, Vec3 dpdv) const { return normalize(cross(dpdu, dpdv)); }
+    virtual Vec3 naturalNormal(Vec3, Vec3 dpdu, Vec3 dpdv) const {
+        return normalize(cross(dpdu, dpdv));
+    }
 
     // The azimuth of p in [0, 2pi), and whether it lies within the sweep.
     bool azimuth(double x, double y, double& phi) const;
+    // For surfaces parameterised by azimuth and height: u = phi / phimax, v = (z - zLo) / (zHi -
+    // zLo); false outside the sweep or the height range.
+    bool azimuthAndHeight(const DVec3& p, double zLo, double zHi, float& u, float& v) const;
     float phiMax() const { return phiMax_; }
 
 private:

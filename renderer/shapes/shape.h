@@ -3,13 +3,12 @@
 // that holds it (the world, or an object definition for instances).
 #pragma once
 
-#include <embree3/rtcore.h>
-
-#include <optional>
-
 #include "renderer/core/color.h"
 #include "renderer/core/transform.h"
 #include "renderer/core/vector.h"
+
+#include <embree3/rtcore.h>
+#include <optional>
 
 namespace lrt {
 
@@ -21,7 +20,7 @@ struct LocalGeometry {
     Vec2 uv;            // surface parameters
     Vec2 st;            // texture coordinates (uv unless the shape has its own)
     Vec3 dpdu, dpdv;
-    Vec3 dpds, dpdt;    // derivatives with respect to the texture coordinates
+    Vec3 dpds, dpdt; // derivatives with respect to the texture coordinates
     std::optional<Color> vertexColor;
 };
 
@@ -37,8 +36,8 @@ public:
     // flipNormals: ReverseOrientation is in effect. oneSided: Sides 1, so rays pass through the
     // back face.
     Shape(const Transform& objectToScene, bool flipNormals, bool oneSided)
-        : objectToScene_(objectToScene), flipNormals_(flipNormals != objectToScene.swapsHandedness()),
-          oneSided_(oneSided) {}
+        : objectToScene_(objectToScene),
+          flipNormals_(flipNormals != objectToScene.swapsHandedness()), oneSided_(oneSided) {}
     virtual ~Shape() = default;
     Shape(const Shape&) = delete;
     Shape& operator=(const Shape&) = delete;
@@ -68,7 +67,8 @@ private:
 // How much a unit of object-space area at normal n becomes in scene space.
 inline float areaScale(const Transform& t, Vec3 objectNormal) {
     const auto& m = t.matrix();
-    const float det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+    const float det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+                      m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
                       m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
     return std::fabs(det) * length(t.normal(objectNormal));
 }

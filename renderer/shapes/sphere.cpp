@@ -6,10 +6,11 @@
 
 namespace lrt {
 
-Sphere::Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius, float zMin, float zMax,
-               float thetaMaxDegrees)
+Sphere::Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
+               float zMin, float zMax, float thetaMaxDegrees)
     : Quadric(objectToScene, flipNormals, oneSided, thetaMaxDegrees), radius_(radius),
-      zMin_(std::clamp(std::min(zMin, zMax), -radius, radius)), zMax_(std::clamp(std::max(zMin, zMax), -radius, radius)),
+      zMin_(std::clamp(std::min(zMin, zMax), -radius, radius)),
+      zMax_(std::clamp(std::max(zMin, zMax), -radius, radius)),
       thetaZMin_(std::acos(std::clamp(zMin_ / radius, -1.0f, 1.0f))),
       thetaZMax_(std::acos(std::clamp(zMax_ / radius, -1.0f, 1.0f))) {}
 
@@ -28,7 +29,9 @@ bool Sphere::parameters(const DVec3& p, float& u, float& v) const {
         return false;
     const double theta = std::acos(std::clamp(p.z / radius_, -1.0, 1.0));
     u = static_cast<float>(phi / phiMax());
-    v = thetaZMax_ == thetaZMin_ ? 0.0f : static_cast<float>((theta - thetaZMin_) / (thetaZMax_ - thetaZMin_));
+    v = thetaZMax_ == thetaZMin_
+            ? 0.0f
+            : static_cast<float>((theta - thetaZMin_) / (thetaZMax_ - thetaZMin_));
     return true;
 }
 
@@ -36,13 +39,19 @@ void Sphere::evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const {
     const float phi = u * phiMax();
     const float theta = thetaZMin_ + v * (thetaZMax_ - thetaZMin_);
     const float sinTheta = std::sin(theta);
-    p = {radius_ * sinTheta * std::cos(phi), radius_ * sinTheta * std::sin(phi), radius_ * std::cos(theta)};
+    p = {radius_ * sinTheta * std::cos(phi), radius_ * sinTheta * std::sin(phi),
+         radius_ * std::cos(theta)};
     dpdu = {-phiMax() * p.y, phiMax() * p.x, 0};
-    dpdv = Vec3{p.z * std::cos(phi), p.z * std::sin(phi), -radius_ * sinTheta} * (thetaZMax_ - thetaZMin_);
+    dpdv = Vec3{p.z * std::cos(phi), p.z * std::sin(phi), -radius_ * sinTheta} *
+           (thetaZMax_ - thetaZMin_);
 }
 
-Bounds3 Sphere::objectBounds() const { return {{-radius_, -radius_, zMin_}, {radius_, radius_, zMax_}}; }
+Bounds3 Sphere::objectBounds() const {
+    return {{-radius_, -radius_, zMin_}, {radius_, radius_, zMax_}};
+}
 
-Vec3 Sphere::naturalNormal(Vec3 p, Vec3, Vec3) const { return p / radius_; }
+Vec3 Sphere::naturalNormal(Vec3 p, Vec3, Vec3) const {
+    return p / radius_;
+}
 
 } // namespace lrt

@@ -1,4 +1,5 @@
-// The sphere x^2 + y^2 + z^2 = r^2, cut to zmin <= z <= zmax and 0 <= phi <= thetamax (RenderMan's Sphere).
+// The sphere x^2 + y^2 + z^2 = r^2, cut to zmin <= z <= zmax and 0 <= phi <= thetamax (RenderMan's
+// Sphere).
 #pragma once
 
 #include "renderer/shapes/quadric.h"
@@ -7,7 +8,8 @@ namespace lrt {
 
 class Sphere final : public Quadric {
 public:
-    Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius, float zMin, float zMax, float thetaMaxDegrees);
+    Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
+           float zMin, float zMax, float thetaMaxDegrees);
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

@@ -6,12 +6,14 @@
 
 namespace lrt {
 
-TriangleMesh::TriangleMesh(const Transform& objectToScene, bool flipNormals, bool oneSided, MeshData data)
+TriangleMesh::TriangleMesh(const Transform& objectToScene, bool flipNormals, bool oneSided,
+                           MeshData data)
     : Shape(objectToScene, flipNormals, oneSided), data_(std::move(data)) {
     areaCdf_.reserve(data_.triangles.size());
     float total = 0;
     for (const auto& t : data_.triangles) {
-        const Vec3 a = objectToScene.point(data_.positions[t[0]]), b = objectToScene.point(data_.positions[t[1]]),
+        const Vec3 a = objectToScene.point(data_.positions[t[0]]),
+                   b = objectToScene.point(data_.positions[t[1]]),
                    c = objectToScene.point(data_.positions[t[2]]);
         total += 0.5f * length(cross(b - a, c - a));
         areaCdf_.push_back(total);
@@ -19,21 +21,24 @@ TriangleMesh::TriangleMesh(const Transform& objectToScene, bool flipNormals, boo
 }
 
 std::size_t TriangleMesh::memoryBytes() const {
-    return data_.positions.capacity() * sizeof(Vec3) + data_.triangles.capacity() * sizeof(data_.triangles[0]) +
+    return data_.positions.capacity() * sizeof(Vec3) +
+           data_.triangles.capacity() * sizeof(data_.triangles[0]) +
            data_.normals.capacity() * sizeof(Vec3) + data_.st.capacity() * sizeof(Vec2) +
            data_.colors.capacity() * sizeof(Color) + areaCdf_.capacity() * sizeof(float);
 }
 
 RTCGeometry TriangleMesh::createGeometry(RTCDevice device) const {
     RTCGeometry geometry = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_TRIANGLE);
-    auto* vertices = static_cast<float*>(rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
-                                                                 3 * sizeof(float), data_.positions.size()));
+    auto* vertices = static_cast<float*>(
+        rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
+                                3 * sizeof(float), data_.positions.size()));
     for (std::size_t i = 0; i < data_.positions.size(); ++i) {
         const Vec3 p = objectToScene().point(data_.positions[i]);
         vertices[3 * i] = p.x, vertices[3 * i + 1] = p.y, vertices[3 * i + 2] = p.z;
     }
-    auto* indices = static_cast<unsigned*>(rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
-                                                                   3 * sizeof(unsigned), data_.triangles.size()));
+    auto* indices = static_cast<unsigned*>(
+        rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+                                3 * sizeof(unsigned), data_.triangles.size()));
     for (std::size_t i = 0; i < data_.triangles.size(); ++i)
         for (int k = 0; k < 3; ++k)
             indices[3 * i + k] = static_cast<unsigned>(data_.triangles[i][k]);
@@ -66,7 +71,8 @@ void TriangleMesh::backFaceFilter(const RTCFilterFunctionNArguments* args) {
 LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) const {
     const auto& t = data_.triangles[primitive];
     const float w = 1 - u - v;
-    const Vec3 &p0 = data_.positions[t[0]], &p1 = data_.positions[t[1]], &p2 = data_.positions[t[2]];
+    const Vec3 &p0 = data_.positions[t[0]], &p1 = data_.positions[t[1]],
+               &p2 = data_.positions[t[2]];
     LocalGeometry g;
     g.p = p0 * w + p1 * u + p2 * v;
     Vec3 n = normalize(cross(p1 - p0, p2 - p0));
@@ -85,7 +91,8 @@ LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) con
     g.dpdu = p1 - p0;
     g.dpdv = p2 - p0;
     // dP/ds, dP/dt from the texture parameterisation (pbrt's triangle derivatives).
-    const float du02 = st0.x - st2.x, du12 = st1.x - st2.x, dv02 = st0.y - st2.y, dv12 = st1.y - st2.y;
+    const float du02 = st0.x - st2.x, du12 = st1.x - st2.x, dv02 = st0.y - st2.y,
+                dv12 = st1.y - st2.y;
     const float determinant = du02 * dv12 - dv02 * du12;
     if (std::fabs(determinant) > 1e-12f) {
         const Vec3 dp02 = p0 - p2, dp12 = p1 - p2;
@@ -96,7 +103,8 @@ LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) con
     }
     g.shadingNormal = n;
     if (!data_.normals.empty()) {
-        const Vec3 shading = normalize(data_.normals[t[0]] * w + data_.normals[t[1]] * u + data_.normals[t[2]] * v);
+        const Vec3 shading =
+            normalize(data_.normals[t[0]] * w + data_.normals[t[1]] * u + data_.normals[t[2]] * v);
         if (lengthSquared(shading) > 0) {
             g.shadingNormal = flipsNormals() ? -shading : shading;
             // The geometric normal follows the side the shading normals are on (as in pbrt).
@@ -112,7 +120,8 @@ AreaSample TriangleMesh::sampleArea(Vec2 u) const {
     const float total = areaCdf_.back();
     const float target = u.x * total;
     const auto it = std::upper_bound(areaCdf_.begin(), areaCdf_.end(), target);
-    const std::size_t index = std::min<std::size_t>(static_cast<std::size_t>(it - areaCdf_.begin()), areaCdf_.size() - 1);
+    const std::size_t index =
+        std::min<std::size_t>(static_cast<std::size_t>(it - areaCdf_.begin()), areaCdf_.size() - 1);
     const float lo = index == 0 ? 0 : areaCdf_[index - 1];
     const float width = areaCdf_[index] - lo;
     // Reuse the remainder of u.x, and u.y, for a uniform point in the triangle.
@@ -120,7 +129,8 @@ AreaSample TriangleMesh::sampleArea(Vec2 u) const {
     const float s = std::sqrt(r);
     const float b0 = 1 - s, b1 = u.y * s;
     const LocalGeometry g = geometryAt(static_cast<unsigned>(index), b1, 1 - b0 - b1);
-    return {objectToScene().point(g.p), normalize(objectToScene().normal(g.normal)), total > 0 ? 1.0f / total : 0.0f};
+    return {objectToScene().point(g.p), normalize(objectToScene().normal(g.normal)),
+            total > 0 ? 1.0f / total : 0.0f};
 }
 
 } // namespace lrt

@@ -2,19 +2,19 @@
 // data stays here for shading; Embree holds the scene-space positions it traces.
 #pragma once
 
+#include "renderer/shapes/shape.h"
+
 #include <array>
 #include <vector>
-
-#include "renderer/shapes/shape.h"
 
 namespace lrt {
 
 struct MeshData {
     std::vector<Vec3> positions;
     std::vector<std::array<int, 3>> triangles;
-    std::vector<Vec3> normals;      // per vertex, or empty
-    std::vector<Vec2> st;           // per vertex, or empty
-    std::vector<Color> colors;      // per vertex (Cs), or empty
+    std::vector<Vec3> normals; // per vertex, or empty
+    std::vector<Vec2> st;      // per vertex, or empty
+    std::vector<Color> colors; // per vertex (Cs), or empty
 };
 
 class TriangleMesh final : public Shape {

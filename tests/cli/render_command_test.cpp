@@ -1,33 +1,23 @@
 // `lrt render` and `lrt SCENE.lrt` as DESIGN.md §6 specifies them: outputs, exit codes, stats.
-#include <catch2/catch.hpp>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
-#include <filesystem>
-#include <fstream>
-
 #include "renderer/image/image_file.h"
 #include "run_lrt.h"
 
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
 using lrt::testing::runLrt;
+using lrt::testing::scratchPath;
+using lrt::testing::writeScratchFile;
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("lrt_render_test_" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    return dir / name;
-}
-
 // A path quoted for the shell.
-std::string q(const fs::path& path) { return fmt::format("'{}'", path.string()); }
-
-fs::path writeScene(const std::string& name, const std::string& text) {
-    const fs::path path = scratch(name);
-    std::ofstream(path) << text;
-    return path;
+std::string q(const fs::path& path) {
+    return fmt::format("'{}'", path.string());
 }
 
 const char* kTinyScene = R"(Format 24 16 1
@@ -42,8 +32,9 @@ WorldEnd
 } // namespace
 
 TEST_CASE("lrt SCENE.lrt renders an EXR with metadata and a PNG", "[cli][render]") {
-    const fs::path scene = writeScene("tiny.lrt", kTinyScene);
-    const fs::path exr = scratch("tiny.exr"), png = scratch("tiny.png"), stats = scratch("stats.json");
+    const fs::path scene = writeScratchFile("tiny.lrt", kTinyScene);
+    const fs::path exr = scratchPath("tiny.exr"), png = scratchPath("tiny.png"),
+                   stats = scratchPath("stats.json");
     const auto r = runLrt(fmt::format("{} -o {} --quiet --stats {}", q(scene), q(exr), q(stats)));
     INFO("stderr: " << r.err);
     REQUIRE(r.exitStatus == 0);
@@ -60,24 +51,26 @@ TEST_CASE("lrt SCENE.lrt renders an EXR with metadata and a PNG", "[cli][render]
     CHECK(json["frames"][0].contains("bvh_build_seconds"));
     CHECK(json.contains("peak_resident_bytes"));
 
-    REQUIRE(runLrt(fmt::format("render {} -o {} --spp 1 --threads 1 -q", q(scene), q(png))).exitStatus == 0);
+    REQUIRE(runLrt(fmt::format("render {} -o {} --spp 1 --threads 1 -q", q(scene), q(png)))
+                .exitStatus == 0);
     const lrt::Image eight = lrt::readImage(png);
     CHECK(eight.width == 24);
     CHECK(eight.channels == 3);
 }
 
 TEST_CASE("progress goes to stderr as NN% lines when not on a terminal", "[cli][render]") {
-    const fs::path scene = writeScene("progress.lrt", kTinyScene);
-    const auto r = runLrt(fmt::format("{} -o {}", q(scene), q(scratch("progress.exr"))));
+    const fs::path scene = writeScratchFile("progress.lrt", kTinyScene);
+    const auto r = runLrt(fmt::format("{} -o {}", q(scene), q(scratchPath("progress.exr"))));
     REQUIRE(r.exitStatus == 0);
     CHECK_THAT(r.err, Catch::Contains("100%\n"));
     CHECK(r.out.empty());
 }
 
 TEST_CASE("a crop writes only its pixels, placed in the full image", "[cli][render]") {
-    const fs::path scene = writeScene("crop.lrt", kTinyScene);
-    const fs::path exr = scratch("crop.exr");
-    REQUIRE(runLrt(fmt::format("{} -o {} -q --crop 0.5,1,0,0.5", q(scene), q(exr))).exitStatus == 0);
+    const fs::path scene = writeScratchFile("crop.lrt", kTinyScene);
+    const fs::path exr = scratchPath("crop.exr");
+    REQUIRE(runLrt(fmt::format("{} -o {} -q --crop 0.5,1,0,0.5", q(scene), q(exr))).exitStatus ==
+            0);
     const lrt::Image image = lrt::readImage(exr);
     CHECK(image.width == 12);
     CHECK(image.height == 8);
@@ -88,8 +81,9 @@ TEST_CASE("a crop writes only its pixels, placed in the full image", "[cli][rend
 }
 
 TEST_CASE("a broken scene exits 1 naming file:line and writes nothing", "[cli][render]") {
-    const fs::path scene = writeScene("broken.lrt", "Format 10 10 1\nWorldBegin\nSphere 1 -1 1\nWorldEnd\n");
-    const fs::path out = scratch("broken.exr");
+    const fs::path scene =
+        writeScratchFile("broken.lrt", "Format 10 10 1\nWorldBegin\nSphere 1 -1 1\nWorldEnd\n");
+    const fs::path out = scratchPath("broken.exr");
     const auto r = runLrt(fmt::format("{} -o {} -q", q(scene), q(out)));
     CHECK(r.exitStatus == 1);
     CHECK_THAT(r.err, Catch::Contains("broken.lrt:3:1: error: Sphere expects 4 numbers"));
@@ -98,30 +92,36 @@ TEST_CASE("a broken scene exits 1 naming file:line and writes nothing", "[cli][r
     CHECK(missing.exitStatus == 1);
     CHECK_THAT(missing.err, Catch::Contains("scene file 'nothere.lrt' not found"));
     // An error in a later frame stops the render before the first frame is written.
-    const fs::path frames = writeScene("frames.lrt", "Format 4 4 1\nFrameBegin 1\nWorldBegin\nWorldEnd\nFrameEnd\n"
-                                                     "FrameBegin 2\nWorldBegin\nSurface \"velvet\"\nSphere 1 -1 1 360\n"
-                                                     "WorldEnd\nFrameEnd\n");
-    const auto later = runLrt(fmt::format("{} -o {} -q", q(frames), q(scratch("f.####.exr"))));
+    const fs::path frames = writeScratchFile(
+        "frames.lrt", "Format 4 4 1\nFrameBegin 1\nWorldBegin\nWorldEnd\nFrameEnd\n"
+                      "FrameBegin 2\nWorldBegin\nSurface \"velvet\"\nSphere 1 -1 1 360\n"
+                      "WorldEnd\nFrameEnd\n");
+    const auto later = runLrt(fmt::format("{} -o {} -q", q(frames), q(scratchPath("f.####.exr"))));
     CHECK(later.exitStatus == 1);
-    CHECK_FALSE(fs::exists(scratch("f.0001.exr")));
+    CHECK_FALSE(fs::exists(scratchPath("f.0001.exr")));
 }
 
 TEST_CASE("multi-frame scenes write one numbered image per frame", "[cli][render]") {
-    const fs::path scene = writeScene("anim.lrt", "Format 4 4 1\nFrameBegin 1\nWorldBegin\nWorldEnd\nFrameEnd\n"
-                                                  "FrameBegin 2\nWorldBegin\nWorldEnd\nFrameEnd\n"
-                                                  "FrameBegin 3\nWorldBegin\nWorldEnd\nFrameEnd\n");
-    REQUIRE(runLrt(fmt::format("{} -o {} -q", q(scene), q(scratch("anim.####.exr")))).exitStatus == 0);
-    CHECK(fs::exists(scratch("anim.0001.exr")));
-    CHECK(fs::exists(scratch("anim.0003.exr")));
-    REQUIRE(runLrt(fmt::format("{} -o {} -q --frames 2-3", q(scene), q(scratch("sel.exr")))).exitStatus == 0);
-    CHECK_FALSE(fs::exists(scratch("sel.0001.exr")));
-    CHECK(fs::exists(scratch("sel.0002.exr")));
+    const fs::path scene =
+        writeScratchFile("anim.lrt", "Format 4 4 1\nFrameBegin 1\nWorldBegin\nWorldEnd\nFrameEnd\n"
+                                     "FrameBegin 2\nWorldBegin\nWorldEnd\nFrameEnd\n"
+                                     "FrameBegin 3\nWorldBegin\nWorldEnd\nFrameEnd\n");
+    REQUIRE(
+        runLrt(fmt::format("{} -o {} -q", q(scene), q(scratchPath("anim.####.exr")))).exitStatus ==
+        0);
+    CHECK(fs::exists(scratchPath("anim.0001.exr")));
+    CHECK(fs::exists(scratchPath("anim.0003.exr")));
+    REQUIRE(runLrt(fmt::format("{} -o {} -q --frames 2-3", q(scene), q(scratchPath("sel.exr"))))
+                .exitStatus == 0);
+    CHECK_FALSE(fs::exists(scratchPath("sel.0001.exr")));
+    CHECK(fs::exists(scratchPath("sel.0002.exr")));
 }
 
 TEST_CASE("bad render flags exit 2 before reading the scene", "[cli][render]") {
-    const fs::path scene = writeScene("flags.lrt", kTinyScene);
-    for (const char* flags : {"--spp x", "--crop 0,2,0,1", "--crop 0.5,0.2,0,1", "--tile 3/3", "--tile 1", "--frames 5-2",
-                              "--integrator photon", "--threads -1", "-o out.xyz", "--integrator path", "--bogus"}) {
+    const fs::path scene = writeScratchFile("flags.lrt", kTinyScene);
+    for (const char* flags : {"--spp x", "--crop 0,2,0,1", "--crop 0.5,0.2,0,1", "--tile 3/3",
+                              "--tile 1", "--frames 5-2", "--integrator photon", "--threads -1",
+                              "-o out.xyz", "--integrator path", "--bogus"}) {
         INFO("flags: " << flags);
         const auto r = runLrt(fmt::format("{} -q {}", q(scene), flags));
         CHECK(r.exitStatus == 2);

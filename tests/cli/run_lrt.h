@@ -24,6 +24,21 @@ inline std::string slurp(const std::filesystem::path& path) {
     return buffer.str();
 }
 
+// A path in this test process's own scratch folder.
+inline std::filesystem::path scratchPath(const std::string& name) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("lrt_cli_test_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    return dir / name;
+}
+
+// Writes `text` to a scratch file and returns its path.
+inline std::filesystem::path writeScratchFile(const std::string& name, const std::string& text) {
+    const auto path = scratchPath(name);
+    std::ofstream(path) << text;
+    return path;
+}
+
 // `arguments` is appended to the binary's path as shell text; run from the source tree.
 inline CommandResult runLrt(const std::string& arguments) {
     const auto dir = std::filesystem::temp_directory_path();

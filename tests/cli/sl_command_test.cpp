@@ -7,22 +7,12 @@
 #include <nlohmann/json.hpp>
 
 using lrt::testing::runLrt;
+using lrt::testing::scratchPath;
+using lrt::testing::writeScratchFile;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("lrt_cli_test_" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    return dir / name;
-}
-
-fs::path writeShader(const std::string& name, const std::string& text) {
-    const fs::path path = scratch(name);
-    std::ofstream(path) << text;
-    return path;
-}
 
 json parse(const lrt::testing::CommandResult& r) {
     INFO("stderr: " << r.err);
@@ -58,7 +48,7 @@ TEST_CASE("sl run accepts --opt=value and four-component vectors", "[cli][sl]") 
 }
 
 TEST_CASE("sl run reports budget exhaustion", "[cli][sl]") {
-    const fs::path shader = writeShader("loop.sl", "sl 1.0\njmp -1\n");
+    const fs::path shader = writeScratchFile("loop.sl", "sl 1.0\njmp -1\n");
     const json j = parse(runLrt("sl run '" + shader.string() + "' --budget 500"));
     CHECK(j["status"] == "budget");
     CHECK(j["executed"] == 500);
@@ -66,8 +56,8 @@ TEST_CASE("sl run reports budget exhaustion", "[cli][sl]") {
 
 TEST_CASE("sl run prints non-finite values as strings", "[cli][sl]") {
     const fs::path shader =
-        writeShader("inf.sl", "sl 1.0\nli s1, 1\ndiv s0, s1, s2\ndiv s2, s2, s2\nli s3, -1\n"
-                              "div s3, s3, v1\n");
+        writeScratchFile("inf.sl", "sl 1.0\nli s1, 1\ndiv s0, s1, s2\ndiv s2, s2, s2\nli s3, -1\n"
+                                   "div s3, s3, v1\n");
     const json j = parse(runLrt("sl run '" + shader.string() + "'"));
     CHECK(j["registers"]["s0"] == "inf");
     CHECK(j["registers"]["s2"] == "nan");
@@ -75,7 +65,8 @@ TEST_CASE("sl run prints non-finite values as strings", "[cli][sl]") {
 }
 
 TEST_CASE("sl run: trace returns --trace-result, lookup the tN register", "[cli][sl]") {
-    const fs::path shader = writeShader("trace.sl", "sl 1.0\ntrace r0, Pw, N\nlookup r1, t2, uv\n");
+    const fs::path shader =
+        writeScratchFile("trace.sl", "sl 1.0\ntrace r0, Pw, N\nlookup r1, t2, uv\n");
     const json j =
         parse(runLrt("sl run '" + shader.string() + "' --trace-result 0.5,0.25,2 --set t2=3,4,5"));
     CHECK(j["registers"]["r0"] == json::array({0.5, 0.25, 2, 0}));
@@ -85,7 +76,7 @@ TEST_CASE("sl run: trace returns --trace-result, lookup the tN register", "[cli]
 }
 
 TEST_CASE("sl run rnd draws from a seeded stream within 0..1", "[cli][sl]") {
-    const fs::path shader = writeShader("rnd.sl", "sl 1.0\nrnd s0\nrnd s1\n");
+    const fs::path shader = writeScratchFile("rnd.sl", "sl 1.0\nrnd s0\nrnd s1\n");
     const json a = parse(runLrt("sl run '" + shader.string() + "'"));
     const json b = parse(runLrt("sl run '" + shader.string() + "'"));
     const json c = parse(runLrt("sl run '" + shader.string() + "' --seed 9"));
@@ -99,7 +90,7 @@ TEST_CASE("sl run rnd draws from a seeded stream within 0..1", "[cli][sl]") {
 }
 
 TEST_CASE("sl asm writes bytecode that dis and run read back", "[cli][sl]") {
-    const fs::path slc = scratch("full.slc");
+    const fs::path slc = scratchPath("full.slc");
     const auto assembled = runLrt("sl asm shaders/FullAttenuated.sl -o '" + slc.string() + "'");
     REQUIRE(assembled.exitStatus == 0);
     CHECK(fs::file_size(slc) == 16 + 22 * 8);
@@ -114,19 +105,19 @@ TEST_CASE("sl asm writes bytecode that dis and run read back", "[cli][sl]") {
 }
 
 TEST_CASE("sl asm writes FILE.slc beside FILE.sl by default", "[cli][sl]") {
-    const fs::path source = writeShader("beside.sl", "sl 1.0\nmov v0, C0\n");
+    const fs::path source = writeScratchFile("beside.sl", "sl 1.0\nmov v0, C0\n");
     REQUIRE(runLrt("sl asm '" + source.string() + "'").exitStatus == 0);
-    CHECK(fs::exists(scratch("beside.slc")));
+    CHECK(fs::exists(scratchPath("beside.slc")));
 }
 
 TEST_CASE("a broken shader exits 1 with diagnostics and no JSON or output file", "[cli][sl]") {
-    const fs::path source = writeShader("broken.sl", "sl 1.0\nmov N, C0\nbogus\n");
+    const fs::path source = writeScratchFile("broken.sl", "sl 1.0\nmov N, C0\nbogus\n");
     const auto run = runLrt("sl run '" + source.string() + "'");
     CHECK(run.exitStatus == 1);
     CHECK(run.out.empty());
     CHECK_THAT(run.err, Catch::Contains("broken.sl:2:5: error: register 'N' is read-only"));
     CHECK_THAT(run.err, Catch::Contains("broken.sl:3:1: error: unknown opcode 'bogus'"));
-    const fs::path slc = scratch("broken.slc");
+    const fs::path slc = scratchPath("broken.slc");
     CHECK(runLrt("sl asm '" + source.string() + "' -o '" + slc.string() + "'").exitStatus == 1);
     CHECK_FALSE(fs::exists(slc));
     const auto missing = runLrt("sl run does-not-exist.sl");
@@ -135,7 +126,7 @@ TEST_CASE("a broken shader exits 1 with diagnostics and no JSON or output file",
 }
 
 TEST_CASE("a corrupt .slc exits 1", "[cli][sl]") {
-    const fs::path slc = scratch("corrupt.slc");
+    const fs::path slc = scratchPath("corrupt.slc");
     std::ofstream(slc, std::ios::binary) << std::string("SLC\x1a\x01\x00\x00\x00\x05", 9);
     const auto r = runLrt("sl dis '" + slc.string() + "'");
     CHECK(r.exitStatus == 1);

@@ -1,13 +1,13 @@
 // Test helpers for the renderer: render a scene given as text, and read pixels.
 #pragma once
 
-#include <memory>
-#include <string>
-
 #include "renderer/embree/device.h"
 #include "renderer/render/renderer.h"
 #include "renderer/scene/parser.h"
 #include "renderer/scene/scene_builder.h"
+
+#include <memory>
+#include <string>
 
 namespace lrt::testing {
 

@@ -1,12 +1,11 @@
 // The same scene renders to bitwise-identical pixels whatever the thread count, tile size,
 // crop split or band split (DESIGN.md §6).
-#include <catch2/catch.hpp>
+#include "../render_test_support.h"
 
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <fstream>
 #include <sstream>
-
-#include "../render_test_support.h"
 
 using namespace lrt;
 
@@ -27,8 +26,10 @@ void paste(Image& whole, const Image& part) {
     for (int y = 0; y < part.height; ++y)
         for (int x = 0; x < part.width; ++x)
             for (int c = 0; c < 3; ++c)
-                whole.pixels[(static_cast<std::size_t>(y + part.yOrigin) * whole.width + x + part.xOrigin) * 3 + c] =
-                    part.at(x, y, c);
+                whole.pixels[(static_cast<std::size_t>(y + part.yOrigin) * whole.width + x +
+                              part.xOrigin) *
+                                 3 +
+                             c] = part.at(x, y, c);
 }
 
 bool sameBits(const Image& a, const Image& b) {
@@ -38,8 +39,10 @@ bool sameBits(const Image& a, const Image& b) {
 
 } // namespace
 
-TEST_CASE("thread count, tile size, crops and bands do not change a single bit", "[render][determinism]") {
-    const testing::LoadedScene loaded = testing::loadScene(smallCornellBox(), LRT_SOURCE_DIR "/scenes");
+TEST_CASE("thread count, tile size, crops and bands do not change a single bit",
+          "[render][determinism]") {
+    const testing::LoadedScene loaded =
+        testing::loadScene(smallCornellBox(), LRT_SOURCE_DIR "/scenes");
     RenderSettings one;
     one.threads = 1;
     one.samplesPerPixel = 4;
@@ -53,7 +56,8 @@ TEST_CASE("thread count, tile size, crops and bands do not change a single bit",
 
     Image fromCrops = reference;
     std::fill(fromCrops.pixels.begin(), fromCrops.pixels.end(), -1.0f);
-    for (const auto crop : {std::array<float, 4>{0, 0.5f, 0, 1}, {0.5f, 1, 0, 0.3f}, {0.5f, 1, 0.3f, 1}}) {
+    for (const auto crop :
+         {std::array<float, 4>{0, 0.5f, 0, 1}, {0.5f, 1, 0, 0.3f}, {0.5f, 1, 0.3f, 1}}) {
         RenderSettings part = many;
         part.crop = crop;
         paste(fromCrops, render(*loaded.scene, part).image);

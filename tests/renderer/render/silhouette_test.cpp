@@ -1,13 +1,11 @@
 // Quadric silhouettes cover exactly their projected area: an orthographic view of white
 // constant surfaces sums, over the image, to the area of each shape's outline.
-#include <catch2/catch.hpp>
-
-#include <cmath>
-#include <numbers>
-
-#include <fmt/format.h>
-
 #include "../render_test_support.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <fmt/format.h>
+#include <numbers>
 
 using namespace lrt;
 

@@ -1,10 +1,9 @@
 // The scene parser: what each statement records, and the errors of malformed scenes.
-#include <catch2/catch.hpp>
+#include "renderer/scene/parser.h"
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-
-#include "renderer/scene/parser.h"
 
 using namespace lrt;
 
@@ -16,7 +15,9 @@ FrameDescription parseOne(const std::string& text) {
     return std::move(frames[0]);
 }
 
-std::string world(const std::string& body) { return "WorldBegin\n" + body + "\nWorldEnd\n"; }
+std::string world(const std::string& body) {
+    return "WorldBegin\n" + body + "\nWorldEnd\n";
+}
 
 void checkPoint(Vec3 actual, Vec3 expected) {
     CHECK(actual.x == Approx(expected.x).margin(1e-5));
@@ -73,10 +74,12 @@ TEST_CASE("transform statements compose like RenderMan's", "[scene][parser]") {
     const FrameDescription r = parseOne(world("Rotate 90 0 0 1\nSphere 1 -1 1 360"));
     checkPoint(r.world.shapes[0].objectToWorld.point({1, 0, 0}), {0, 1, 0});
     // A RIB matrix has its translation in the last row.
-    const FrameDescription m = parseOne(world("Transform [1 0 0 0  0 1 0 0  0 0 1 0  5 6 7 1]\nSphere 1 -1 1 360"));
+    const FrameDescription m =
+        parseOne(world("Transform [1 0 0 0  0 1 0 0  0 0 1 0  5 6 7 1]\nSphere 1 -1 1 360"));
     checkPoint(m.world.shapes[0].objectToWorld.point({0, 0, 0}), {5, 6, 7});
-    const FrameDescription c = parseOne(world("Translate 1 0 0\nConcatTransform [2 0 0 0  0 2 0 0  0 0 2 0  0 0 0 1]\n"
-                                              "Sphere 1 -1 1 360"));
+    const FrameDescription c =
+        parseOne(world("Translate 1 0 0\nConcatTransform [2 0 0 0  0 2 0 0  0 0 2 0  0 0 0 1]\n"
+                       "Sphere 1 -1 1 360"));
     checkPoint(c.world.shapes[0].objectToWorld.point({1, 1, 1}), {3, 2, 2});
     const FrameDescription i = parseOne(world("Translate 1 0 0\nIdentity\nSphere 1 -1 1 360"));
     checkPoint(i.world.shapes[0].objectToWorld.point({0, 0, 0}), {0, 0, 0});
@@ -111,7 +114,8 @@ Sphere 1 -1 1 360
     CHECK(f.world.shapes[2].attributes->color == Color{1, 0, 0});
 }
 
-TEST_CASE("attributes: Surface, Opacity, Sides, ReverseOrientation, identifier", "[scene][parser]") {
+TEST_CASE("attributes: Surface, Opacity, Sides, ReverseOrientation, identifier",
+          "[scene][parser]") {
     const FrameDescription f = parseOne(world(R"(Surface "plastic" "Ks" [0.3] "float roughness" 0.2
 Opacity [0.5 0.5 0.5]
 Sides 1
@@ -129,7 +133,8 @@ Sphere 1 -1 1 360)"));
 }
 
 TEST_CASE("lights: handles, Illuminate, area lights", "[scene][parser]") {
-    const FrameDescription f = parseOne(world(R"(LightSource "pointlight" 1 "from" [0 5 0] "intensity" [10]
+    const FrameDescription f =
+        parseOne(world(R"(LightSource "pointlight" 1 "from" [0 5 0] "intensity" [10]
 LightSource "distantlight" "key" "to" [0 -1 0]
 LightSource "spotlight" "coneangle" [20]
 AttributeBegin
@@ -202,13 +207,15 @@ Sphere 1 -1 1 360
     REQUIRE(f.world.instances.size() == 2);
     checkPoint(f.world.instances[0].instanceToWorld.point({}), {0, 0, 0});
     checkPoint(f.world.instances[1].instanceToWorld.point({}), {0, 0, 5});
-    CHECK(f.world.shapes[0].attributes->surfaceParameters.find("gloss")->type == ParameterType::Float);
+    CHECK(f.world.shapes[0].attributes->surfaceParameters.find("gloss")->type ==
+          ParameterType::Float);
 }
 
 TEST_CASE("Include reads files relative to the including file", "[scene][parser]") {
     const auto dir = std::filesystem::temp_directory_path() / "lrt_parser_include";
     std::filesystem::create_directories(dir / "parts");
-    std::ofstream(dir / "main.lrt") << "Format 10 10 1\nWorldBegin\nInclude \"parts/a.lrt\"\nWorldEnd\n";
+    std::ofstream(dir / "main.lrt")
+        << "Format 10 10 1\nWorldBegin\nInclude \"parts/a.lrt\"\nWorldEnd\n";
     std::ofstream(dir / "parts" / "a.lrt") << "Sphere 1 -1 1 360\nInclude \"b.lrt\"\n";
     std::ofstream(dir / "parts" / "b.lrt") << "Disk 0 1 360\n";
     const auto frames = parseSceneFile(dir / "main.lrt");
@@ -216,7 +223,8 @@ TEST_CASE("Include reads files relative to the including file", "[scene][parser]
     CHECK(frames[0].world.shapes[1].type == "disk");
     CHECK(frames[0].world.shapes[1].where.file == (dir / "parts" / "b.lrt").string());
     std::ofstream(dir / "self.lrt") << "Include \"self.lrt\"\n";
-    CHECK_THROWS_WITH(parseSceneFile(dir / "self.lrt"), Catch::Contains("nested more than 16 deep"));
+    CHECK_THROWS_WITH(parseSceneFile(dir / "self.lrt"),
+                      Catch::Contains("nested more than 16 deep"));
 }
 
 TEST_CASE("multi-frame files give one description per frame", "[scene][parser]") {
@@ -305,7 +313,8 @@ const BadScene kBadScenes[] = {
 
 } // namespace
 
-TEST_CASE("malformed scenes are rejected with file, line, column and message", "[scene][parser][errors]") {
+TEST_CASE("malformed scenes are rejected with file, line, column and message",
+          "[scene][parser][errors]") {
     for (const BadScene& bad : kBadScenes) {
         INFO("case: " << bad.name << "\nscene:\n" << bad.text);
         try {

@@ -1,19 +1,19 @@
 // Building scenes: shape and material checks with locations, OBJ meshes, and instancing.
-#include <catch2/catch.hpp>
+#include "../render_test_support.h"
 
+#include <catch2/catch.hpp>
 #include <filesystem>
+#include <fmt/format.h>
 #include <fstream>
 #include <numbers>
-
-#include <fmt/format.h>
-
-#include "../render_test_support.h"
 
 using namespace lrt;
 
 namespace {
 
-std::string world(const std::string& body) { return "Format 16 16 1\nWorldBegin\n" + body + "\nWorldEnd\n"; }
+std::string world(const std::string& body) {
+    return "Format 16 16 1\nWorldBegin\n" + body + "\nWorldEnd\n";
+}
 
 struct BadBuild {
     const char* name;
@@ -50,7 +50,8 @@ const BadBuild kBadBuilds[] = {
 
 } // namespace
 
-TEST_CASE("invalid shapes, surfaces and lights are scene errors with their line", "[scene][builder][errors]") {
+TEST_CASE("invalid shapes, surfaces and lights are scene errors with their line",
+          "[scene][builder][errors]") {
     for (const BadBuild& bad : kBadBuilds) {
         INFO("case: " << bad.name << "\nbody: " << bad.body);
         try {
@@ -88,7 +89,8 @@ WorldEnd
 TEST_CASE("OBJ meshes load with groups, normals and .mtl colours", "[scene][builder][obj]") {
     const auto dir = std::filesystem::temp_directory_path() / "lrt_obj_test";
     std::filesystem::create_directories(dir);
-    std::ofstream(dir / "quads.mtl") << "newmtl red\nKd 0.8 0.1 0.1\nnewmtl shiny\nKd 0.1 0.1 0.8\nKs 0.5 0.5 0.5\nNs 40\n";
+    std::ofstream(dir / "quads.mtl")
+        << "newmtl red\nKd 0.8 0.1 0.1\nnewmtl shiny\nKd 0.1 0.1 0.8\nKs 0.5 0.5 0.5\nNs 40\n";
     std::ofstream(dir / "quads.obj") << R"(mtllib quads.mtl
 v -2 -1 0
 v 0 -1 0
@@ -110,7 +112,8 @@ g right
 usemtl shiny
 f 5/1/1 6/2/1 7/3/1 8/4/1
 )";
-    const std::string scene = world(R"(LightSource "distantlight" "from" [0 0 0] "to" [0 0 1] "intensity" [3]
+    const std::string scene =
+        world(R"(LightSource "distantlight" "from" [0 0 0] "to" [0 0 1] "intensity" [3]
 Translate 0 0 5
 Shape "obj" "filename" "quads.obj")");
     testing::LoadedScene loaded = testing::loadScene(scene, dir.string());
@@ -131,11 +134,13 @@ Shape "obj" "filename" "quads.obj")");
     CHECK(leftPixel.g == Approx(0.1f * 3 / std::numbers::pi).epsilon(1e-3));
 }
 
-TEST_CASE("instances share one prototype and land where their transforms say", "[scene][builder][instancing]") {
+TEST_CASE("instances share one prototype and land where their transforms say",
+          "[scene][builder][instancing]") {
     std::string body = "ObjectBegin \"ball\"\nSphere 0.4 -0.4 0.4 360\nObjectEnd\n";
     for (int i = 0; i < 30; ++i)
         for (int j = 0; j < 40; ++j)
-            body += fmt::format("AttributeBegin Translate {} {} 10 ObjectInstance \"ball\" AttributeEnd\n", i, j);
+            body += fmt::format(
+                "AttributeBegin Translate {} {} 10 ObjectInstance \"ball\" AttributeEnd\n", i, j);
     const testing::LoadedScene loaded = testing::loadScene(world(body));
     CHECK(loaded.scene->statistics().instances == 1200);
     CHECK(loaded.scene->statistics().quadrics == 1); // the sphere exists once

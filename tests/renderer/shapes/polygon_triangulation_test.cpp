@@ -1,7 +1,7 @@
 // Polygon triangulation: concave outlines, holes, winding, and degenerate input.
-#include <catch2/catch.hpp>
-
 #include "renderer/shapes/polygon_triangulation.h"
+
+#include <catch2/catch.hpp>
 
 using namespace lrt;
 
@@ -29,8 +29,9 @@ TEST_CASE("a concave L shape triangulates to its area", "[shapes][triangulation]
 }
 
 TEST_CASE("holes are cut out, whatever their winding", "[shapes][triangulation]") {
-    const std::vector<Vec3> p = {{0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}, {1, 1, 0}, {1, 2, 0},
-                                 {2, 2, 0}, {2, 1, 0}, {3, 2.5f, 0}, {2.5f, 3, 0}, {3, 3, 0}};
+    const std::vector<Vec3> p = {{0, 0, 0},    {4, 0, 0},    {4, 4, 0}, {0, 4, 0},
+                                 {1, 1, 0},    {1, 2, 0},    {2, 2, 0}, {2, 1, 0},
+                                 {3, 2.5f, 0}, {2.5f, 3, 0}, {3, 3, 0}};
     std::string error;
     const auto t = triangulatePolygon(p, {{0, 1, 2, 3}, {4, 5, 6, 7}, {8, 10, 9}}, error);
     REQUIRE(t);

@@ -1,10 +1,5 @@
 // Quadric intersections against analytic answers: hits, misses, partial sweeps, inside hits,
 // parameterisation and normals.
-#include <catch2/catch.hpp>
-
-#include <cmath>
-#include <numbers>
-
 #include "renderer/shapes/cone.h"
 #include "renderer/shapes/cylinder.h"
 #include "renderer/shapes/disk.h"
@@ -12,11 +7,17 @@
 #include "renderer/shapes/paraboloid.h"
 #include "renderer/shapes/sphere.h"
 
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+
 using namespace lrt;
 
 namespace {
 const Transform kIdentity;
-std::optional<Quadric::Hit> shoot(const Quadric& q, DVec3 o, DVec3 d) { return q.intersectObject(o, d, 0, 1e30); }
+std::optional<Quadric::Hit> shoot(const Quadric& q, DVec3 o, DVec3 d) {
+    return q.intersectObject(o, d, 0, 1e30);
+}
 } // namespace
 
 TEST_CASE("sphere: hit from outside, from inside, and a miss", "[shapes][quadric]") {
@@ -75,14 +76,14 @@ TEST_CASE("cylinder: side hits, open ends, partial sweep", "[shapes][quadric]") 
     REQUIRE(side);
     CHECK(side->t == Approx(4));
     CHECK(side->v == Approx(0.5f));
-    CHECK_FALSE(shoot(cylinder, {0, 0, -5}, {0, 0, 1})); // down the open axis
+    CHECK_FALSE(shoot(cylinder, {0, 0, -5}, {0, 0, 1}));   // down the open axis
     CHECK_FALSE(shoot(cylinder, {-5, 0, 1.5}, {1, 0, 0})); // above zmax
     const auto inside = shoot(cylinder, {0, 0, 0}, {0, 1, 0});
     REQUIRE(inside);
     CHECK(inside->t == Approx(1));
     const Cylinder quarter(kIdentity, false, false, 1, -1, 1, 90);
-    CHECK(shoot(quarter, {0, 0, 0}, {1, 1, 0}));          // phi = 45: inside the sweep
-    CHECK_FALSE(shoot(quarter, {0, 0, 0}, {-1, 1, 0}));   // phi = 135: outside
+    CHECK(shoot(quarter, {0, 0, 0}, {1, 1, 0}));        // phi = 45: inside the sweep
+    CHECK_FALSE(shoot(quarter, {0, 0, 0}, {-1, 1, 0})); // phi = 135: outside
     const LocalGeometry g = cylinder.geometryAt(0, side->u, side->v);
     CHECK(g.normal.x == Approx(-1.0f)); // outward at (-1, 0, 0)
 }
@@ -94,7 +95,7 @@ TEST_CASE("disk: plane hit within the radius", "[shapes][quadric]") {
     CHECK(hit->t == Approx(4.5));
     CHECK(hit->v == Approx(0.5f)); // r = 1 of 2: halfway from the rim
     CHECK_FALSE(shoot(disk, {2.5, 0, 5}, {0, 0, -1}));
-    CHECK_FALSE(shoot(disk, {0, 0, 5}, {1, 0, 0})); // parallel
+    CHECK_FALSE(shoot(disk, {0, 0, 5}, {1, 0, 0}));                 // parallel
     CHECK(disk.geometryAt(0, 0.3f, 1.0f).normal.z == Approx(1.0f)); // centre: normal still defined
 }
 
