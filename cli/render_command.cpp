@@ -13,6 +13,7 @@
 #include <OpenImageIO/imageio.h>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -131,6 +132,31 @@ private:
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
+std::uint64_t slCount(const Scene& scene, std::uint64_t (SlMaterial::*counter)() const) {
+    std::uint64_t sum = 0;
+    for (const SlMaterial* shader : scene.slMaterials())
+        sum += (shader->*counter)();
+    return sum;
+}
+
+// One line per shader that failed during the render, naming it and its Surface statement.
+void warnAboutShaders(const Scene& scene) {
+    for (const SlMaterial* shader : scene.slMaterials()) {
+        const SlSurfaceSettings& settings = shader->settings();
+        if (shader->budgetExhausted() > 0)
+            std::cerr << fmt::format(
+                "lrt: warning: {}:{}: shader '{}' ran out of its instruction budget ({}) in {} "
+                "invocations; their samples were dropped\n",
+                settings.where.file, settings.where.line, settings.name, settings.budget,
+                shader->budgetExhausted());
+        if (shader->nonFinite() > 0)
+            std::cerr << fmt::format(
+                "lrt: warning: {}:{}: shader '{}' returned non-finite colours in {} invocations; "
+                "their samples were dropped\n",
+                settings.where.file, settings.where.line, settings.name, shader->nonFinite());
+    }
+}
+
 int renderScene(const RenderOptions& options) {
     // Flags first: a usage error must not wait for the scene.
     RenderSettings settings;
@@ -170,9 +196,11 @@ int renderScene(const RenderOptions& options) {
             fmt::format("{}: no frame in --frames {}", options.scene, options.frames));
 
     EmbreeDevice device;
+    const char* shaderVariable = std::getenv("LRT_SHADER");
+    const auto shaderPath = splitSearchPath(shaderVariable ? shaderVariable : "");
     std::vector<std::unique_ptr<Scene>> scenes;
     for (const FrameDescription& frame : frames)
-        scenes.push_back(buildScene(frame, device.get()));
+        scenes.push_back(buildScene(frame, device.get(), shaderPath));
     if (device.errorCount() > 0)
         throw std::runtime_error(device.lastError());
 
@@ -202,6 +230,7 @@ int renderScene(const RenderOptions& options) {
             std::cerr << fmt::format(
                 "lrt: warning: {} samples had non-finite radiance and were dropped\n",
                 s.droppedSamples);
+        warnAboutShaders(scene);
         statsFrames.push_back(
             {{"frame", scene.frame()},
              {"output", output.string()},
@@ -214,6 +243,8 @@ int renderScene(const RenderOptions& options) {
                {"shadow", s.rays.shadow},
                {"secondary", s.rays.secondary}}},
              {"dropped_samples", s.droppedSamples},
+             {"sl_budget_exhausted", slCount(scene, &SlMaterial::budgetExhausted)},
+             {"sl_non_finite", slCount(scene, &SlMaterial::nonFinite)},
              {"triangles", scene.statistics().triangles},
              {"quadrics", scene.statistics().quadrics},
              {"instances", scene.statistics().instances},

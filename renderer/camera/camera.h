@@ -24,6 +24,16 @@ public:
     // The world-space ray through continuous raster position `raster` ((0,0) is the top-left
     // corner of the image), with `lens` uniform in [0,1)^2 for depth of field.
     virtual Ray generateRay(Vec2 raster, Vec2 lens) const = 0;
+    // The same ray with differentials towards rays `spacing` pixels to the right and below.
+    Ray generateRayWithDifferentials(Vec2 raster, Vec2 lens, float spacing) const {
+        Ray ray = generateRay(raster, lens);
+        const Ray rx = generateRay({raster.x + spacing, raster.y}, lens);
+        const Ray ry = generateRay({raster.x, raster.y + spacing}, lens);
+        ray.hasDifferentials = true;
+        ray.rxOrigin = rx.origin, ray.rxDirection = rx.direction;
+        ray.ryOrigin = ry.origin, ray.ryDirection = ry.direction;
+        return ray;
+    }
 
     // RenderMan's default screen window: [-a, a] x [-1, 1] for frame aspect a >= 1, else
     // [-1, 1] x [-1/a, 1/a].

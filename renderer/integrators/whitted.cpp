@@ -35,11 +35,35 @@ Color WhittedIntegrator::transmittance(const Scene& scene, Vec3 origin, Vec3 dir
     return {};
 }
 
+// SL's view of the integrator at one hit: trace recurses one level deeper.
+class WhittedShadingContext final : public ShadingContext {
+public:
+    WhittedShadingContext(const WhittedIntegrator& integrator, const Scene& scene,
+                          SampleContext& sample, int depth)
+        : integrator_(integrator), scene_(scene), sample_(sample), depth_(depth) {}
+    Color trace(const Ray& ray) override {
+        if (depth_ + 1 >= integrator_.maxDepth_ || depth_ >= scene_.options().slTraceDepth)
+            return {};
+        ++sample_.counters.secondary;
+        return integrator_.trace(scene_, ray, sample_, depth_ + 1);
+    }
+    int depth() const override { return depth_; }
+    float random() override { return sample_.stream.next(); }
+
+private:
+    const WhittedIntegrator& integrator_;
+    const Scene& scene_;
+    SampleContext& sample_;
+    int depth_;
+};
+
 Color WhittedIntegrator::directLight(const Scene& scene, const Intersection& hit,
                                      const ShadingPoint& point, SampleContext& context) const {
     const Material& material = *hit.primitive->material;
+    const bool programmable = material.shadesUnlit();
     const auto& lights = scene.lights();
     Color sum;
+    int samples = 0;
     for (const int index : *hit.primitive->lights) {
         const Light& light = *lights[static_cast<std::size_t>(index)];
         if (light.isAmbient()) {
@@ -52,19 +76,75 @@ Color WhittedIntegrator::directLight(const Scene& scene, const Intersection& hit
                                          context.pixel, static_cast<std::uint64_t>(index) + 1)
                 : Vec2{0.5f, 0.5f};
         const auto sample = light.sample(point.p, u);
-        if (!sample || sample->E.isBlack())
+        if (!sample || (sample->E.isBlack() && !programmable))
             continue;
-        const Color reflected = material.reflected(point, sample->wi, sample->E);
-        if (reflected.isBlack())
+        ++samples;
+        // Built-in surfaces are asked first, so that light they do not reflect costs no shadow
+        // ray; programs see the light as it arrives, shadowed or not.
+        const Color reflected =
+            programmable ? Color{} : material.reflected(point, sample->wi, sample->E);
+        if (!programmable && reflected.isBlack())
             continue;
         const Vec3 origin = offsetOrigin(point.p, point.normal, sample->wi);
         const float distance = std::isinf(sample->distance)
                                    ? INFINITY
                                    : sample->distance * (1 - 1e-4f) - length(origin - point.p);
-        sum += reflected *
-               transmittance(scene, origin, sample->wi, std::max(0.0f, distance), context.counters);
+        const Color through = sample->E.isBlack()
+                                  ? Color{}
+                                  : transmittance(scene, origin, sample->wi,
+                                                  std::max(0.0f, distance), context.counters);
+        sum += programmable ? material.reflected(point, sample->wi, sample->E * through)
+                            : reflected * through;
     }
+    if (programmable && samples == 0)
+        sum += material.reflected(point, point.shadingNormal, {});
     return sum;
+}
+
+// pbrt's ray-differential footprint: where the neighbouring pixels' rays meet the tangent plane,
+// expressed in the surface's texture coordinates.
+static void textureFootprint(const Intersection& hit, const Ray& ray, ShadingPoint& point) {
+    const Vec3 n = hit.normal;
+    const float d = dot(n, hit.p);
+    const float denominatorX = dot(n, ray.rxDirection), denominatorY = dot(n, ray.ryDirection);
+    if (denominatorX == 0 || denominatorY == 0)
+        return;
+    const Vec3 px = ray.rxOrigin + ray.rxDirection * ((d - dot(n, ray.rxOrigin)) / denominatorX);
+    const Vec3 py = ray.ryOrigin + ray.ryDirection * ((d - dot(n, ray.ryOrigin)) / denominatorY);
+    const Vec3 dpdx = px - hit.p, dpdy = py - hit.p;
+    const Vec3 dpds = hit.objectToWorld.vector(hit.local.dpds),
+               dpdt = hit.objectToWorld.vector(hit.local.dpdt);
+    // Solve dp = ds dpds + dt dpdt in the two coordinates the normal leaves most room in.
+    const float ax = std::fabs(n.x), ay = std::fabs(n.y), az = std::fabs(n.z);
+    const int i = ax > ay && ax > az ? 1 : 0, j = ax > ay && ax > az ? 2 : (ay > az ? 2 : 1);
+    const float a00 = dpds[i], a01 = dpdt[i], a10 = dpds[j], a11 = dpdt[j];
+    const float determinant = a00 * a11 - a01 * a10;
+    if (std::fabs(determinant) < 1e-20f)
+        return;
+    auto solve = [&](Vec3 dp, float& ds, float& dt) {
+        ds = (a11 * dp[i] - a01 * dp[j]) / determinant;
+        dt = (a00 * dp[j] - a10 * dp[i]) / determinant;
+        if (!std::isfinite(ds) || !std::isfinite(dt))
+            ds = dt = 0;
+    };
+    solve(dpdx, point.dsdx, point.dtdx);
+    solve(dpdy, point.dsdy, point.dtdy);
+}
+
+ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray) {
+    ShadingPoint point;
+    point.p = hit.p;
+    point.wo = -ray.direction;
+    point.entering = dot(hit.normal, point.wo) >= 0;
+    point.normal = point.entering ? hit.normal : -hit.normal;
+    point.shadingNormal =
+        dot(hit.shadingNormal, point.normal) >= 0 ? hit.shadingNormal : -hit.shadingNormal;
+    point.color = hit.local.vertexColor.value_or(hit.primitive->color);
+    point.local = hit.local;
+    point.objectToWorld = &hit.objectToWorld;
+    if (ray.hasDifferentials)
+        textureFootprint(hit, ray, point);
+    return point;
 }
 
 Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& context,
@@ -74,16 +154,9 @@ Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext
         return scene.background();
     const Primitive& primitive = *hit->primitive;
 
-    ShadingPoint point;
-    point.p = hit->p;
-    point.wo = -ray.direction;
-    point.entering = dot(hit->normal, point.wo) >= 0;
-    point.normal = point.entering ? hit->normal : -hit->normal;
-    point.shadingNormal =
-        dot(hit->shadingNormal, point.normal) >= 0 ? hit->shadingNormal : -hit->shadingNormal;
-    point.color = hit->local.vertexColor.value_or(primitive.color);
-    point.local = hit->local;
-    point.objectToWorld = &hit->objectToWorld;
+    ShadingPoint point = shadingPoint(*hit, ray);
+    WhittedShadingContext shading(*this, scene, context, depth);
+    point.context = &shading;
 
     Color L;
     if (primitive.areaLight)

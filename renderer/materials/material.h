@@ -5,6 +5,7 @@
 #include "renderer/core/color.h"
 #include "renderer/core/transform.h"
 #include "renderer/core/vector.h"
+#include "renderer/materials/shading_context.h"
 #include "renderer/shapes/shape.h"
 
 #include <array>
@@ -22,6 +23,9 @@ struct ShadingPoint {
     Color color;          // Color attribute, or interpolated vertex colours
     LocalGeometry local;  // object-space geometry (SL registers)
     const Transform* objectToWorld = nullptr;
+    // Texture-coordinate footprint of the pixel (from ray differentials), 0 when unknown.
+    float dsdx = 0, dtdx = 0, dsdy = 0, dtdy = 0;
+    ShadingContext* context = nullptr;
 };
 
 // One perfectly specular direction to trace, and the weight its radiance is multiplied by.
@@ -45,6 +49,10 @@ public:
     virtual Color unlit(const ShadingPoint&) const { return {}; }
     // Perfectly specular reflection and refraction rays, at most two.
     virtual int specular(const ShadingPoint&, std::array<SpecularRay, 2>&) const { return 0; }
+    // Programmable materials are asked for every light sample even when it is shadowed (with
+    // E = 0), and once with E = 0 when no light reaches the surface at all, since a program may
+    // trace rays of its own. Built-in ones are asked only for light that arrives.
+    virtual bool shadesUnlit() const { return false; }
 };
 
 } // namespace lrt

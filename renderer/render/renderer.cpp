@@ -80,6 +80,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     const int marginX = static_cast<int>(std::ceil(filter.radiusX() - 0.5f));
     const int marginY = static_cast<int>(std::ceil(filter.radiusY() - 0.5f));
     const int spp = strata.count();
+    const float differentialSpacing = 1.0f / std::sqrt(static_cast<float>(spp));
 
     RenderResult result;
     Image& image = result.image;
@@ -121,7 +122,9 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                     const Vec2 raster{static_cast<float>(x) + offset.x,
                                       static_cast<float>(y) + offset.y};
                     const Vec2 lens = stream.next2D();
-                    const Ray ray = scene.camera().generateRay(raster, lens);
+                    // Differentials span the distance between samples, as in pbrt.
+                    const Ray ray = scene.camera().generateRayWithDifferentials(
+                        raster, lens, differentialSpacing);
                     ++local.camera;
                     SampleContext context{stream, strata, i, pixel, local};
                     const Color L = integrator->radiance(scene, ray, context);

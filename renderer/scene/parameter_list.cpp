@@ -209,7 +209,8 @@ Declarations::Declarations() {
         types_[name] = Point;
     types_["N"] = Normal;
     types_["st"] = types_["uv"] = Float2;
-    types_["indices"] = types_["maxdepth"] = types_["jitter"] = Integer;
+    types_["indices"] = types_["maxdepth"] = types_["jitter"] = types_["tracedepth"] =
+        types_["budget"] = Integer;
     for (const char* name : {"filename", "mapname", "shader", "name"})
         types_[name] = String;
 }

@@ -500,10 +500,18 @@ private:
             }
         } else if (name == "sampler") {
             options_.film.jitter = list.getInteger("jitter", 1) != 0;
+        } else if (name == "sl") {
+            const int depth = list.getInteger("tracedepth", options_.slTraceDepth);
+            const int budget = list.getInteger("budget", static_cast<int>(options_.slBudget));
+            if (depth < 0 || budget < 1)
+                throw SceneError(s.where, "Option \"sl\" expects tracedepth >= 0 and budget >= 1");
+            options_.slTraceDepth = depth;
+            options_.slBudget = static_cast<std::uint64_t>(budget);
         } else {
             throw SceneError(
                 s.items[0].where,
-                fmt::format("unknown option '{}' (expected \"searchpath\" or \"sampler\")", name));
+                fmt::format("unknown option '{}' (expected \"searchpath\", \"sampler\" or \"sl\")",
+                            name));
         }
         list.rejectUnused(fmt::format("Option \"{}\"", name));
     }

@@ -7,8 +7,10 @@
 #include "renderer/lights/area_light.h"
 #include "renderer/lights/light.h"
 #include "renderer/materials/material.h"
+#include "renderer/materials/sl_material.h"
 #include "renderer/scene/scene_description.h"
 #include "renderer/shapes/shape.h"
+#include "renderer/textures/texture_system.h"
 
 #include <memory>
 #include <optional>
@@ -65,6 +67,8 @@ public:
     const SceneStatistics& statistics() const { return statistics_; }
     // The Embree scene itself, for tools that measure Embree alone on the same BVH.
     RTCScene embreeScene() const { return root_->get(); }
+    // The SL materials, for their warning counters.
+    const std::vector<const SlMaterial*>& slMaterials() const { return slMaterials_; }
 
 private:
     friend class SceneBuilder;
@@ -82,6 +86,8 @@ private:
     bool hasTranslucency_ = false;
     std::vector<std::unique_ptr<Shape>> shapes_;
     std::vector<std::unique_ptr<Material>> materials_;
+    std::vector<const SlMaterial*> slMaterials_;
+    std::unique_ptr<TextureSystem> textures_; // created when a shader binds an image
     std::vector<std::unique_ptr<Light>> lights_;
     std::vector<std::unique_ptr<std::vector<int>>> lightLists_;
     std::vector<std::unique_ptr<EmbreeScene>> prototypes_;

@@ -24,18 +24,28 @@
 #include "renderer/shapes/polygon_triangulation.h"
 #include "renderer/shapes/sphere.h"
 #include "renderer/shapes/triangle_mesh.h"
+#include "slvm/common/diagnostic.h"
+#include "slvm/sl/shader_file.h"
 
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <optional>
 
 namespace lrt {
 
 class SceneBuilder {
 public:
-    SceneBuilder(const FrameDescription& frame, RTCDevice device)
-        : frame_(frame), device_(device) {}
+    SceneBuilder(const FrameDescription& frame, RTCDevice device,
+                 const std::vector<std::filesystem::path>& shaderPath)
+        : frame_(frame), device_(device) {
+        for (const std::string& folder : frame.options.shaderSearchPath)
+            searchPath_.emplace_back(folder);
+        searchPath_.insert(searchPath_.end(), shaderPath.begin(), shaderPath.end());
+        searchPath_.emplace_back(frame.sceneDirectory.empty() ? "." : frame.sceneDirectory);
+        searchPath_.emplace_back(LRT_BUNDLED_SHADER_DIR);
+    }
 
     std::unique_ptr<Scene> build() {
         scene_ = std::make_unique<Scene>();
@@ -198,16 +208,111 @@ private:
         } else if (name == "constant") {
             made = std::make_unique<Constant>();
         } else {
-            throw SceneError(a.surfaceWhere,
-                             fmt::format("unknown surface '{}' (built-in surfaces: matte, plastic, "
-                                         "metal, mirror, glass, constant)",
-                                         name));
+            made = slMaterial(a);
         }
         p.rejectUnused(fmt::format("Surface \"{}\"", name));
         const Material* raw = made.get();
         scene_->materials_.push_back(std::move(made));
         materials_[&a] = raw;
         return raw;
+    }
+
+    // ---- SL shaders -------------------------------------------------------------------------
+
+    // The shader file for Surface `name`: name.slc, else name.sl, in each search folder in turn.
+    std::optional<std::filesystem::path> findShader(const std::string& name) const {
+        for (const auto& folder : searchPath_)
+            for (const char* extension : {".slc", ".sl"}) {
+                const std::filesystem::path candidate = folder / (name + extension);
+                std::error_code ec;
+                if (std::filesystem::is_regular_file(candidate, ec))
+                    return candidate;
+            }
+        return std::nullopt;
+    }
+
+    std::shared_ptr<const slvm::sl::VerifiedProgram> loadShader(const SurfaceAttributes& a) {
+        const auto path = findShader(a.surface);
+        if (!path) {
+            std::string folders;
+            for (const auto& folder : searchPath_)
+                folders += (folders.empty() ? "" : ", ") + folder.string();
+            throw SceneError(
+                a.surfaceWhere,
+                fmt::format(
+                    "unknown surface '{}': not a built-in (matte, plastic, metal, mirror, glass, "
+                    "constant) and no {}.slc or {}.sl in the shader search path ({})",
+                    a.surface, a.surface, a.surface, folders));
+        }
+        const std::string key = std::filesystem::weakly_canonical(*path).string();
+        if (const auto it = shaders_.find(key); it != shaders_.end())
+            return it->second;
+        try {
+            auto program =
+                std::make_shared<const slvm::sl::VerifiedProgram>(slvm::sl::loadShaderFile(*path));
+            shaders_[key] = program;
+            return program;
+        } catch (const slvm::ProgramError& e) {
+            throw SceneError(a.surfaceWhere, fmt::format("shader '{}' ({}) does not load:\n{}",
+                                                         a.surface, path->string(), e.what()));
+        }
+    }
+
+    std::unique_ptr<Material> slMaterial(const SurfaceAttributes& a) {
+        namespace sl = slvm::sl;
+        const ParameterList& p = a.surfaceParameters;
+        SlSurfaceSettings settings;
+        settings.name = a.surface;
+        settings.where = a.surfaceWhere;
+        settings.program = loadShader(a);
+        settings.budget = frame_.options.slBudget;
+        sl::RegisterFile& r = settings.initial;
+        r = sl::RegisterFile::withDefaults();
+        r.scalar(sl::reg::Kd) = p.getFloat("Kd", 0.5f);
+        r.scalar(sl::reg::Ks) = p.getFloat("Ks", 0.5f);
+        r.scalar(sl::reg::Ka) = p.getFloat("Ka", 0.0f);
+        r.scalar(sl::reg::Kr) = p.getFloat("Kr", 0.0f);
+        r.scalar(sl::reg::Kt) = p.getFloat("Kt", 0.0f);
+        if (p.has("roughness")) {
+            const float roughness = p.getFloat("roughness", 0.1f);
+            if (!(roughness > 0))
+                throw SceneError(p.find("roughness")->where, "roughness must be positive");
+            r.scalar(sl::reg::S) = 8.0f / roughness;
+        }
+        settings.eta = p.getFloat("eta", 1.0f);
+        if (!(settings.eta > 0))
+            throw SceneError(p.find("eta")->where, "eta must be positive");
+        const Color specular = p.getColor("specularcolor", {});
+        r.vector(sl::reg::C1) = {specular.r, specular.g, specular.b, 1.0f};
+        for (int i = 0; i < 4; ++i) {
+            const Vec3 v = p.getPoint(fmt::format("r{}", i), {});
+            r.vector(sl::reg::r0 + i) = {v.x, v.y, v.z, 0.0f};
+            r.scalar(sl::reg::s0 + i) = p.getFloat(fmt::format("s{}", i), 0.0f);
+        }
+        for (int unit = 0; unit < 8; ++unit) {
+            const std::string name = fmt::format("t{}", unit);
+            const auto binding = p.getTextureOrColor(name);
+            if (!binding)
+                continue;
+            if (const auto* colour = std::get_if<Color>(&*binding)) {
+                settings.textures[static_cast<std::size_t>(unit)] = *colour;
+                continue;
+            }
+            if (!scene_->textures_)
+                scene_->textures_ = std::make_unique<TextureSystem>();
+            const std::filesystem::path file =
+                std::filesystem::path(frame_.sceneDirectory.empty() ? "." : frame_.sceneDirectory) /
+                std::get<std::string>(*binding);
+            try {
+                settings.textures[static_cast<std::size_t>(unit)] = scene_->textures_->open(file);
+            } catch (const std::exception& e) {
+                throw SceneError(p.find(name)->where, e.what());
+            }
+        }
+        settings.textureSystem = scene_->textures_.get();
+        auto material = std::make_unique<SlMaterial>(std::move(settings));
+        scene_->slMaterials_.push_back(material.get());
+        return material;
     }
 
     // A built-in surface for an OBJ .mtl material: plastic when it has a specular colour.
@@ -491,10 +596,28 @@ private:
     std::unique_ptr<Scene> scene_;
     std::map<const SurfaceAttributes*, const Material*> materials_;
     std::map<const std::vector<int>*, const std::vector<int>*> lightLists_;
+    std::vector<std::filesystem::path> searchPath_;
+    std::map<std::string, std::shared_ptr<const slvm::sl::VerifiedProgram>> shaders_;
 };
 
-std::unique_ptr<Scene> buildScene(const FrameDescription& frame, RTCDevice device) {
-    return SceneBuilder(frame, device).build();
+std::unique_ptr<Scene> buildScene(const FrameDescription& frame, RTCDevice device,
+                                  const std::vector<std::filesystem::path>& shaderPath) {
+    return SceneBuilder(frame, device, shaderPath).build();
+}
+
+std::vector<std::filesystem::path> splitSearchPath(const std::string& list) {
+    std::vector<std::filesystem::path> folders;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t colon = list.find(':', start);
+        const std::string folder = list.substr(start, colon - start);
+        if (!folder.empty())
+            folders.emplace_back(folder);
+        if (colon == std::string::npos)
+            break;
+        start = colon + 1;
+    }
+    return folders;
 }
 
 } // namespace lrt

@@ -7,6 +7,7 @@
 #include "renderer/core/transform.h"
 #include "renderer/scene/parameter_list.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,6 +50,8 @@ struct RenderOptions {
     std::string integrator = "whitted";
     int maxDepth = 5;
     std::vector<std::string> shaderSearchPath;
+    int slTraceDepth = 5;           // nested SL traces allowed (Option "sl" "tracedepth")
+    std::uint64_t slBudget = 65536; // instructions per SL invocation (Option "sl" "budget")
 };
 
 // The material and lighting attributes in force when a shape was declared.

@@ -79,28 +79,25 @@ LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) con
     if (flipsNormals())
         n = -n;
     g.normal = n;
-    // Surface parameters are the barycentrics; texture coordinates default to them as well.
-    g.uv = {u, v};
+    // As in pbrt, (u, v) are the mesh's texture coordinates when it has them, else the
+    // barycentric parameterisation (0,0), (1,0), (0,1); st follows uv.
     Vec2 st0{0, 0}, st1{1, 0}, st2{0, 1};
-    if (!data_.st.empty()) {
+    if (!data_.st.empty())
         st0 = data_.st[t[0]], st1 = data_.st[t[1]], st2 = data_.st[t[2]];
-        g.st = {st0.x * w + st1.x * u + st2.x * v, st0.y * w + st1.y * u + st2.y * v};
-    } else {
-        g.st = g.uv;
-    }
-    g.dpdu = p1 - p0;
-    g.dpdv = p2 - p0;
-    // dP/ds, dP/dt from the texture parameterisation (pbrt's triangle derivatives).
+    g.uv = g.st = {st0.x * w + st1.x * u + st2.x * v, st0.y * w + st1.y * u + st2.y * v};
+    // dP/du, dP/dv from the parameterisation (pbrt's triangle derivatives).
     const float du02 = st0.x - st2.x, du12 = st1.x - st2.x, dv02 = st0.y - st2.y,
                 dv12 = st1.y - st2.y;
     const float determinant = du02 * dv12 - dv02 * du12;
     if (std::fabs(determinant) > 1e-12f) {
         const Vec3 dp02 = p0 - p2, dp12 = p1 - p2;
-        g.dpds = (dp02 * dv12 - dp12 * dv02) / determinant;
-        g.dpdt = (dp12 * du02 - dp02 * du12) / determinant;
+        g.dpdu = (dp02 * dv12 - dp12 * dv02) / determinant;
+        g.dpdv = (dp12 * du02 - dp02 * du12) / determinant;
     } else {
-        orthonormalBasis(n, g.dpds, g.dpdt);
+        orthonormalBasis(n, g.dpdu, g.dpdv);
     }
+    g.dpds = g.dpdu;
+    g.dpdt = g.dpdv;
     g.shadingNormal = n;
     if (!data_.normals.empty()) {
         const Vec3 shading =

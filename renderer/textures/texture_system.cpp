@@ -43,6 +43,9 @@ std::array<float, 3> TextureSystem::sample(const Texture& texture, float s, floa
     OIIO::TextureOpt options;
     options.swrap = OIIO::TextureOpt::WrapPeriodic;
     options.twrap = OIIO::TextureOpt::WrapPeriodic;
+    // Bilinear within a MIP level, trilinear between levels: texels come back exactly at their
+    // centres (OIIO's default bicubic B-spline would soften them).
+    options.interpmode = OIIO::TextureOpt::InterpBilinear;
     std::array<float, 3> rgb{0.0f, 0.0f, 0.0f};
     auto* handle = static_cast<OIIO::TextureSystem::TextureHandle*>(texture.handle);
     impl_->system->texture(handle, nullptr, options, s, t, dsdx, dtdx, dsdy, dtdy,

@@ -128,3 +128,22 @@ TEST_CASE("bad render flags exit 2 before reading the scene", "[cli][render]") {
         CHECK_FALSE(r.err.empty());
     }
 }
+
+TEST_CASE("a shader that never ends finishes the render with a budget warning naming it",
+          "[cli][render][sl]") {
+    writeScratchFile("Forever.sl", "sl 1.0\nloop:\njmp loop\n");
+    const fs::path scene =
+        writeScratchFile("forever.lrt", "Format 8 8 1\nPixelSamples 1 1\nWorldBegin\n"
+                                        "LightSource \"distantlight\"\nSurface \"Forever\"\n"
+                                        "Translate 0 0 5\nSphere 1 -1 1 360\nWorldEnd\n");
+    const fs::path out = scratchPath("forever.exr"), stats = scratchPath("forever.json");
+    const auto r = runLrt(fmt::format("{} -o {} -q --stats {}", q(scene), q(out), q(stats)));
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exitStatus == 0);
+    CHECK(fs::exists(out));
+    CHECK_THAT(r.err,
+               Catch::Contains(
+                   "forever.lrt:5: shader 'Forever' ran out of its instruction budget (65536)"));
+    const auto json = nlohmann::json::parse(lrt::testing::slurp(stats));
+    CHECK(json["frames"][0]["sl_budget_exhausted"].get<int>() > 0);
+}

@@ -1,14 +1,12 @@
 // Light radiometry against closed forms: a disk area light over a matte plane, spotlight falloff,
 // one-sided emission and one-sided surfaces.
-#include <catch2/catch.hpp>
-
-#include <cmath>
-#include <numbers>
-
-#include <fmt/format.h>
-
 #include "../render_test_support.h"
 #include "renderer/lights/spot_light.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <fmt/format.h>
+#include <numbers>
 
 using namespace lrt;
 
@@ -89,7 +87,8 @@ TEST_CASE("spotlight: full inside the cone, smooth over the delta, none outside"
     CHECK(intensityAt(31) == 0.0f);
     const SpotLight beam({0, 0, 0}, {0, 0, 1}, Color(4), 60, 0, 2);
     const float a = 30 * std::numbers::pi_v<float> / 180;
-    CHECK(beam.sample({std::sin(a), 0, std::cos(a)}, {})->E.r == Approx(4 * std::cos(a) * std::cos(a)));
+    CHECK(beam.sample({std::sin(a), 0, std::cos(a)}, {})->E.r ==
+          Approx(4 * std::cos(a) * std::cos(a)));
 }
 
 TEST_CASE("depth of field: the focal plane stays sharp, nearer things blur", "[render][camera]") {
@@ -102,7 +101,9 @@ WorldBegin
 WorldEnd
 )");
     const Camera& camera = loaded.scene->camera();
-    auto onPlane = [](const Ray& r, float z) { return r.origin + r.direction * ((z - r.origin.z) / r.direction.z); };
+    auto onPlane = [](const Ray& r, float z) {
+        return r.origin + r.direction * ((z - r.origin.z) / r.direction.z);
+    };
     const Vec3 a = onPlane(camera.generateRay({2.5f, 6.5f}, {0.1f, 0.2f}), 5);
     const Vec3 b = onPlane(camera.generateRay({2.5f, 6.5f}, {0.9f, 0.7f}), 5);
     CHECK(length(a - b) < 1e-4f);

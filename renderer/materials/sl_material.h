@@ -1,0 +1,58 @@
+// SL shaders as materials (spec section I, DESIGN.md §2): the registers are set up in the shape's
+// object space at every shaded point, the program runs once per light sample with L and dE set,
+// and v0 is the reflected radiance. trace, lookup and rnd reach the renderer through the SL host.
+#pragma once
+
+#include "renderer/materials/material.h"
+#include "renderer/scene/scene_error.h"
+#include "renderer/textures/texture_system.h"
+#include "slvm/sl/register_file.h"
+#include "slvm/sl/verifier.h"
+
+#include <array>
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace lrt {
+
+// What a texture unit t0..t7 is bound to: nothing, a constant colour, or an image.
+using TextureBinding = std::variant<std::monostate, Color, TextureSystem::Texture>;
+
+struct SlSurfaceSettings {
+    std::string name; // the Surface name, for warnings
+    SourceLocation where;
+    std::shared_ptr<const slvm::sl::VerifiedProgram> program;
+    slvm::sl::RegisterFile initial; // Kd Ks S Kr Kt Ka, C1, r0-r3, s0-s3 from the Surface
+    float eta = 1.0f;               // for I = old index / new index
+    std::array<TextureBinding, 8> textures{};
+    const TextureSystem* textureSystem = nullptr;
+    std::uint64_t budget = 65536;
+};
+
+class SlMaterial final : public Material {
+public:
+    explicit SlMaterial(SlSurfaceSettings settings) : settings_(std::move(settings)) {}
+
+    // Runs the program for one light sample; NaN when it failed (budget or non-finite result),
+    // so that the renderer drops the sample.
+    Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
+    bool shadesUnlit() const override { return true; }
+
+    // The registers as the program sees them at `point` for light from wi with E = Li dw
+    // (exposed for tests).
+    slvm::sl::RegisterFile registersAt(const ShadingPoint& point, Vec3 wi, Color E) const;
+
+    const SlSurfaceSettings& settings() const { return settings_; }
+    std::uint64_t budgetExhausted() const { return budgetExhausted_.load(); }
+    std::uint64_t nonFinite() const { return nonFinite_.load(); }
+
+private:
+    SlSurfaceSettings settings_;
+    mutable std::atomic<std::uint64_t> budgetExhausted_{0};
+    mutable std::atomic<std::uint64_t> nonFinite_{0};
+};
+
+} // namespace lrt
