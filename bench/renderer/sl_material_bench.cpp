@@ -1,0 +1,79 @@
+// Render time of the Cornell box with built-in matte against the same scene with the SL Lambert
+// shader (the ratio is the cost of programmable shading), and SL invocations per second.
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "renderer/embree/device.h"
+#include "renderer/integrators/whitted.h"
+#include "renderer/render/renderer.h"
+#include "renderer/scene/parser.h"
+#include "renderer/scene/scene_builder.h"
+
+namespace {
+
+using namespace lrt;
+
+// The Cornell box at 256x256, its matte surfaces replaced by `surface`.
+std::string cornellWith(const std::string& surface) {
+    std::ifstream in(LRT_SOURCE_DIR "/scenes/cornell.lrt");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string scene = text.str();
+    auto replace = [&](const std::string& from, const std::string& to) {
+        for (std::size_t at = scene.find(from); at != std::string::npos; at = scene.find(from, at + to.size()))
+            scene.replace(at, from.size(), to);
+    };
+    replace("Format 512 512 1", "Format 256 256 1");
+    replace("Surface \"matte\" \"Kd\" [0.75]", "Surface \"" + surface + "\" \"Kd\" [0.75]");
+    // SL shaders take no ambient light; leave it out of both so that they render the same image.
+    replace("LightSource \"ambientlight\" \"intensity\" [0.04]", "");
+    return scene;
+}
+
+void renderCornell(benchmark::State& state, const std::string& surface) {
+    EmbreeDevice device;
+    const auto frames = parseSceneString(cornellWith(surface), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
+    const auto scene = buildScene(frames[0], device.get());
+    RenderSettings settings;
+    settings.threads = 1;
+    settings.samplesPerPixel = 4;
+    std::uint64_t shaded = 0;
+    for (auto _ : state) {
+        const RenderResult result = render(*scene, settings);
+        // One light sample per camera hit on the walls and boxes: about one invocation per sample.
+        shaded += result.statistics.rays.camera;
+    }
+    state.counters["samples/s"] = benchmark::Counter(static_cast<double>(shaded), benchmark::Counter::kIsRate);
+}
+
+void BM_Cornell_Render_Matte(benchmark::State& state) { renderCornell(state, "matte"); }
+void BM_Cornell_Render_SLLambert(benchmark::State& state) { renderCornell(state, "Lambert"); }
+BENCHMARK(BM_Cornell_Render_Matte)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Cornell_Render_SLLambert)->Unit(benchmark::kMillisecond);
+
+// One material call at a fixed wall point: register set-up plus the VM for the shader, the BRDF
+// for matte. This is the SL invocation rate.
+void shadeOnce(benchmark::State& state, const std::string& surface) {
+    EmbreeDevice device;
+    const auto frames = parseSceneString(cornellWith(surface), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
+    const auto scene = buildScene(frames[0], device.get());
+    const Ray ray = scene->camera().generateRay({128, 128}, {0.5f, 0.5f});
+    const auto hit = scene->intersect(ray);
+    const ShadingPoint point = shadingPoint(*hit, ray);
+    const Material& material = *hit->primitive->material;
+    Vec3 wi = normalize(Vec3{0.2f, 1, -0.1f});
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(material.reflected(point, wi, Color{1, 1, 1}));
+        wi.x = wi.x < 0.3f ? wi.x + 1e-4f : 0.2f;
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+
+void BM_Shade_Matte(benchmark::State& state) { shadeOnce(state, "matte"); }
+void BM_Shade_SLLambert(benchmark::State& state) { shadeOnce(state, "Lambert"); }
+BENCHMARK(BM_Shade_Matte);
+BENCHMARK(BM_Shade_SLLambert);
+
+} // namespace
