@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <numbers>
+#include <sstream>
 
 using namespace lrt;
 namespace sl = slvm::sl;
@@ -281,5 +282,24 @@ TEST_CASE("the spec's four shaders render a small scene", "[sl][materials]") {
             sum += v;
         }
         CHECK(sum > 0);
+    }
+}
+
+TEST_CASE("the shader gallery renders every library shader cleanly", "[sl][materials]") {
+    std::ifstream in(LRT_SOURCE_DIR "/scenes/shaders.lrt");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string scene = text.str();
+    scene.replace(scene.find("Format 960 600 1"), 16, "Format 96 60 1");
+    const testing::LoadedScene loaded = testing::loadScene(scene, LRT_SOURCE_DIR "/scenes");
+    CHECK(loaded.scene->slMaterials().size() == 19); // 18 spheres and the floor
+    RenderSettings settings;
+    settings.samplesPerPixel = 1;
+    const RenderResult result = lrt::render(*loaded.scene, settings);
+    CHECK(result.statistics.droppedSamples == 0);
+    for (const SlMaterial* shader : loaded.scene->slMaterials()) {
+        INFO("shader " << shader->settings().name);
+        CHECK(shader->budgetExhausted() == 0);
+        CHECK(shader->nonFinite() == 0);
     }
 }
