@@ -205,14 +205,27 @@ int renderScene(const RenderOptions& options) {
         throw std::runtime_error(device.lastError());
 
     nlohmann::json statsFrames = nlohmann::json::array();
-    for (std::size_t i = 0; i < scenes.size(); ++i) {
-        const Scene& scene = *scenes[i];
+    // Check every output's folder before spending time on rendering.
+    std::vector<std::filesystem::path> outputs;
+    for (const auto& scene : scenes) {
         std::string pattern = options.output;
         if (pattern.empty())
-            pattern = !scene.film().displayName.empty()
-                          ? scene.film().displayName
+            pattern = !scene->film().displayName.empty()
+                          ? scene->film().displayName
                           : std::filesystem::path(options.scene).stem().string() + ".exr";
-        const std::filesystem::path output = outputPath(pattern, scene.frame(), scenes.size() > 1);
+        outputs.push_back(outputPath(pattern, scene->frame(), scenes.size() > 1));
+        const std::filesystem::path folder =
+            outputs.back().parent_path().empty() ? "." : outputs.back().parent_path();
+        std::error_code ec;
+        if (!std::filesystem::is_directory(folder, ec) || access(folder.c_str(), W_OK) != 0)
+            throw std::runtime_error(
+                fmt::format("{}: cannot write there (no such folder, or no permission)",
+                            outputs.back().string()));
+    }
+
+    for (std::size_t i = 0; i < scenes.size(); ++i) {
+        const Scene& scene = *scenes[i];
+        const std::filesystem::path& output = outputs[i];
         Progress progress(options.quiet,
                           scenes.size() > 1 ? fmt::format("frame {}", scene.frame()) : "rendering");
         const RenderResult result = render(scene, settings, [&](double f) { progress.update(f); });

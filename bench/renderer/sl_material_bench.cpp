@@ -1,15 +1,14 @@
 // Render time of the Cornell box with built-in matte against the same scene with the SL Lambert
 // shader (the ratio is the cost of programmable shading), and SL invocations per second.
-#include <benchmark/benchmark.h>
-
-#include <fstream>
-#include <sstream>
-
 #include "renderer/embree/device.h"
 #include "renderer/integrators/whitted.h"
 #include "renderer/render/renderer.h"
 #include "renderer/scene/parser.h"
 #include "renderer/scene/scene_builder.h"
+
+#include <benchmark/benchmark.h>
+#include <fstream>
+#include <sstream>
 
 namespace {
 
@@ -22,7 +21,8 @@ std::string cornellWith(const std::string& surface) {
     text << in.rdbuf();
     std::string scene = text.str();
     auto replace = [&](const std::string& from, const std::string& to) {
-        for (std::size_t at = scene.find(from); at != std::string::npos; at = scene.find(from, at + to.size()))
+        for (std::size_t at = scene.find(from); at != std::string::npos;
+             at = scene.find(from, at + to.size()))
             scene.replace(at, from.size(), to);
     };
     replace("Format 512 512 1", "Format 256 256 1");
@@ -34,7 +34,8 @@ std::string cornellWith(const std::string& surface) {
 
 void renderCornell(benchmark::State& state, const std::string& surface) {
     EmbreeDevice device;
-    const auto frames = parseSceneString(cornellWith(surface), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
+    const auto frames =
+        parseSceneString(cornellWith(surface), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
     const auto scene = buildScene(frames[0], device.get());
     RenderSettings settings;
     settings.threads = 1;
@@ -45,11 +46,16 @@ void renderCornell(benchmark::State& state, const std::string& surface) {
         // One light sample per camera hit on the walls and boxes: about one invocation per sample.
         shaded += result.statistics.rays.camera;
     }
-    state.counters["samples/s"] = benchmark::Counter(static_cast<double>(shaded), benchmark::Counter::kIsRate);
+    state.counters["samples/s"] =
+        benchmark::Counter(static_cast<double>(shaded), benchmark::Counter::kIsRate);
 }
 
-void BM_Cornell_Render_Matte(benchmark::State& state) { renderCornell(state, "matte"); }
-void BM_Cornell_Render_SLLambert(benchmark::State& state) { renderCornell(state, "Lambert"); }
+void BM_Cornell_Render_Matte(benchmark::State& state) {
+    renderCornell(state, "matte");
+}
+void BM_Cornell_Render_SLLambert(benchmark::State& state) {
+    renderCornell(state, "Lambert");
+}
 BENCHMARK(BM_Cornell_Render_Matte)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Cornell_Render_SLLambert)->Unit(benchmark::kMillisecond);
 
@@ -57,7 +63,8 @@ BENCHMARK(BM_Cornell_Render_SLLambert)->Unit(benchmark::kMillisecond);
 // for matte. This is the SL invocation rate.
 void shadeOnce(benchmark::State& state, const std::string& surface) {
     EmbreeDevice device;
-    const auto frames = parseSceneString(cornellWith(surface), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
+    const auto frames =
+        parseSceneString(cornellWith(surface), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
     const auto scene = buildScene(frames[0], device.get());
     const Ray ray = scene->camera().generateRay({128, 128}, {0.5f, 0.5f});
     const auto hit = scene->intersect(ray);
@@ -71,8 +78,12 @@ void shadeOnce(benchmark::State& state, const std::string& surface) {
     state.SetItemsProcessed(state.iterations());
 }
 
-void BM_Shade_Matte(benchmark::State& state) { shadeOnce(state, "matte"); }
-void BM_Shade_SLLambert(benchmark::State& state) { shadeOnce(state, "Lambert"); }
+void BM_Shade_Matte(benchmark::State& state) {
+    shadeOnce(state, "matte");
+}
+void BM_Shade_SLLambert(benchmark::State& state) {
+    shadeOnce(state, "Lambert");
+}
 BENCHMARK(BM_Shade_Matte);
 BENCHMARK(BM_Shade_SLLambert);
 

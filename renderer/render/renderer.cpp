@@ -93,7 +93,12 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     image.fullHeight = film.yResolution;
     image.pixels.assign(static_cast<std::size_t>(image.width) * image.height * 3, 0.0f);
 
-    const int tile = settings.tileSize;
+    // Keep a tile's sample buffer (samples of the tile and its margin) within about 64 MiB, however
+    // many samples per pixel are asked for.
+    const auto maxSamples = static_cast<double>(64u << 20) / sizeof(FilmSample) / spp;
+    const int fitting =
+        std::max(1, static_cast<int>(std::sqrt(maxSamples)) - 2 * std::max(marginX, marginY));
+    const int tile = std::min(settings.tileSize, fitting);
     const int tilesX = (bounds.width() + tile - 1) / tile,
               tilesY = (bounds.height() + tile - 1) / tile;
     const int tileCount = tilesX * tilesY;

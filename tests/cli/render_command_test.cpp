@@ -147,3 +147,19 @@ TEST_CASE("a shader that never ends finishes the render with a budget warning na
     const auto json = nlohmann::json::parse(lrt::testing::slurp(stats));
     CHECK(json["frames"][0]["sl_budget_exhausted"].get<int>() > 0);
 }
+
+TEST_CASE("an output folder that does not exist is an error before rendering", "[cli][render]") {
+    const fs::path scene = writeScratchFile("nofolder.lrt", kTinyScene);
+    const auto r = runLrt(fmt::format("{} -o /nonexistent-folder/out.exr -q", q(scene)));
+    CHECK(r.exitStatus == 1);
+    CHECK_THAT(r.err, Catch::Contains("/nonexistent-folder/out.exr: cannot write there"));
+}
+
+TEST_CASE("many samples per pixel shrink the tiles instead of exhausting memory", "[cli][render]") {
+    const fs::path scene = writeScratchFile(
+        "manyspp.lrt", "Format 3 2 1\nPixelSamples 1024 1024\nWorldBegin\nWorldEnd\n");
+    const auto r =
+        runLrt(fmt::format("{} -o {} -q --spp 200000", q(scene), q(scratchPath("manyspp.exr"))));
+    INFO("stderr: " << r.err);
+    CHECK(r.exitStatus == 0);
+}
