@@ -182,9 +182,6 @@ int renderScene(const RenderOptions& options) {
         throw UsageError(fmt::format(
             "-o '{}': no image format for this file extension (use .exr, .png, .tif, ...)",
             options.output));
-    if (settings.integrator == "path")
-        throw UsageError(
-            "--integrator path: the path integrator is not available yet (use whitted)");
 
     std::vector<FrameDescription> frames = parseSceneFile(options.scene);
     if (frameRange)

@@ -2,7 +2,7 @@
 // occlusion) next to raw Embree rtcIntersect1/rtcOccluded1 on the same BVH and the same rays, on
 // the Cornell box and on a one-million-triangle mesh. Also BVH build time and memory per triangle.
 #include "renderer/embree/device.h"
-#include "renderer/integrators/whitted.h"
+#include "renderer/integrators/surface_interaction.h"
 #include "renderer/scene/parser.h"
 #include "renderer/scene/scene_builder.h"
 

@@ -1,7 +1,8 @@
 // Render time of the Cornell box with built-in matte against the same scene with the SL Lambert
-// shader (the ratio is the cost of programmable shading), and SL invocations per second.
+// shader (the ratio is the cost of programmable shading), SL invocations per second, and the
+// render time's dependence on the tile size.
 #include "renderer/embree/device.h"
-#include "renderer/integrators/whitted.h"
+#include "renderer/integrators/surface_interaction.h"
 #include "renderer/render/renderer.h"
 #include "renderer/scene/parser.h"
 #include "renderer/scene/scene_builder.h"
@@ -58,6 +59,28 @@ void BM_Cornell_Render_SLLambert(benchmark::State& state) {
 }
 BENCHMARK(BM_Cornell_Render_Matte)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Cornell_Render_SLLambert)->Unit(benchmark::kMillisecond);
+
+// Tile size against render time on all cores (the Cornell box, 256x256, 4 spp): small tiles
+// balance better and recompute more filter margin, large ones the opposite.
+void BM_Cornell_TileSize(benchmark::State& state) {
+    EmbreeDevice device;
+    const auto frames =
+        parseSceneString(cornellWith("matte"), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
+    const auto scene = buildScene(frames[0], device.get());
+    RenderSettings settings;
+    settings.samplesPerPixel = 4;
+    settings.tileSize = static_cast<int>(state.range(0));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(render(*scene, settings).image.pixels.data());
+}
+BENCHMARK(BM_Cornell_TileSize)
+    ->Arg(8)
+    ->Arg(16)
+    ->Arg(32)
+    ->Arg(64)
+    ->Arg(128)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // One material call at a fixed wall point: register set-up plus the VM for the shader, the BRDF
 // for matte. This is the SL invocation rate.

@@ -26,7 +26,17 @@ std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     if (cosLight <= 0 && shape.oneSided())
         return std::nullopt;
     const float jacobian = std::fabs(cosLight) / (d2 * s.pdf) * count;
-    return LightSample{wi, d, radiance_ * jacobian};
+    return LightSample{wi, d, radiance_ * jacobian, jacobian > 0 ? 1.0f / jacobian : 0.0f};
+}
+
+float AreaLight::pdf(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
+                     const LocalGeometry& g) const {
+    const Vec3 toLight = q - p;
+    const float d2 = lengthSquared(toLight);
+    const float cosLight = std::fabs(dot(normal, toLight)) / std::sqrt(d2);
+    if (cosLight == 0)
+        return 0.0f;
+    return shape.pdfArea(primitive, g) * d2 / cosLight / static_cast<float>(shapes_.size());
 }
 
 } // namespace lrt

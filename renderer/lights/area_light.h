@@ -2,6 +2,7 @@
 // from their front side (Sides 1) or both sides (Sides 2). Sampled by area over all of them.
 #pragma once
 
+#include "renderer/core/transform.h"
 #include "renderer/lights/light.h"
 #include "renderer/shapes/shape.h"
 
@@ -16,11 +17,15 @@ public:
     bool hasShapes() const { return !shapes_.empty(); }
 
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
-    bool isArea() const override { return true; }
+    bool isStratified() const override { return true; }
     // Radiance leaving a point of one of its shapes towards a viewer on side `front`.
     Color emitted(bool front, bool twoSided) const {
         return front || twoSided ? radiance_ : Color{};
     }
+    // The solid-angle density, as seen from p, with which sample() picks the point q with unit
+    // normal `normal` on `shape` (object-space geometry g of primitive `primitive`).
+    float pdf(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
+              const LocalGeometry& g) const;
 
 private:
     Color radiance_;

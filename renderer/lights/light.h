@@ -12,6 +12,7 @@ struct LightSample {
     Vec3 wi;        // unit, from the shaded point towards the light
     float distance; // to the sampled point on the light; infinity for distant lights
     Color E;        // incident radiance times solid angle (I / r^2 for point lights)
+    float pdf = 0;  // solid-angle density of wi; 0 for delta lights (point, spot, distant)
 };
 
 class Light {
@@ -22,8 +23,14 @@ public:
     // Ambient lights contribute through Material::ambient instead of samples.
     virtual bool isAmbient() const { return false; }
     virtual Color ambientRadiance() const { return {}; }
-    // Area lights take one stratified sample per camera sample; the others are exact.
-    virtual bool isArea() const { return false; }
+    // Area and infinite lights take one sample per camera sample, stratified over the pixel; the
+    // others are exact.
+    virtual bool isStratified() const { return false; }
+    // Infinite (environment) lights: the radiance arriving from `direction` (unit, world space)
+    // when nothing is in the way, and the density sample() draws that direction with.
+    virtual bool isInfinite() const { return false; }
+    virtual Color radiance(Vec3) const { return {}; }
+    virtual float pdf(Vec3) const { return 0.0f; }
 };
 
 } // namespace lrt

@@ -38,4 +38,19 @@ int Glass::specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays)
     return count;
 }
 
+std::optional<BsdfSample> Glass::sampleBsdf(const ShadingPoint& point, Vec2, float uLobe) const {
+    std::array<SpecularRay, 2> rays;
+    const int count = specular(point, rays);
+    if (count == 0)
+        return std::nullopt;
+    // Choose between the rays in proportion to their weights (F and 1 - F for equal Kr, Kt).
+    const float first = rays[0].weight.average(),
+                second = count > 1 ? rays[1].weight.average() : 0.0f;
+    if (first + second <= 0)
+        return std::nullopt;
+    const float p = first / (first + second);
+    const SpecularRay& chosen = uLobe < p ? rays[0] : rays[1];
+    return BsdfSample{chosen.direction, chosen.weight / (uLobe < p ? p : 1 - p), 0.0f, true};
+}
+
 } // namespace lrt

@@ -17,6 +17,10 @@ public:
     Glass(float eta, float kr, float kt) : eta_(eta), kr_(kr), kt_(kt) {}
     Color reflected(const ShadingPoint&, Vec3, Color) const override { return {}; }
     int specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const override;
+    // Reflection with probability F, refraction otherwise, each weighted as specular() weights it
+    // divided by its probability.
+    std::optional<BsdfSample> sampleBsdf(const ShadingPoint& point, Vec2 u,
+                                         float uLobe) const override;
 
 private:
     float eta_, kr_, kt_;

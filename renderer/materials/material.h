@@ -35,6 +35,14 @@ struct SpecularRay {
     bool transmitted = false;
 };
 
+// A direction drawn from a BSDF, for the path integrator.
+struct BsdfSample {
+    Vec3 wi;          // unit, towards where the light comes from
+    Color weight;     // f |cos theta_i| / pdf, or a delta lobe's weight
+    float pdf = 0.0f; // solid-angle density; 0 for a delta lobe
+    bool delta = false;
+};
+
 class Material {
 public:
     virtual ~Material() = default;
@@ -53,6 +61,14 @@ public:
     // E = 0), and once with E = 0 when no light reaches the surface at all, since a program may
     // trace rays of its own. Built-in ones are asked only for light that arrives.
     virtual bool shadesUnlit() const { return false; }
+    // A direction to continue a path in (u, uLobe uniform in [0,1)), or nullopt when the surface
+    // scatters nothing (absorbed, or unlit). Consistent with reflected(): for non-delta lobes
+    // weight = reflected(point, wi, 1) / pdf.
+    virtual std::optional<BsdfSample> sampleBsdf(const ShadingPoint&, Vec2, float) const {
+        return std::nullopt;
+    }
+    // The density sampleBsdf draws wi with (0 for delta lobes and unlit surfaces).
+    virtual float bsdfPdf(const ShadingPoint&, Vec3) const { return 0.0f; }
 };
 
 } // namespace lrt

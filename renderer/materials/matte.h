@@ -9,6 +9,9 @@ class Matte final : public Material {
 public:
     Matte(float kd, float ka) : kd_(kd), ka_(ka) {}
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
+    std::optional<BsdfSample> sampleBsdf(const ShadingPoint& point, Vec2 u,
+                                         float uLobe) const override;
+    float bsdfPdf(const ShadingPoint& point, Vec3 wi) const override;
     Color ambient(const ShadingPoint& point, Color light) const override {
         return point.color * light * ka_;
     }

@@ -11,8 +11,14 @@ public:
     Metal(float ks, float kr, float roughness) : ks_(ks), kr_(kr), exponent_(8.0f / roughness) {}
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
     int specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const override;
+    std::optional<BsdfSample> sampleBsdf(const ShadingPoint& point, Vec2 u,
+                                         float uLobe) const override;
+    float bsdfPdf(const ShadingPoint& point, Vec3 wi) const override;
 
 private:
+    // Probability of sampling the perfect reflection rather than the highlight.
+    float mirrorShare() const { return kr_ + ks_ > 0 ? kr_ / (kr_ + ks_) : 0.0f; }
+
     float ks_, kr_, exponent_;
 };
 

@@ -18,6 +18,9 @@ public:
         rays[0] = {reflect(point.wo, point.shadingNormal), point.color * kr_, false};
         return 1;
     }
+    std::optional<BsdfSample> sampleBsdf(const ShadingPoint& point, Vec2, float) const override {
+        return BsdfSample{reflect(point.wo, point.shadingNormal), point.color * kr_, 0.0f, true};
+    }
 
 private:
     float kr_;

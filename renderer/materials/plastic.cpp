@@ -1,6 +1,7 @@
 #include "renderer/materials/plastic.h"
 
 #include "renderer/materials/blinn_phong.h"
+#include "renderer/sampling/warp.h"
 
 #include <numbers>
 
@@ -13,6 +14,31 @@ Color Plastic::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const Color f = point.color * (kd_ / std::numbers::pi_v<float>)+specularColor_ *
                     (ks_ * blinnPhong(point.shadingNormal, point.wo, wi, exponent_));
     return f * E * cosine;
+}
+
+float Plastic::diffuseShare(const ShadingPoint& point) const {
+    const float diffuse = kd_ * point.color.average(), specular = ks_ * specularColor_.average();
+    return diffuse + specular > 0 ? diffuse / (diffuse + specular) : 1.0f;
+}
+
+std::optional<BsdfSample> Plastic::sampleBsdf(const ShadingPoint& point, Vec2 u,
+                                              float uLobe) const {
+    const Vec3 wi = uLobe < diffuseShare(point)
+                        ? aroundNormal(cosineHemisphere(u), point.shadingNormal)
+                        : sampleBlinnPhong(point.shadingNormal, point.wo, u, exponent_);
+    const float pdf = bsdfPdf(point, wi);
+    if (pdf <= 0)
+        return std::nullopt;
+    return BsdfSample{wi, reflected(point, wi, Color(1)) / pdf, pdf, false};
+}
+
+float Plastic::bsdfPdf(const ShadingPoint& point, Vec3 wi) const {
+    const float cosine = dot(point.shadingNormal, wi);
+    if (cosine <= 0 || dot(point.normal, wi) <= 0)
+        return 0.0f;
+    const float share = diffuseShare(point);
+    return share * cosine / std::numbers::pi_v<float> +
+           (1 - share) * blinnPhongPdf(point.shadingNormal, point.wo, wi, exponent_);
 }
 
 } // namespace lrt

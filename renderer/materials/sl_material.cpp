@@ -1,7 +1,7 @@
 // The renderer's side of the SL VM: register set-up and the host (trace, lookup, rnd, turb).
 #include "renderer/materials/sl_material.h"
 
-#include "renderer/integrators/whitted.h"
+#include "renderer/integrators/surface_interaction.h"
 #include "slvm/sl/noise.h"
 #include "slvm/sl/vm.h"
 

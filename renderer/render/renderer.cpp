@@ -3,6 +3,7 @@
 #include "renderer/render/renderer.h"
 
 #include "renderer/film/filter.h"
+#include "renderer/integrators/path.h"
 #include "renderer/integrators/whitted.h"
 
 #include <atomic>
@@ -43,8 +44,9 @@ std::unique_ptr<Integrator> makeIntegrator(const Scene& scene, const RenderSetti
     const std::string name = settings.integrator.value_or(scene.options().integrator);
     if (name == "whitted")
         return std::make_unique<WhittedIntegrator>(scene.options().maxDepth);
-    throw std::runtime_error("the \"" + name +
-                             "\" integrator is not available yet (use \"whitted\")");
+    if (name == "path")
+        return std::make_unique<PathIntegrator>(scene.options().maxDepth);
+    throw std::logic_error("unknown integrator \"" + name + "\"");
 }
 
 } // namespace

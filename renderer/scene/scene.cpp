@@ -27,4 +27,13 @@ std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     return result;
 }
 
+Color Scene::escaped(Vec3 direction) const {
+    if (infiniteLights_.empty())
+        return background_;
+    Color sum;
+    for (const Light* light : infiniteLights_)
+        sum += light->radiance(direction);
+    return sum;
+}
+
 } // namespace lrt

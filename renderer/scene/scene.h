@@ -62,6 +62,10 @@ public:
     const RenderOptions& options() const { return options_; }
     const std::vector<std::unique_ptr<Light>>& lights() const { return lights_; }
     Color background() const { return background_; }
+    // Radiance of a ray that leaves the scene in `direction`: the infinite lights' if there are
+    // any, else the background colour.
+    Color escaped(Vec3 direction) const;
+    const std::vector<const Light*>& infiniteLights() const { return infiniteLights_; }
     bool hasTranslucency() const { return hasTranslucency_; }
     int frame() const { return frame_; }
     const SceneStatistics& statistics() const { return statistics_; }
@@ -89,6 +93,7 @@ private:
     std::vector<const SlMaterial*> slMaterials_;
     std::unique_ptr<TextureSystem> textures_; // created when a shader binds an image
     std::vector<std::unique_ptr<Light>> lights_;
+    std::vector<const Light*> infiniteLights_;
     std::vector<std::unique_ptr<std::vector<int>>> lightLists_;
     std::vector<std::unique_ptr<EmbreeScene>> prototypes_;
     std::vector<std::vector<Primitive>> prototypePrimitives_;

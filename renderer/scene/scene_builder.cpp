@@ -6,6 +6,7 @@
 #include "renderer/camera/perspective_camera.h"
 #include "renderer/lights/ambient_light.h"
 #include "renderer/lights/distant_light.h"
+#include "renderer/lights/infinite_light.h"
 #include "renderer/lights/point_light.h"
 #include "renderer/lights/spot_light.h"
 #include "renderer/materials/constant.h"
@@ -148,12 +149,14 @@ private:
                 made = std::make_unique<AmbientLight>(power);
             } else if (light.type == "arealight") {
                 made = std::make_unique<AreaLight>(power);
-            } else {
-                throw SceneError(
-                    light.where,
-                    fmt::format("the \"{}\" light needs the path integrator, which is not "
-                                "available yet",
-                                light.type));
+            } else { // "infinite"
+                if (p.has("mapname"))
+                    throw SceneError(p.find("mapname")->where,
+                                     "infinite lights with a \"mapname\" image are not supported "
+                                     "yet; use a constant "
+                                     "colour");
+                made = std::make_unique<InfiniteLight>(power);
+                scene_->infiniteLights_.push_back(made.get());
             }
             p.rejectUnused(fmt::format("LightSource \"{}\"", light.type));
             scene_->lights_.push_back(std::move(made));

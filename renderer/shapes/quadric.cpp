@@ -94,9 +94,12 @@ AreaSample Quadric::sampleArea(Vec2 u) const {
     // Uniform in (u, v); the density per unit area is the inverse of the area element there.
     const LocalGeometry g = geometryAt(0, u.x, u.y);
     const Transform& t = objectToScene();
-    const float objectArea = length(cross(g.dpdu, g.dpdv));
-    const float sceneArea = objectArea * areaScale(t, g.normal);
-    return {t.point(g.p), normalize(t.normal(g.normal)), sceneArea > 0 ? 1.0f / sceneArea : 0.0f};
+    return {t.point(g.p), normalize(t.normal(g.normal)), pdfArea(0, g)};
+}
+
+float Quadric::pdfArea(unsigned, const LocalGeometry& g) const {
+    const float sceneArea = length(cross(g.dpdu, g.dpdv)) * areaScale(objectToScene(), g.normal);
+    return sceneArea > 0 ? 1.0f / sceneArea : 0.0f;
 }
 
 RTCGeometry Quadric::createGeometry(RTCDevice device) const {

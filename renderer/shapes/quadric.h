@@ -20,6 +20,7 @@ public:
     RTCGeometry createGeometry(RTCDevice device) const override;
     LocalGeometry geometryAt(unsigned primitive, float u, float v) const override;
     AreaSample sampleArea(Vec2 u) const override;
+    float pdfArea(unsigned primitive, const LocalGeometry& g) const override;
     std::size_t memoryBytes() const override { return sizeof(*this); }
 
     // The nearest hit in (tMin, tMax) of an object-space ray, with its surface parameters; only

@@ -48,6 +48,9 @@ public:
     virtual LocalGeometry geometryAt(unsigned primitive, float u, float v) const = 0;
     // A point on the surface (scene space = world space for shapes outside instances).
     virtual AreaSample sampleArea(Vec2 u) const = 0;
+    // The density sampleArea draws the point with geometry `g` (object space) at, per unit of
+    // scene-space area.
+    virtual float pdfArea(unsigned primitive, const LocalGeometry& g) const = 0;
     virtual std::size_t primitiveCount() const { return 1; }
     virtual std::size_t memoryBytes() const = 0;
 

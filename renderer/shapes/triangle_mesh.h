@@ -25,6 +25,9 @@ public:
     RTCGeometry createGeometry(RTCDevice device) const override;
     LocalGeometry geometryAt(unsigned primitive, float u, float v) const override;
     AreaSample sampleArea(Vec2 u) const override;
+    float pdfArea(unsigned, const LocalGeometry&) const override {
+        return areaCdf_.back() > 0 ? 1.0f / areaCdf_.back() : 0.0f;
+    }
     std::size_t primitiveCount() const override { return data_.triangles.size(); }
     std::size_t memoryBytes() const override;
 

@@ -1,7 +1,7 @@
 // SL shaders as materials: equivalence with the built-ins, register set-up at known hits,
 // textures, trace depth and the budget.
 #include "../render_test_support.h"
-#include "renderer/integrators/whitted.h"
+#include "renderer/integrators/surface_interaction.h"
 #include "renderer/materials/sl_material.h"
 
 #include <catch2/catch.hpp>

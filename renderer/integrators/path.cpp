@@ -1,0 +1,145 @@
+// Recursive path tracing: each vertex adds its emission (MIS-weighted when a BSDF sample found
+// it), then direct light, then continues along one sampled direction.
+#include "renderer/integrators/path.h"
+
+#include "renderer/sampling/warp.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace lrt {
+
+namespace {
+
+constexpr int kRouletteStart = 3;
+
+// SL's view of the path integrator: trace continues the path as a delta bounce would.
+class PathShadingContext final : public ShadingContext {
+public:
+    PathShadingContext(const PathIntegrator& integrator, const Scene& scene, SampleContext& sample,
+                       const PathIntegrator::Arrival& here, Vec3 p, int maxDepth)
+        : integrator_(integrator), scene_(scene), sample_(sample), here_(here), p_(p),
+          maxDepth_(maxDepth) {}
+    Color trace(const Ray& ray) override {
+        if (here_.bounce + 1 > maxDepth_ || here_.bounce >= scene_.options().slTraceDepth)
+            return {};
+        ++sample_.counters.secondary;
+        return integrator_.trace(scene_, ray, sample_, {here_.bounce + 1, true, true, 0.0f, p_});
+    }
+    int depth() const override { return here_.bounce; }
+    float random() override { return sample_.stream.next(); }
+
+private:
+    const PathIntegrator& integrator_;
+    const Scene& scene_;
+    SampleContext& sample_;
+    const PathIntegrator::Arrival& here_;
+    Vec3 p_;
+    int maxDepth_;
+};
+
+} // namespace
+
+Color PathIntegrator::radiance(const Scene& scene, const Ray& ray, SampleContext& context) const {
+    return trace(scene, ray, context, Arrival{});
+}
+
+Color PathIntegrator::escaped(const Scene& scene, const Ray& ray, const Arrival& arrival) const {
+    // Camera rays and mirror-like bounces see the background (or environment); other rays see
+    // only the environment, which the background is not: it lights nothing.
+    if (arrival.delta)
+        return arrival.countsEmission ? scene.escaped(ray.direction) : Color{};
+    if (!arrival.countsEmission)
+        return {};
+    Color sum;
+    for (const Light* light : scene.infiniteLights())
+        sum +=
+            light->radiance(ray.direction) * powerHeuristic(arrival.pdf, light->pdf(ray.direction));
+    return sum;
+}
+
+Color PathIntegrator::emitted(const Scene&, const Intersection& hit, const ShadingPoint& point,
+                              const Arrival& arrival) const {
+    const Primitive& primitive = *hit.primitive;
+    if (!primitive.areaLight || !arrival.countsEmission)
+        return {};
+    const Color L = primitive.areaLight->emitted(point.entering, !primitive.shape->oneSided());
+    if (arrival.delta || L.isBlack())
+        return L;
+    const float lightPdf =
+        primitive.areaLight->pdf(arrival.from, hit.p, hit.normal, *primitive.shape, 0, hit.local);
+    return L * powerHeuristic(arrival.pdf, lightPdf);
+}
+
+Color PathIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& context,
+                            const Arrival& arrival) const {
+    const auto hit = scene.intersect(ray);
+    if (!hit)
+        return escaped(scene, ray, arrival);
+    const Primitive& primitive = *hit->primitive;
+    const Material& material = *primitive.material;
+    ShadingPoint point = shadingPoint(*hit, ray);
+    PathShadingContext shading(*this, scene, context, arrival, hit->p, maxDepth_);
+    point.context = &shading;
+
+    Color L = emitted(scene, *hit, point, arrival) + material.unlit(point);
+    if (arrival.bounce < maxDepth_) {
+        L += directLighting(scene, *hit, point, context, !material.shadesUnlit());
+        L += indirect(scene, *hit, point, context, arrival);
+    }
+    if (primitive.opacity != Color{1, 1, 1}) {
+        // What lies behind shows through in proportion to the transparency, as in Whitted.
+        ++context.counters.secondary;
+        const Ray through{offsetOrigin(point.p, point.normal, ray.direction), ray.direction};
+        L = L * primitive.opacity +
+            trace(scene, through, context, arrival) * (Color{1, 1, 1} - primitive.opacity);
+    }
+    return L;
+}
+
+Color PathIntegrator::indirect(const Scene& scene, const Intersection& hit,
+                               const ShadingPoint& point, SampleContext& context,
+                               const Arrival& arrival) const {
+    const Material& material = *hit.primitive->material;
+    const Vec2 u = context.stream.next2D();
+    const float uLobe = context.stream.next();
+    const float uRoulette = context.stream.next();
+    if (material.shadesUnlit()) {
+        // SL: one cosine-sampled direction, its radiance handed to the program as a light with
+        // dE = Li / (pi pdf). Direct light was counted by next-event estimation, so the next
+        // vertex leaves emission out.
+        const Vec3 wi = aroundNormal(cosineHemisphere(u), point.shadingNormal);
+        const float pdf = std::fmax(0.0f, dot(point.shadingNormal, wi)) / std::numbers::pi_v<float>;
+        if (pdf <= 0 || dot(point.normal, wi) <= 0)
+            return {};
+        float survival = 1;
+        if (arrival.bounce + 1 >= kRouletteStart) {
+            survival = 0.8f;
+            if (uRoulette >= survival)
+                return {};
+        }
+        ++context.counters.secondary;
+        const Ray next{offsetOrigin(point.p, point.normal, wi), wi};
+        const Color Li =
+            trace(scene, next, context, {arrival.bounce + 1, false, false, pdf, point.p}) /
+            survival;
+        return material.reflected(point, wi, Li / pdf);
+    }
+    const auto sample = material.sampleBsdf(point, u, uLobe);
+    if (!sample || sample->weight.isBlack())
+        return {};
+    Color weight = sample->weight;
+    if (arrival.bounce + 1 >= kRouletteStart) {
+        const float survival = std::min(0.95f, weight.maxComponent());
+        if (uRoulette >= survival)
+            return {};
+        weight = weight / survival;
+    }
+    ++context.counters.secondary;
+    const Ray next{offsetOrigin(point.p, point.normal, sample->wi), sample->wi};
+    return weight * trace(scene, next, context,
+                          {arrival.bounce + 1, true, sample->delta, sample->pdf, point.p});
+}
+
+} // namespace lrt

@@ -1,0 +1,39 @@
+// The path integrator (DESIGN.md §6): unidirectional path tracing with next-event estimation
+// from every light and multiple importance sampling (power heuristic) against BSDF sampling,
+// Russian roulette after three bounces, and at most `maxdepth` bounces (1 is direct light only).
+// SL surfaces take their light samples through the program, then one cosine-sampled indirect
+// direction with dE = Li / (pi pdf) (DESIGN.md §2).
+#pragma once
+
+#include "renderer/integrators/integrator.h"
+#include "renderer/integrators/surface_interaction.h"
+
+namespace lrt {
+
+class PathIntegrator final : public Integrator {
+public:
+    explicit PathIntegrator(int maxDepth) : maxDepth_(maxDepth) {}
+    Color radiance(const Scene& scene, const Ray& ray, SampleContext& context) const override;
+
+    // How the path arrived at the vertex being traced.
+    struct Arrival {
+        int bounce = 0;             // scattering events so far (0 for the camera ray)
+        bool countsEmission = true; // false where next-event estimation already counted it
+        bool delta = true;          // came by a delta lobe (or is the camera ray): no MIS
+        float pdf = 0.0f;           // solid-angle density of the BSDF sample it came by
+        Vec3 from;                  // the previous vertex
+    };
+    Color trace(const Scene& scene, const Ray& ray, SampleContext& context,
+                const Arrival& arrival) const;
+
+private:
+    Color emitted(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
+                  const Arrival& arrival) const;
+    Color escaped(const Scene& scene, const Ray& ray, const Arrival& arrival) const;
+    Color indirect(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
+                   SampleContext& context, const Arrival& arrival) const;
+
+    int maxDepth_;
+};
+
+} // namespace lrt

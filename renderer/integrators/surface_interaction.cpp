@@ -1,0 +1,137 @@
+// What both integrators do at a surface point: the shading frame, ray offsets, shadow rays
+// through partially transparent surfaces, and direct lighting from every light.
+#include "renderer/integrators/surface_interaction.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lrt {
+
+namespace {
+
+// pbrt's ray-differential footprint: where the neighbouring pixels' rays meet the tangent plane,
+// expressed in the surface's texture coordinates.
+void textureFootprint(const Intersection& hit, const Ray& ray, ShadingPoint& point) {
+    const Vec3 n = hit.normal;
+    const float d = dot(n, hit.p);
+    const float denominatorX = dot(n, ray.rxDirection), denominatorY = dot(n, ray.ryDirection);
+    if (denominatorX == 0 || denominatorY == 0)
+        return;
+    const Vec3 px = ray.rxOrigin + ray.rxDirection * ((d - dot(n, ray.rxOrigin)) / denominatorX);
+    const Vec3 py = ray.ryOrigin + ray.ryDirection * ((d - dot(n, ray.ryOrigin)) / denominatorY);
+    const Vec3 dpdx = px - hit.p, dpdy = py - hit.p;
+    const Vec3 dpds = hit.objectToWorld.vector(hit.local.dpds),
+               dpdt = hit.objectToWorld.vector(hit.local.dpdt);
+    // Solve dp = ds dpds + dt dpdt in the two coordinates the normal leaves most room in.
+    const float ax = std::fabs(n.x), ay = std::fabs(n.y), az = std::fabs(n.z);
+    const int i = ax > ay && ax > az ? 1 : 0, j = ax > ay && ax > az ? 2 : (ay > az ? 2 : 1);
+    const float a00 = dpds[i], a01 = dpdt[i], a10 = dpds[j], a11 = dpdt[j];
+    const float determinant = a00 * a11 - a01 * a10;
+    if (std::fabs(determinant) < 1e-20f)
+        return;
+    auto solve = [&](Vec3 dp, float& ds, float& dt) {
+        ds = (a11 * dp[i] - a01 * dp[j]) / determinant;
+        dt = (a00 * dp[j] - a10 * dp[i]) / determinant;
+        if (!std::isfinite(ds) || !std::isfinite(dt))
+            ds = dt = 0;
+    };
+    solve(dpdx, point.dsdx, point.dtdx);
+    solve(dpdy, point.dsdy, point.dtdy);
+}
+
+} // namespace
+
+ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray) {
+    ShadingPoint point;
+    point.p = hit.p;
+    point.wo = -ray.direction;
+    point.entering = dot(hit.normal, point.wo) >= 0;
+    point.normal = point.entering ? hit.normal : -hit.normal;
+    point.shadingNormal =
+        dot(hit.shadingNormal, point.normal) >= 0 ? hit.shadingNormal : -hit.shadingNormal;
+    point.color = hit.local.vertexColor.value_or(hit.primitive->color);
+    point.local = hit.local;
+    point.objectToWorld = &hit.objectToWorld;
+    if (ray.hasDifferentials)
+        textureFootprint(hit, ray, point);
+    return point;
+}
+
+Vec3 offsetOrigin(Vec3 p, Vec3 normal, Vec3 direction) {
+    // Scaled to the coordinates' magnitude so that float rounding of the hit point is covered.
+    const float magnitude = std::max({1.0f, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
+    const float epsilon = 2e-4f * magnitude;
+    return p + normal * (dot(normal, direction) >= 0 ? epsilon : -epsilon);
+}
+
+Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float distance,
+                    RayCounters& counters) {
+    ++counters.shadow;
+    if (!scene.hasTranslucency())
+        return scene.occluded({origin, direction, 0.0f, distance}) ? Color{} : Color{1, 1, 1};
+    Color through{1, 1, 1};
+    Ray ray{origin, direction, 0.0f, distance};
+    for (int layer = 0; layer < 64; ++layer) {
+        const auto hit = scene.intersect(ray);
+        if (!hit)
+            return through;
+        through *= Color{1, 1, 1} - hit->primitive->opacity;
+        if (through.isBlack())
+            return {};
+        ray.origin = offsetOrigin(hit->p, hit->normal, direction);
+        ray.tMax = std::isinf(distance) ? distance
+                                        : std::max(0.0f, distance - length(ray.origin - origin));
+        ++counters.shadow;
+    }
+    return {};
+}
+
+Color directLighting(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
+                     SampleContext& context, bool multipleImportance) {
+    const Material& material = *hit.primitive->material;
+    const bool programmable = material.shadesUnlit();
+    const auto& lights = scene.lights();
+    Color sum;
+    int samples = 0;
+    for (const int index : *hit.primitive->lights) {
+        const Light& light = *lights[static_cast<std::size_t>(index)];
+        if (light.isAmbient()) {
+            sum += material.ambient(point, light.ambientRadiance());
+            continue;
+        }
+        const Vec2 u =
+            light.isStratified()
+                ? context.strata.rotated(context.sampleIndex, context.stream.next2D(),
+                                         context.pixel, static_cast<std::uint64_t>(index) + 1)
+                : Vec2{0.5f, 0.5f};
+        const auto sample = light.sample(point.p, u);
+        if (!sample || (sample->E.isBlack() && !programmable))
+            continue;
+        ++samples;
+        // Built-in surfaces are asked first, so that light they do not reflect costs no shadow
+        // ray; programs see the light as it arrives, shadowed or not.
+        const Color reflected =
+            programmable ? Color{} : material.reflected(point, sample->wi, sample->E);
+        if (!programmable && reflected.isBlack())
+            continue;
+        const Vec3 origin = offsetOrigin(point.p, point.normal, sample->wi);
+        const float distance = std::isinf(sample->distance)
+                                   ? INFINITY
+                                   : sample->distance * (1 - 1e-4f) - length(origin - point.p);
+        const Color through = sample->E.isBlack()
+                                  ? Color{}
+                                  : transmittance(scene, origin, sample->wi,
+                                                  std::max(0.0f, distance), context.counters);
+        // Against BSDF sampling, light samples of non-delta lights get the power heuristic.
+        const float weight = multipleImportance && sample->pdf > 0
+                                 ? powerHeuristic(sample->pdf, material.bsdfPdf(point, sample->wi))
+                                 : 1.0f;
+        sum += programmable ? material.reflected(point, sample->wi, sample->E * through)
+                            : reflected * through * weight;
+    }
+    if (programmable && samples == 0)
+        sum += material.reflected(point, point.shadingNormal, {});
+    return sum;
+}
+
+} // namespace lrt

@@ -1,0 +1,36 @@
+// Shared by the integrators: the shading frame of a hit, ray offsets, shadow rays and direct
+// lighting with the light convention of DESIGN.md §2.
+#pragma once
+
+#include "renderer/integrators/integrator.h"
+#include "renderer/materials/material.h"
+
+namespace lrt {
+
+// The shading frame of a hit seen along `ray`: normals turned to the viewer, the surface colour,
+// and the texture footprint when the ray carries differentials.
+ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray);
+
+// A ray origin just off the surface at p, on the side `direction` leaves towards.
+Vec3 offsetOrigin(Vec3 p, Vec3 normal, Vec3 direction);
+
+// Fraction of light that passes from `origin` along `direction` for `distance`: 0 or 1 through
+// opaque scenes, tinted by (1 - opacity) of each partially transparent surface crossed.
+Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float distance,
+                    RayCounters& counters);
+
+// Veach's power heuristic (beta 2) for a sample drawn with density a against one drawn with b.
+inline float powerHeuristic(float a, float b) {
+    const float a2 = a * a, b2 = b * b;
+    return a2 + b2 > 0 ? a2 / (a2 + b2) : 0.0f;
+}
+
+// Light reflected at `point` from one sample of every light that reaches it (area and infinite
+// lights stratified over the pixel's samples), with shadow rays; programmable materials see
+// shadowed samples too. With multipleImportance, samples of non-delta lights are weighted against
+// the material's BSDF sampling (the path integrator adds the other half where its BSDF-sampled
+// rays hit lights).
+Color directLighting(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
+                     SampleContext& context, bool multipleImportance);
+
+} // namespace lrt
