@@ -41,6 +41,18 @@ private:
 
 } // namespace
 
+float PathIntegrator::bsdfHitWeight(float bsdfPdf, float lightPdf) const {
+    switch (strategy_) {
+    case PathStrategy::Mis:
+        return powerHeuristic(bsdfPdf, lightPdf);
+    case PathStrategy::Light:
+        return 0.0f; // light sampling already counted it
+    case PathStrategy::Bsdf:
+        return 1.0f;
+    }
+    return 0.0f;
+}
+
 Color PathIntegrator::radiance(const Scene& scene, const Ray& ray, SampleContext& context) const {
     return trace(scene, ray, context, Arrival{});
 }
@@ -69,7 +81,7 @@ Color PathIntegrator::emitted(const Scene&, const Intersection& hit, const Shadi
         return L;
     const float lightPdf =
         primitive.areaLight->pdf(arrival.from, hit.p, hit.normal, *primitive.shape, 0, hit.local);
-    return L * powerHeuristic(arrival.pdf, lightPdf);
+    return L * bsdfHitWeight(arrival.pdf, lightPdf);
 }
 
 Color PathIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& context,
@@ -85,7 +97,12 @@ Color PathIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& c
 
     Color L = emitted(scene, *hit, point, arrival) + material.unlit(point);
     if (arrival.bounce < maxDepth_) {
-        L += directLighting(scene, *hit, point, context, !material.shadesUnlit());
+        const LightSampling sampling = material.shadesUnlit()           ? LightSampling::All
+                                       : strategy_ == PathStrategy::Mis ? LightSampling::AllWithMis
+                                       : strategy_ == PathStrategy::Light
+                                           ? LightSampling::All
+                                           : LightSampling::DeltaLightsOnly;
+        L += directLighting(scene, *hit, point, context, sampling);
         L += indirect(scene, *hit, point, context, arrival);
     }
     if (primitive.opacity != Color{1, 1, 1}) {

@@ -7,12 +7,14 @@
 
 #include "renderer/integrators/integrator.h"
 #include "renderer/integrators/surface_interaction.h"
+#include "renderer/scene/scene_description.h"
 
 namespace lrt {
 
 class PathIntegrator final : public Integrator {
 public:
-    explicit PathIntegrator(int maxDepth) : maxDepth_(maxDepth) {}
+    PathIntegrator(int maxDepth, PathStrategy strategy)
+        : maxDepth_(maxDepth), strategy_(strategy) {}
     Color radiance(const Scene& scene, const Ray& ray, SampleContext& context) const override;
 
     // How the path arrived at the vertex being traced.
@@ -33,7 +35,12 @@ private:
     Color indirect(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
                    SampleContext& context, const Arrival& arrival) const;
 
+    // The weight of light found by a BSDF sample drawn with density bsdfPdf, which light sampling
+    // would have found with density lightPdf.
+    float bsdfHitWeight(float bsdfPdf, float lightPdf) const;
+
     int maxDepth_;
+    PathStrategy strategy_;
 };
 
 } // namespace lrt

@@ -87,7 +87,7 @@ Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float dista
 }
 
 Color directLighting(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
-                     SampleContext& context, bool multipleImportance) {
+                     SampleContext& context, LightSampling sampling) {
     const Material& material = *hit.primitive->material;
     const bool programmable = material.shadesUnlit();
     const auto& lights = scene.lights();
@@ -105,7 +105,8 @@ Color directLighting(const Scene& scene, const Intersection& hit, const ShadingP
                                          context.pixel, static_cast<std::uint64_t>(index) + 1)
                 : Vec2{0.5f, 0.5f};
         const auto sample = light.sample(point.p, u);
-        if (!sample || (sample->E.isBlack() && !programmable))
+        if (!sample || (sample->E.isBlack() && !programmable) ||
+            (sampling == LightSampling::DeltaLightsOnly && sample->pdf > 0))
             continue;
         ++samples;
         // Built-in surfaces are asked first, so that light they do not reflect costs no shadow
@@ -114,16 +115,23 @@ Color directLighting(const Scene& scene, const Intersection& hit, const ShadingP
             programmable ? Color{} : material.reflected(point, sample->wi, sample->E);
         if (!programmable && reflected.isBlack())
             continue;
+        // The shadow ray leaves from just off the surface and aims at the sampled point itself:
+        // aiming along wi from the offset origin would pass beside it and could hit the light's
+        // own surface first.
         const Vec3 origin = offsetOrigin(point.p, point.normal, sample->wi);
-        const float distance = std::isinf(sample->distance)
-                                   ? INFINITY
-                                   : sample->distance * (1 - 1e-4f) - length(origin - point.p);
-        const Color through = sample->E.isBlack()
-                                  ? Color{}
-                                  : transmittance(scene, origin, sample->wi,
-                                                  std::max(0.0f, distance), context.counters);
+        Vec3 towards = sample->wi;
+        float distance = INFINITY;
+        if (!std::isinf(sample->distance)) {
+            const Vec3 toLight = point.p + sample->wi * sample->distance - origin;
+            distance = length(toLight);
+            towards = toLight / distance;
+            distance *= 1 - 1e-4f;
+        }
+        const Color through =
+            sample->E.isBlack() ? Color{}
+                                : transmittance(scene, origin, towards, distance, context.counters);
         // Against BSDF sampling, light samples of non-delta lights get the power heuristic.
-        const float weight = multipleImportance && sample->pdf > 0
+        const float weight = sampling == LightSampling::AllWithMis && sample->pdf > 0
                                  ? powerHeuristic(sample->pdf, material.bsdfPdf(point, sample->wi))
                                  : 1.0f;
         sum += programmable ? material.reflected(point, sample->wi, sample->E * through)

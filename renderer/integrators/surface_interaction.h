@@ -19,18 +19,26 @@ Vec3 offsetOrigin(Vec3 p, Vec3 normal, Vec3 direction);
 Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float distance,
                     RayCounters& counters);
 
-// Veach's power heuristic (beta 2) for a sample drawn with density a against one drawn with b.
+// Veach's power heuristic (beta 2) for a sample drawn with density a against one drawn with b:
+// a^2 / (a^2 + b^2), written so that huge or infinite densities give 0 or 1, never NaN.
 inline float powerHeuristic(float a, float b) {
-    const float a2 = a * a, b2 = b * b;
-    return a2 + b2 > 0 ? a2 / (a2 + b2) : 0.0f;
+    if (!(a > 0))
+        return 0.0f;
+    const float ratio = b / a;
+    return 1.0f / (1.0f + ratio * ratio);
 }
+
+// Which light samples directLighting takes, and how it weights them.
+enum class LightSampling {
+    All,        // every light, weight 1 (Whitted; SL surfaces)
+    AllWithMis, // every light; non-delta lights weighted against BSDF sampling (power heuristic)
+    DeltaLightsOnly, // point, spot and distant lights only: BSDF sampling finds the others
+};
 
 // Light reflected at `point` from one sample of every light that reaches it (area and infinite
 // lights stratified over the pixel's samples), with shadow rays; programmable materials see
-// shadowed samples too. With multipleImportance, samples of non-delta lights are weighted against
-// the material's BSDF sampling (the path integrator adds the other half where its BSDF-sampled
-// rays hit lights).
+// shadowed samples too.
 Color directLighting(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
-                     SampleContext& context, bool multipleImportance);
+                     SampleContext& context, LightSampling sampling);
 
 } // namespace lrt

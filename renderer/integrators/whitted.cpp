@@ -43,7 +43,7 @@ Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext
     if (primitive.areaLight)
         L += primitive.areaLight->emitted(point.entering, !primitive.shape->oneSided());
     L += primitive.material->unlit(point);
-    L += directLighting(scene, *hit, point, context, false);
+    L += directLighting(scene, *hit, point, context, LightSampling::All);
 
     if (depth + 1 < maxDepth_) {
         std::array<SpecularRay, 2> rays;

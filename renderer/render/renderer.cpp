@@ -45,7 +45,8 @@ std::unique_ptr<Integrator> makeIntegrator(const Scene& scene, const RenderSetti
     if (name == "whitted")
         return std::make_unique<WhittedIntegrator>(scene.options().maxDepth);
     if (name == "path")
-        return std::make_unique<PathIntegrator>(scene.options().maxDepth);
+        return std::make_unique<PathIntegrator>(scene.options().maxDepth,
+                                                scene.options().pathStrategy);
     throw std::logic_error("unknown integrator \"" + name + "\"");
 }
 

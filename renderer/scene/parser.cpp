@@ -526,6 +526,17 @@ private:
         const int depth = list.getInteger("maxdepth", 5);
         if (depth < 1 || depth > 1000)
             throw SceneError(list.find("maxdepth")->where, "maxdepth must be between 1 and 1000");
+        if (name == "path") {
+            const std::string strategy = list.getString("strategy", "mis");
+            if (strategy != "mis" && strategy != "light" && strategy != "bsdf")
+                throw SceneError(
+                    list.find("strategy")->where,
+                    fmt::format("unknown strategy '{}' (expected \"mis\", \"light\" or \"bsdf\")",
+                                strategy));
+            options_.pathStrategy = strategy == "light"  ? PathStrategy::Light
+                                    : strategy == "bsdf" ? PathStrategy::Bsdf
+                                                         : PathStrategy::Mis;
+        }
         list.rejectUnused(fmt::format("SurfaceIntegrator \"{}\"", name));
         options_.integrator = name;
         options_.maxDepth = depth;

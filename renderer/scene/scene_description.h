@@ -44,11 +44,16 @@ struct FilmDescription {
     std::string displayName; // from Display, used when no -o is given
 };
 
+// How the path integrator samples direct light: light samples and BSDF samples combined by
+// multiple importance sampling, or either alone (for comparisons).
+enum class PathStrategy { Mis, Light, Bsdf };
+
 struct RenderOptions {
     CameraDescription camera;
     FilmDescription film;
     std::string integrator = "whitted";
     int maxDepth = 5;
+    PathStrategy pathStrategy = PathStrategy::Mis;
     std::vector<std::string> shaderSearchPath;
     int slTraceDepth = 5;           // nested SL traces allowed (Option "sl" "tracedepth")
     std::uint64_t slBudget = 65536; // instructions per SL invocation (Option "sl" "budget")

@@ -8,10 +8,13 @@
 #include "renderer/sampling/warp.h"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstring>
 #include <fmt/format.h>
+#include <fstream>
 #include <numbers>
 #include <random>
+#include <sstream>
 
 using namespace lrt;
 
@@ -129,4 +132,111 @@ TEST_CASE("each BSDF's samples agree with its evaluation", "[path][bsdf]") {
             CHECK(pdfMass / n <= 1.01);
         }
     }
+}
+
+namespace {
+
+// Veach's test in small: a tiny bright light and a large dim one over a sharply glossy plane, seen
+// in reflection. Light sampling suits the tiny one, BSDF sampling the large one.
+std::string glossyScene(const char* strategy) {
+    // The screen window keeps the lights themselves out of the picture.
+    return fmt::format(R"(Format 24 16 1
+Projection "perspective" "fov" [40]
+ScreenWindow -1.5 1.5 -1 0
+LookAt 0 1 -4  0 0 0  0 1 0
+SurfaceIntegrator "path" "maxdepth" [2] "strategy" "{}"
+WorldBegin
+AttributeBegin
+  AreaLightSource "arealight" "intensity" [400]
+  Translate -0.8 1.2 2
+  Rotate 90 1 0 0
+  Disk 0 0.05 360
+AttributeEnd
+AttributeBegin
+  AreaLightSource "arealight" "intensity" [2]
+  Translate 0.8 1.2 2
+  Rotate 90 1 0 0
+  Disk 0 0.8 360
+AttributeEnd
+Surface "plastic" "Kd" [0.1] "Ks" [0.9] "roughness" [0.005]
+Polygon "P" [-5 0 -5  5 0 -5  5 0 5  -5 0 5]
+WorldEnd
+)",
+                       strategy);
+}
+
+struct Estimate {
+    double mean;     // over the pixels of two independent renders
+    double variance; // per-pixel variance of one render, from the two renders' differences
+    double pixels;
+};
+
+Estimate estimate(const char* strategy) {
+    const testing::LoadedScene loaded = testing::loadScene(glossyScene(strategy));
+    RenderSettings settings;
+    settings.samplesPerPixel = 64;
+    const Image a = render(*loaded.scene, settings).image;
+    settings.seed = 99;
+    const Image b = render(*loaded.scene, settings).image;
+    double mean = 0, variance = 0;
+    for (std::size_t i = 0; i < a.pixels.size(); i += 3) {
+        mean += (a.pixels[i] + b.pixels[i]) / 2;
+        variance += (a.pixels[i] - b.pixels[i]) * (a.pixels[i] - b.pixels[i]) / 2;
+    }
+    const double n = static_cast<double>(a.pixels.size() / 3);
+    return {mean / n, variance / n, n};
+}
+
+} // namespace
+
+TEST_CASE("light sampling, BSDF sampling and MIS agree, and MIS has the least noise",
+          "[path][mis]") {
+    const Estimate mis = estimate("mis"), light = estimate("light"), bsdf = estimate("bsdf");
+    INFO("means " << mis.mean << " " << light.mean << " " << bsdf.mean << ", variances "
+                  << mis.variance << " " << light.variance << " " << bsdf.variance);
+    // The means agree within four standard errors of their difference.
+    auto agree = [](const Estimate& a, const Estimate& b) {
+        return std::fabs(a.mean - b.mean) <=
+               4 * std::sqrt((a.variance + b.variance) / (2 * a.pixels));
+    };
+    CHECK(agree(light, mis));
+    CHECK(agree(bsdf, mis));
+    CHECK(mis.variance < light.variance);
+    CHECK(mis.variance < bsdf.variance);
+}
+
+TEST_CASE("the error falls at least as fast as 1/sqrt(spp)", "[path][convergence]") {
+    std::ifstream in(LRT_SOURCE_DIR "/scenes/cornell.lrt");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string scene = text.str();
+    scene.replace(scene.find("Format 512 512 1"), 16, "Format 16 16 1");
+    scene.replace(scene.find("SurfaceIntegrator \"whitted\""), 27, "SurfaceIntegrator \"path\"");
+    const testing::LoadedScene loaded = testing::loadScene(scene, LRT_SOURCE_DIR "/scenes");
+    RenderSettings settings;
+    settings.samplesPerPixel = 1024;
+    settings.seed = 1;
+    const Image reference = render(*loaded.scene, settings).image;
+    std::vector<double> logSpp, logRmse;
+    for (const int spp : {4, 16, 64}) {
+        settings.samplesPerPixel = spp;
+        settings.seed = 2;
+        const Image image = render(*loaded.scene, settings).image;
+        double squared = 0;
+        for (std::size_t i = 0; i < image.pixels.size(); ++i)
+            squared +=
+                (image.pixels[i] - reference.pixels[i]) * (image.pixels[i] - reference.pixels[i]);
+        logSpp.push_back(std::log(spp));
+        logRmse.push_back(0.5 * std::log(squared / static_cast<double>(image.pixels.size())));
+    }
+    // Least-squares slope of log RMSE against log spp.
+    const double mx = (logSpp[0] + logSpp[1] + logSpp[2]) / 3,
+                 my = (logRmse[0] + logRmse[1] + logRmse[2]) / 3;
+    double sxy = 0, sxx = 0;
+    for (int i = 0; i < 3; ++i) {
+        sxy += (logSpp[i] - mx) * (logRmse[i] - my);
+        sxx += (logSpp[i] - mx) * (logSpp[i] - mx);
+    }
+    INFO("log-log slope " << sxy / sxx);
+    CHECK(sxy / sxx <= -0.4);
 }
