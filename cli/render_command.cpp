@@ -229,7 +229,7 @@ int renderScene(const RenderOptions& options) {
         progress.finish();
         const RenderStatistics& s = result.statistics;
         writeRenderedImage(
-            output, result.image, scene.film(),
+            output, result.image, result.aovs, scene.film(),
             {{"Software", "lrt " LRT_VERSION_STRING},
              {"lrt:command", options.commandLine},
              {"lrt:spp", std::to_string(s.samplesPerPixel)},

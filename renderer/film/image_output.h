@@ -15,8 +15,9 @@ bool isLinearFormat(const std::filesystem::path& path);
 // The 8-bit encoding of one linear value: gain, then sRGB or 1/gamma, in [0, 1].
 float encodeDisplay(float linear, float gain, std::optional<float> gamma);
 
-// Throws std::runtime_error naming the file; never leaves a partial file behind.
-void writeRenderedImage(const std::filesystem::path& path, const Image& linear,
+// EXR files also get the AOV channels of `aovs` (the same pixels) after R, G, B. Throws
+// std::runtime_error naming the file; never leaves a partial file behind.
+void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const Image& aovs,
                         const FilmDescription& film, const ImageMetadata& metadata);
 
 } // namespace lrt

@@ -34,6 +34,8 @@ void writeImage(const std::filesystem::path& path, const Image& image,
         spec.full_width = image.fullWidth > 0 ? image.fullWidth : image.width;
         spec.full_height = image.fullHeight > 0 ? image.fullHeight : image.height;
     }
+    if (!image.channelNames.empty())
+        spec.channelnames = image.channelNames;
     for (const auto& [name, value] : metadata)
         spec.attribute(name, value);
     if (!out->open(temporary.string(), spec) ||
@@ -58,8 +60,12 @@ Image readImage(const std::filesystem::path& path) {
         throw std::runtime_error(
             fmt::format("{}: cannot read image: {}", path.string(), OIIO::geterror()));
     const OIIO::ImageSpec& spec = in->spec();
-    Image image{spec.width, spec.height, spec.nchannels,  {},
-                spec.x,     spec.y,      spec.full_width, spec.full_height};
+    Image image(spec.width, spec.height, spec.nchannels);
+    image.xOrigin = spec.x;
+    image.yOrigin = spec.y;
+    image.fullWidth = spec.full_width;
+    image.fullHeight = spec.full_height;
+    image.channelNames = spec.channelnames;
     image.pixels.resize(static_cast<std::size_t>(spec.width) * spec.height * spec.nchannels);
     if (!in->read_image(0, 0, 0, spec.nchannels, OIIO::TypeDesc::FLOAT, image.pixels.data()))
         throw std::runtime_error(

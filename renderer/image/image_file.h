@@ -10,6 +10,10 @@
 namespace lrt {
 
 struct Image {
+    Image() = default;
+    Image(int width_, int height_, int channels_, std::vector<float> pixels_ = {})
+        : width(width_), height(height_), channels(channels_), pixels(std::move(pixels_)) {}
+
     int width = 0;
     int height = 0;
     int channels = 0;
@@ -20,6 +24,7 @@ struct Image {
     int yOrigin = 0;
     int fullWidth = 0;
     int fullHeight = 0;
+    std::vector<std::string> channelNames; // empty: R, G, B (A)
 
     float at(int x, int y, int c) const {
         return pixels[(static_cast<std::size_t>(y) * width + x) * channels + c];

@@ -18,6 +18,13 @@ struct RayCounters {
     }
 };
 
+// What the camera ray's first hit looks like, for denoisers and compositing (EXR AOVs).
+struct FirstHit {
+    Color albedo;           // the surface's reflectance colour (Material::albedo)
+    Vec3 normal;            // world-space shading normal, facing the camera
+    float depth = INFINITY; // distance along the camera ray; infinite when it leaves the scene
+};
+
 // What an integrator may know about the camera sample it serves.
 struct SampleContext {
     SampleStream& stream;
@@ -25,6 +32,7 @@ struct SampleContext {
     int sampleIndex;
     std::uint64_t pixel; // pixelHash of the pixel
     RayCounters& counters;
+    FirstHit firstHit{}; // filled at the camera ray's hit
 };
 
 class Integrator {

@@ -92,6 +92,8 @@ Color PathIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& c
     const Primitive& primitive = *hit->primitive;
     const Material& material = *primitive.material;
     ShadingPoint point = shadingPoint(*hit, ray);
+    if (arrival.bounce == 0 && std::isinf(context.firstHit.depth))
+        recordFirstHit(context, *hit, point);
     PathShadingContext shading(*this, scene, context, arrival, hit->p, maxDepth_);
     point.context = &shading;
 

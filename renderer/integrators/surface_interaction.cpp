@@ -86,6 +86,10 @@ Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float dista
     return {};
 }
 
+void recordFirstHit(SampleContext& context, const Intersection& hit, const ShadingPoint& point) {
+    context.firstHit = {hit.primitive->material->albedo(point), point.shadingNormal, hit.t};
+}
+
 Color directLighting(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
                      SampleContext& context, LightSampling sampling) {
     const Material& material = *hit.primitive->material;

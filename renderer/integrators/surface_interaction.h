@@ -28,6 +28,9 @@ inline float powerHeuristic(float a, float b) {
     return 1.0f / (1.0f + ratio * ratio);
 }
 
+// Records the camera ray's first hit in context.firstHit (albedo, normal, distance).
+void recordFirstHit(SampleContext& context, const Intersection& hit, const ShadingPoint& point);
+
 // Which light samples directLighting takes, and how it weights them.
 enum class LightSampling {
     All,        // every light, weight 1 (Whitted; SL surfaces)

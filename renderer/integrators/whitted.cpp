@@ -36,6 +36,8 @@ Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext
     const Primitive& primitive = *hit->primitive;
 
     ShadingPoint point = shadingPoint(*hit, ray);
+    if (depth == 0)
+        recordFirstHit(context, *hit, point);
     WhittedShadingContext shading(*this, scene, context, depth);
     point.context = &shading;
 

@@ -57,6 +57,9 @@ public:
     virtual Color unlit(const ShadingPoint&) const { return {}; }
     // Perfectly specular reflection and refraction rays, at most two.
     virtual int specular(const ShadingPoint&, std::array<SpecularRay, 2>&) const { return 0; }
+    // The reflectance colour the surface shows (an AOV for denoisers): Kd Color for the diffuse
+    // built-ins, the specular weight for the others, C0 for SL shaders.
+    virtual Color albedo(const ShadingPoint& point) const { return point.color; }
     // Programmable materials are asked for every light sample even when it is shadowed (with
     // E = 0), and once with E = 0 when no light reaches the surface at all, since a program may
     // trace rays of its own. Built-in ones are asked only for light that arrives.

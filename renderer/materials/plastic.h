@@ -14,6 +14,9 @@ public:
     std::optional<BsdfSample> sampleBsdf(const ShadingPoint& point, Vec2 u,
                                          float uLobe) const override;
     float bsdfPdf(const ShadingPoint& point, Vec3 wi) const override;
+    Color albedo(const ShadingPoint& point) const override {
+        return point.color * kd_ + specularColor_ * ks_;
+    }
     Color ambient(const ShadingPoint& point, Color light) const override {
         return point.color * light * ka_;
     }

@@ -24,7 +24,10 @@ namespace {
 struct FilmSample {
     float x, y; // raster position
     Color radiance;
+    FirstHit firstHit;
 };
+
+constexpr int kAovChannels = 8;
 
 Stratification stratification(const Scene& scene, const RenderSettings& settings) {
     Stratification s{scene.film().xSamples, scene.film().ySamples, scene.film().jitter};
@@ -95,6 +98,12 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     image.fullWidth = film.xResolution;
     image.fullHeight = film.yResolution;
     image.pixels.assign(static_cast<std::size_t>(image.width) * image.height * 3, 0.0f);
+    Image& aovs = result.aovs;
+    aovs = image;
+    aovs.channels = kAovChannels;
+    aovs.channelNames = {"albedo.R", "albedo.G", "albedo.B", "N.X",
+                         "N.Y",      "N.Z",      "Z",        "sampleCount"};
+    aovs.pixels.assign(static_cast<std::size_t>(image.width) * image.height * kAovChannels, 0.0f);
 
     // Keep a tile's sample buffer (samples of the tile and its margin) within about 64 MiB, however
     // many samples per pixel are asked for.
@@ -139,13 +148,14 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                     if (!L.isFinite())
                         ++localDropped; // kept, and skipped by the reconstruction below
                     samples[(static_cast<std::size_t>(y - sy0) * sw + (x - sx0)) * spp + i] = {
-                        raster.x, raster.y, L};
+                        raster.x, raster.y, L, context.firstHit};
                 }
             }
         for (int y = ty0; y < ty1; ++y)
             for (int x = tx0; x < tx1; ++x) {
-                Color sum;
-                float weights = 0;
+                Color sum, albedo;
+                Vec3 normal;
+                float weights = 0, depthSum = 0, depthWeights = 0;
                 const float cx = static_cast<float>(x) + 0.5f, cy = static_cast<float>(y) + 0.5f;
                 for (int ny = std::max(sy0, y - marginY); ny <= std::min(sy1 - 1, y + marginY);
                      ++ny)
@@ -160,13 +170,32 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                             if (w == 0 || !s.radiance.isFinite())
                                 continue;
                             sum += s.radiance * w;
+                            albedo += s.firstHit.albedo * w;
+                            normal += s.firstHit.normal * w;
                             weights += w;
+                            if (!std::isinf(s.firstHit.depth)) {
+                                depthSum += s.firstHit.depth * w;
+                                depthWeights += w;
+                            }
                         }
+                const std::size_t pixel =
+                    static_cast<std::size_t>(y - bounds.y0) * image.width + (x - bounds.x0);
                 const Color value = weights > 0 ? sum / weights : Color{};
-                float* out = &image.pixels[(static_cast<std::size_t>(y - bounds.y0) * image.width +
-                                            (x - bounds.x0)) *
-                                           3];
+                float* out = &image.pixels[pixel * 3];
                 out[0] = value.r, out[1] = value.g, out[2] = value.b;
+                // AOVs: filter-weighted like the radiance; depth over the samples that hit.
+                int counted = 0;
+                for (int i = 0; i < spp; ++i)
+                    counted +=
+                        samples[(static_cast<std::size_t>(y - sy0) * sw + (x - sx0)) * spp + i]
+                            .radiance.isFinite();
+                const Color a = weights > 0 ? albedo / weights : Color{};
+                const Vec3 n = weights > 0 ? normal / weights : Vec3{};
+                float* aov = &aovs.pixels[pixel * kAovChannels];
+                aov[0] = a.r, aov[1] = a.g, aov[2] = a.b;
+                aov[3] = n.x, aov[4] = n.y, aov[5] = n.z;
+                aov[6] = depthWeights > 0 ? depthSum / depthWeights : INFINITY;
+                aov[7] = static_cast<float>(counted);
             }
         dropped += localDropped;
         const int done = ++finished;

@@ -2,7 +2,9 @@
 #include "renderer/image/image_file.h"
 #include "run_lrt.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -162,4 +164,24 @@ TEST_CASE("many samples per pixel shrink the tiles instead of exhausting memory"
         runLrt(fmt::format("{} -o {} -q --spp 200000", q(scene), q(scratchPath("manyspp.exr"))));
     INFO("stderr: " << r.err);
     CHECK(r.exitStatus == 0);
+}
+
+TEST_CASE("EXR outputs carry albedo, normal, depth and sample-count AOVs", "[cli][render][aov]") {
+    const fs::path scene = writeScratchFile("aov.lrt", kTinyScene);
+    const fs::path exr = scratchPath("aov.exr");
+    REQUIRE(runLrt(fmt::format("{} -o {} -q --integrator path", q(scene), q(exr))).exitStatus == 0);
+    const lrt::Image image = lrt::readImage(exr);
+    REQUIRE(image.channels == 11);
+    auto channel = [&](const std::string& name) {
+        const auto it = std::find(image.channelNames.begin(), image.channelNames.end(), name);
+        REQUIRE(it != image.channelNames.end());
+        return static_cast<int>(it - image.channelNames.begin());
+    };
+    // The sphere (radius 2, 5 ahead, default matte Kd 0.5) fills the centre pixel.
+    CHECK(image.at(12, 8, channel("albedo.R")) == Approx(0.5f));
+    CHECK(image.at(12, 8, channel("N.Z")) == Approx(-1.0f).epsilon(0.02));
+    CHECK(image.at(12, 8, channel("Z")) ==
+          Approx(3.0f).epsilon(0.03)); // filtered over the curved front
+    CHECK(image.at(12, 8, channel("sampleCount")) == 4.0f);
+    CHECK(std::isinf(image.at(0, 0, channel("Z")))); // the corner sees no surface
 }
