@@ -1,15 +1,14 @@
 // The path integrator on the Cornell box: samples and paths per second at 512x512, and the error
 // reached against a high-sample reference for a given render time.
-#include <benchmark/benchmark.h>
-
-#include <cmath>
-#include <fstream>
-#include <sstream>
-
 #include "renderer/embree/device.h"
 #include "renderer/render/renderer.h"
 #include "renderer/scene/parser.h"
 #include "renderer/scene/scene_builder.h"
+
+#include <benchmark/benchmark.h>
+#include <cmath>
+#include <fstream>
+#include <sstream>
 
 namespace {
 
@@ -26,7 +25,8 @@ PathCornell load(int resolution) {
     std::stringstream text;
     text << in.rdbuf();
     std::string scene = text.str();
-    scene.replace(scene.find("Format 512 512 1"), 16, "Format " + std::to_string(resolution) + " " + std::to_string(resolution) + " 1");
+    scene.replace(scene.find("Format 512 512 1"), 16,
+                  "Format " + std::to_string(resolution) + " " + std::to_string(resolution) + " 1");
     scene.replace(scene.find("SurfaceIntegrator \"whitted\""), 27, "SurfaceIntegrator \"path\"");
     PathCornell w;
     w.frames = parseSceneString(scene, "cornell.lrt", LRT_SOURCE_DIR "/scenes");
@@ -45,8 +45,10 @@ void BM_Path_Cornell512(benchmark::State& state) {
         samples += r.statistics.rays.camera;
         rays += r.statistics.rays.camera + r.statistics.rays.secondary + r.statistics.rays.shadow;
     }
-    state.counters["paths/s"] = benchmark::Counter(static_cast<double>(samples), benchmark::Counter::kIsRate);
-    state.counters["rays/s"] = benchmark::Counter(static_cast<double>(rays), benchmark::Counter::kIsRate);
+    state.counters["paths/s"] =
+        benchmark::Counter(static_cast<double>(samples), benchmark::Counter::kIsRate);
+    state.counters["rays/s"] =
+        benchmark::Counter(static_cast<double>(rays), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Path_Cornell512)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
 
@@ -66,11 +68,19 @@ void BM_Path_Cornell_RmseAtSpp(benchmark::State& state) {
         const Image image = render(*w.scene, settings).image;
         double squared = 0;
         for (std::size_t i = 0; i < image.pixels.size(); ++i)
-            squared += (image.pixels[i] - reference.pixels[i]) * (image.pixels[i] - reference.pixels[i]);
+            squared +=
+                (image.pixels[i] - reference.pixels[i]) * (image.pixels[i] - reference.pixels[i]);
         rmse = std::sqrt(squared / static_cast<double>(image.pixels.size()));
     }
     state.counters["rmse"] = rmse;
 }
-BENCHMARK(BM_Path_Cornell_RmseAtSpp)->Arg(4)->Arg(16)->Arg(64)->Arg(256)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK(BM_Path_Cornell_RmseAtSpp)
+    ->Arg(4)
+    ->Arg(16)
+    ->Arg(64)
+    ->Arg(256)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
 
 } // namespace

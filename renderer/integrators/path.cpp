@@ -67,7 +67,7 @@ Color PathIntegrator::escaped(const Scene& scene, const Ray& ray, const Arrival&
     Color sum;
     for (const Light* light : scene.infiniteLights())
         sum +=
-            light->radiance(ray.direction) * powerHeuristic(arrival.pdf, light->pdf(ray.direction));
+            light->radiance(ray.direction) * bsdfHitWeight(arrival.pdf, light->pdf(ray.direction));
     return sum;
 }
 

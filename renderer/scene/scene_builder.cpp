@@ -6,6 +6,7 @@
 #include "renderer/camera/perspective_camera.h"
 #include "renderer/lights/ambient_light.h"
 #include "renderer/lights/distant_light.h"
+#include "renderer/lights/environment_light.h"
 #include "renderer/lights/infinite_light.h"
 #include "renderer/lights/point_light.h"
 #include "renderer/lights/spot_light.h"
@@ -150,12 +151,21 @@ private:
             } else if (light.type == "arealight") {
                 made = std::make_unique<AreaLight>(power);
             } else { // "infinite"
-                if (p.has("mapname"))
-                    throw SceneError(p.find("mapname")->where,
-                                     "infinite lights with a \"mapname\" image are not supported "
-                                     "yet; use a constant "
-                                     "colour");
-                made = std::make_unique<InfiniteLight>(power);
+                const std::string mapName = p.getString("mapname", "");
+                if (mapName.empty()) {
+                    made = std::make_unique<InfiniteLight>(power);
+                } else {
+                    Image map;
+                    try {
+                        map = readImage(std::filesystem::path(frame_.sceneDirectory.empty()
+                                                                  ? "."
+                                                                  : frame_.sceneDirectory) /
+                                        mapName);
+                    } catch (const std::exception& e) {
+                        throw SceneError(p.find("mapname")->where, e.what());
+                    }
+                    made = std::make_unique<EnvironmentLight>(std::move(map), power, toWorld);
+                }
                 scene_->infiniteLights_.push_back(made.get());
             }
             p.rejectUnused(fmt::format("LightSource \"{}\"", light.type));

@@ -5,11 +5,13 @@
 #include "renderer/materials/matte.h"
 #include "renderer/materials/metal.h"
 #include "renderer/materials/plastic.h"
+#include "renderer/sampling/distribution_2d.h"
 #include "renderer/sampling/warp.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <numbers>
@@ -171,8 +173,8 @@ struct Estimate {
     double pixels;
 };
 
-Estimate estimate(const char* strategy) {
-    const testing::LoadedScene loaded = testing::loadScene(glossyScene(strategy));
+Estimate estimate(const std::string& scene, const std::string& directory = ".") {
+    const testing::LoadedScene loaded = testing::loadScene(scene, directory);
     RenderSettings settings;
     settings.samplesPerPixel = 64;
     const Image a = render(*loaded.scene, settings).image;
@@ -187,11 +189,17 @@ Estimate estimate(const char* strategy) {
     return {mean / n, variance / n, n};
 }
 
+// Whether two estimates' means agree within four standard errors of their difference.
+bool agree(const Estimate& a, const Estimate& b) {
+    return std::fabs(a.mean - b.mean) <= 4 * std::sqrt((a.variance + b.variance) / (2 * a.pixels));
+}
+
 } // namespace
 
 TEST_CASE("light sampling, BSDF sampling and MIS agree, and MIS has the least noise",
           "[path][mis]") {
-    const Estimate mis = estimate("mis"), light = estimate("light"), bsdf = estimate("bsdf");
+    const Estimate mis = estimate(glossyScene("mis")), light = estimate(glossyScene("light")),
+                   bsdf = estimate(glossyScene("bsdf"));
     INFO("means " << mis.mean << " " << light.mean << " " << bsdf.mean << ", variances "
                   << mis.variance << " " << light.variance << " " << bsdf.variance);
     // The means agree within four standard errors of their difference.
@@ -239,4 +247,75 @@ TEST_CASE("the error falls at least as fast as 1/sqrt(spp)", "[path][convergence
     }
     INFO("log-log slope " << sxy / sxx);
     CHECK(sxy / sxx <= -0.4);
+}
+
+TEST_CASE("2-D distributions sample with the density they report", "[path][sampling]") {
+    const std::vector<float> weights = {1, 0, 3, 2, 0, 0, 1, 5};
+    const Distribution2D distribution(weights, 4, 2);
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> uniform(0, 1);
+    double integral = 0;
+    std::vector<int> histogram(8, 0);
+    const int n = 200000;
+    for (int i = 0; i < n; ++i) {
+        float pdf = 0;
+        const Vec2 p = distribution.sample({uniform(rng), uniform(rng)}, pdf);
+        CHECK(pdf == Approx(distribution.pdf(p)).epsilon(1e-4));
+        ++histogram[static_cast<std::size_t>(static_cast<int>(p.y * 2) * 4 +
+                                             static_cast<int>(p.x * 4))];
+        integral += distribution.pdf({uniform(rng), uniform(rng)}) / n;
+    }
+    CHECK(integral == Approx(1.0).epsilon(0.01));
+    for (std::size_t cell = 0; cell < 8; ++cell)
+        CHECK(histogram[cell] / double(n) == Approx(weights[cell] / 12.0).margin(0.005));
+}
+
+TEST_CASE("white furnace under an image environment light", "[path][environment]") {
+    const auto dir = std::filesystem::temp_directory_path() / "lrt_environment_test";
+    std::filesystem::create_directories(dir);
+    // Radiance 2 in the map, halved by intensity: 1 in every direction.
+    writeImage(dir / "sky.exr", Image(8, 4, 3, std::vector<float>(8 * 4 * 3, 2.0f)));
+    const std::string scene = R"(Format 16 16 1
+PixelSamples 8 8
+Projection "perspective" "fov" [20]
+SurfaceIntegrator "path" "maxdepth" [50]
+WorldBegin
+LightSource "infinite" "mapname" "sky.exr" "intensity" [0.5]
+Surface "matte" "Kd" [1]
+Translate 0 0 5
+Sphere 1.5 -1.5 1.5 360
+WorldEnd
+)";
+    const testing::LoadedScene loaded = testing::loadScene(scene, dir.string());
+    CHECK(meanOf(render(*loaded.scene, {}).image) == Approx(1.0).epsilon(0.01));
+}
+
+TEST_CASE("an uneven environment map is importance-sampled without bias", "[path][environment]") {
+    // A dim sky with one bright patch: light sampling (by luminance) and BSDF sampling must agree.
+    const auto dir = std::filesystem::temp_directory_path() / "lrt_environment_patch_test";
+    std::filesystem::create_directories(dir);
+    Image sky(16, 8, 3, std::vector<float>(16 * 8 * 3, 0.2f));
+    for (int c = 0; c < 3; ++c)
+        sky.pixels[(2 * 16 + 5) * 3 + c] = 60.0f;
+    writeImage(dir / "patch.exr", sky);
+    auto scene = [](const char* strategy) {
+        return fmt::format(R"(Format 16 16 1
+PixelSamples 4 4
+Projection "perspective" "fov" [20]
+SurfaceIntegrator "path" "maxdepth" [1] "strategy" "{}"
+WorldBegin
+LightSource "infinite" "mapname" "patch.exr"
+Surface "matte" "Kd" [0.8]
+Translate 0 0 5
+Sphere 1.5 -1.5 1.5 360
+WorldEnd
+)",
+                           strategy);
+    };
+    const Estimate light = estimate(scene("light"), dir.string()),
+                   bsdf = estimate(scene("bsdf"), dir.string()),
+                   mis = estimate(scene("mis"), dir.string());
+    INFO("means " << mis.mean << " " << light.mean << " " << bsdf.mean);
+    CHECK(agree(light, bsdf));
+    CHECK(agree(mis, bsdf));
 }

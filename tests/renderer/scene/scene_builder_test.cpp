@@ -42,7 +42,7 @@ const BadBuild kBadBuilds[] = {
     {"missing OBJ", "Shape \"obj\" \"filename\" \"nothere.obj\"", 3, "cannot read OBJ file"},
     {"unknown light parameter", "LightSource \"pointlight\" \"power\" [3]", 3, "unknown parameter 'power' for LightSource \"pointlight\""},
     {"bad spotlight", "LightSource \"spotlight\" \"from\" [0 0 0] \"to\" [0 0 0]", 3, "\"from\" and \"to\" to differ"},
-    {"environment map not yet", "LightSource \"infinite\" \"mapname\" \"sky.exr\"", 3, "not supported yet"},
+    {"missing environment map", "LightSource \"infinite\" \"mapname\" \"sky.exr\"", 3, "cannot read image"},
     {"area light in object", "ObjectBegin \"a\"\nAreaLightSource \"arealight\"\nSphere 1 -1 1 360\nObjectEnd", 5, "area lights inside object definitions"},
     {"PointsPolygons short", "PointsPolygons [4] [0 1 2] \"P\" [0 0 0 1 0 0 1 1 0 0 1 0]", 3, "fewer vertex indices"},
 };
