@@ -1,7 +1,8 @@
 #include "renderer/materials/metal.h"
 
-#include "renderer/materials/blinn_phong.h"
 #include "renderer/materials/mirror.h"
+
+#include <algorithm>
 
 namespace lrt {
 
@@ -9,8 +10,10 @@ Color Metal::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const float cosine = dot(point.shadingNormal, wi);
     if (cosine <= 0 || dot(point.normal, wi) <= 0)
         return {};
-    return point.color * E *
-           (ks_ * blinnPhong(point.shadingNormal, point.wo, wi, exponent_) * cosine);
+    const float cosWoH = std::clamp(dot(point.wo, normalize(point.wo + wi)), 0.0f, 1.0f);
+    const Color fresnel{schlick(point.color.r, cosWoH), schlick(point.color.g, cosWoH),
+                        schlick(point.color.b, cosWoH)};
+    return fresnel * E * (ks_ * lobe_.value(point.shadingNormal, point.wo, wi) * cosine);
 }
 
 int Metal::specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const {
@@ -25,7 +28,7 @@ std::optional<BsdfSample> Metal::sampleBsdf(const ShadingPoint& point, Vec2 u, f
     if (uLobe < share)
         return BsdfSample{reflect(point.wo, point.shadingNormal), point.color * (kr_ / share), 0.0f,
                           true};
-    const Vec3 wi = sampleBlinnPhong(point.shadingNormal, point.wo, u, exponent_);
+    const Vec3 wi = lobe_.sample(point.shadingNormal, point.wo, u);
     const float pdf = bsdfPdf(point, wi);
     if (pdf <= 0)
         return std::nullopt;
@@ -35,7 +38,7 @@ std::optional<BsdfSample> Metal::sampleBsdf(const ShadingPoint& point, Vec2 u, f
 float Metal::bsdfPdf(const ShadingPoint& point, Vec3 wi) const {
     if (dot(point.shadingNormal, wi) <= 0 || dot(point.normal, wi) <= 0)
         return 0.0f;
-    return (1 - mirrorShare()) * blinnPhongPdf(point.shadingNormal, point.wo, wi, exponent_);
+    return (1 - mirrorShare()) * lobe_.pdf(point.shadingNormal, point.wo, wi);
 }
 
 } // namespace lrt

@@ -1,14 +1,16 @@
-// "metal": a Blinn-Phong highlight tinted by the surface colour, Ks Color (S + 8) / (8 pi) (N.H)^S,
-// plus an optional perfect reflection Kr Color.
+// "metal": a GGX conductor, f = Ks F(wo.h) D G / (4 cos_o cos_i) with Schlick's Fresnel from
+// reflectance Color at normal incidence and GGX alpha = roughness, plus an optional perfect
+// reflection Kr Color.
 #pragma once
 
 #include "renderer/materials/material.h"
+#include "renderer/materials/microfacet.h"
 
 namespace lrt {
 
 class Metal final : public Material {
 public:
-    Metal(float ks, float kr, float roughness) : ks_(ks), kr_(kr), exponent_(8.0f / roughness) {}
+    Metal(float ks, float kr, float roughness) : ks_(ks), kr_(kr), lobe_(roughness) {}
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
     int specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const override;
     std::optional<BsdfSample> sampleBsdf(const ShadingPoint& point, Vec2 u,
@@ -19,7 +21,8 @@ private:
     // Probability of sampling the perfect reflection rather than the highlight.
     float mirrorShare() const { return kr_ + ks_ > 0 ? kr_ / (kr_ + ks_) : 0.0f; }
 
-    float ks_, kr_, exponent_;
+    float ks_, kr_;
+    GgxLobe lobe_;
 };
 
 } // namespace lrt

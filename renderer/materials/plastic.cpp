@@ -1,8 +1,9 @@
 #include "renderer/materials/plastic.h"
 
-#include "renderer/materials/blinn_phong.h"
+#include "renderer/materials/glass.h"
 #include "renderer/sampling/warp.h"
 
+#include <algorithm>
 #include <numbers>
 
 namespace lrt {
@@ -11,8 +12,10 @@ Color Plastic::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const float cosine = dot(point.shadingNormal, wi);
     if (cosine <= 0 || dot(point.normal, wi) <= 0)
         return {};
+    const Vec3 h = normalize(point.wo + wi);
+    const float fresnel = fresnelDielectric(std::clamp(dot(point.wo, h), 0.0f, 1.0f), 1.0f, 1.5f);
     const Color f = point.color * (kd_ / std::numbers::pi_v<float>)+specularColor_ *
-                    (ks_ * blinnPhong(point.shadingNormal, point.wo, wi, exponent_));
+                    (ks_ * fresnel * coat_.value(point.shadingNormal, point.wo, wi));
     return f * E * cosine;
 }
 
@@ -25,7 +28,7 @@ std::optional<BsdfSample> Plastic::sampleBsdf(const ShadingPoint& point, Vec2 u,
                                               float uLobe) const {
     const Vec3 wi = uLobe < diffuseShare(point)
                         ? aroundNormal(cosineHemisphere(u), point.shadingNormal)
-                        : sampleBlinnPhong(point.shadingNormal, point.wo, u, exponent_);
+                        : coat_.sample(point.shadingNormal, point.wo, u);
     const float pdf = bsdfPdf(point, wi);
     if (pdf <= 0)
         return std::nullopt;
@@ -38,7 +41,7 @@ float Plastic::bsdfPdf(const ShadingPoint& point, Vec3 wi) const {
         return 0.0f;
     const float share = diffuseShare(point);
     return share * cosine / std::numbers::pi_v<float> +
-           (1 - share) * blinnPhongPdf(point.shadingNormal, point.wo, wi, exponent_);
+           (1 - share) * coat_.pdf(point.shadingNormal, point.wo, wi);
 }
 
 } // namespace lrt

@@ -1,15 +1,17 @@
-// "plastic": Lambertian diffuse plus a Blinn-Phong highlight of colour specularcolor:
-// f = Kd Color / pi + Ks specularcolor (S + 8) / (8 pi) (N.H)^S, S = 8 / roughness.
+// "plastic": Lambertian diffuse under a smooth-dielectric GGX coat (pbrt's plastic):
+// f = Kd Color / pi + Ks specularcolor F(wo.h) D G / (4 cos_o cos_i), GGX alpha = roughness,
+// F the Fresnel reflectance of an eta 1.5 interface.
 #pragma once
 
 #include "renderer/materials/material.h"
+#include "renderer/materials/microfacet.h"
 
 namespace lrt {
 
 class Plastic final : public Material {
 public:
     Plastic(float kd, float ks, float ka, float roughness, Color specularColor)
-        : kd_(kd), ks_(ks), ka_(ka), exponent_(8.0f / roughness), specularColor_(specularColor) {}
+        : kd_(kd), ks_(ks), ka_(ka), coat_(roughness), specularColor_(specularColor) {}
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
     std::optional<BsdfSample> sampleBsdf(const ShadingPoint& point, Vec2 u,
                                          float uLobe) const override;
@@ -25,7 +27,8 @@ private:
     // Probability of sampling the diffuse lobe rather than the highlight.
     float diffuseShare(const ShadingPoint& point) const;
 
-    float kd_, ks_, ka_, exponent_;
+    float kd_, ks_, ka_;
+    GgxLobe coat_;
     Color specularColor_;
 };
 
