@@ -319,3 +319,74 @@ WorldEnd
     CHECK(agree(light, bsdf));
     CHECK(agree(mis, bsdf));
 }
+
+TEST_CASE("each BSDF samples directions with the density it reports (chi-square)", "[path][bsdf]") {
+    // Directions binned by (cos theta, phi) about the normal; expected counts integrate bsdfPdf
+    // over each bin. Bins expecting fewer than 5 are pooled. Critical value at p = 1e-4
+    // (Wilson-Hilferty).
+    const Matte matte(0.8f, 1);
+    const Plastic plastic(0.5f, 0.5f, 1, 0.2f, Color(1));
+    const Metal metal(0.9f, 0, 0.3f);
+    ShadingPoint point;
+    point.normal = point.shadingNormal = {0, 0, 1};
+    point.color = Color{0.9f, 0.7f, 0.5f};
+    constexpr int thetaBins = 10, phiBins = 20, samples = 200000, sub = 6;
+    for (const Vec3 wo : {Vec3{0, 0, 1}, normalize(Vec3{0.7f, 0.1f, 0.5f})}) {
+        point.wo = wo;
+        for (const Material* material :
+             std::initializer_list<const Material*>{&matte, &plastic, &metal}) {
+            std::vector<double> observed(thetaBins * phiBins, 0), expected(thetaBins * phiBins, 0);
+            std::mt19937 rng(17);
+            std::uniform_real_distribution<float> uniform(0, 1);
+            for (int i = 0; i < samples; ++i) {
+                const auto s =
+                    material->sampleBsdf(point, {uniform(rng), uniform(rng)}, uniform(rng));
+                if (!s || s->wi.z <= 0)
+                    continue;
+                float phi = std::atan2(s->wi.y, s->wi.x);
+                if (phi < 0)
+                    phi += 2 * std::numbers::pi_v<float>;
+                const int t = std::min(thetaBins - 1, static_cast<int>(s->wi.z * thetaBins));
+                const int p = std::min(
+                    phiBins - 1, static_cast<int>(phi / (2 * std::numbers::pi_v<float>)*phiBins));
+                ++observed[static_cast<std::size_t>(t * phiBins + p)];
+            }
+            // Midpoint quadrature of the pdf over each bin (solid angle = d(cos theta) d(phi)).
+            for (int t = 0; t < thetaBins; ++t)
+                for (int p = 0; p < phiBins; ++p)
+                    for (int i = 0; i < sub; ++i)
+                        for (int j = 0; j < sub; ++j) {
+                            const float z = (t + (i + 0.5f) / sub) / thetaBins;
+                            const float phi =
+                                (p + (j + 0.5f) / sub) / phiBins * 2 * std::numbers::pi_v<float>;
+                            const float r = std::sqrt(std::max(0.0f, 1 - z * z));
+                            const Vec3 wi{r * std::cos(phi), r * std::sin(phi), z};
+                            const double area =
+                                (1.0 / thetaBins) * (2 * std::numbers::pi / phiBins) / (sub * sub);
+                            expected[static_cast<std::size_t>(t * phiBins + p)] +=
+                                material->bsdfPdf(point, wi) * area * samples;
+                        }
+            double chi2 = 0, pooledObserved = 0, pooledExpected = 0;
+            int dof = -1;
+            for (std::size_t b = 0; b < observed.size(); ++b) {
+                if (expected[b] < 5) {
+                    pooledObserved += observed[b];
+                    pooledExpected += expected[b];
+                    continue;
+                }
+                chi2 += (observed[b] - expected[b]) * (observed[b] - expected[b]) / expected[b];
+                ++dof;
+            }
+            if (pooledExpected >= 5) {
+                chi2 += (pooledObserved - pooledExpected) * (pooledObserved - pooledExpected) /
+                        pooledExpected;
+                ++dof;
+            }
+            const double k = 2.0 / (9 * dof),
+                         critical = dof * std::pow(1 - k + 3.72 * std::sqrt(k), 3);
+            INFO("wo (" << wo.x << ", " << wo.z << "): chi2 " << chi2 << " with " << dof
+                        << " degrees of freedom, critical " << critical);
+            CHECK(chi2 < critical);
+        }
+    }
+}
