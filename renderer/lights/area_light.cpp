@@ -13,6 +13,16 @@ std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     const auto index = std::min(static_cast<std::size_t>(scaled), shapes_.size() - 1);
     const Vec2 remapped{std::clamp(scaled - static_cast<float>(index), 0.0f, 0.99999994f), u.y};
     const Shape& shape = *shapes_[index];
+    if (const auto cone = shape.sampleCone(p, remapped)) {
+        // Sampled by solid angle: the density is already per steradian.
+        const Vec3 toLight = cone->p - p;
+        const float d = length(toLight);
+        const Vec3 wi = toLight / d;
+        if (dot(cone->normal, -wi) <= 0 && shape.oneSided())
+            return std::nullopt;
+        const float pdf = cone->pdf / count;
+        return LightSample{wi, d, radiance_ / pdf, pdf};
+    }
     const AreaSample s = shape.sampleArea(remapped);
     if (s.pdf <= 0)
         return std::nullopt;
@@ -31,6 +41,8 @@ std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
 
 float AreaLight::pdf(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
                      const LocalGeometry& g) const {
+    if (const float cone = shape.conePdf(p); cone > 0)
+        return cone / static_cast<float>(shapes_.size());
     const Vec3 toLight = q - p;
     const float d2 = lengthSquared(toLight);
     const float cosLight = std::fabs(dot(normal, toLight)) / std::sqrt(d2);

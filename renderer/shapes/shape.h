@@ -51,6 +51,11 @@ public:
     // The density sampleArea draws the point with geometry `g` (object space) at, per unit of
     // scene-space area.
     virtual float pdfArea(unsigned primitive, const LocalGeometry& g) const = 0;
+    // Shapes that can sample the cone of directions they subtend from p (whole spheres) return
+    // such a point with its solid-angle density; sampling by area is the fallback.
+    virtual std::optional<AreaSample> sampleCone(Vec3, Vec2) const { return std::nullopt; }
+    // The solid-angle density sampleCone draws directions with from p; 0 when it does not apply.
+    virtual float conePdf(Vec3) const { return 0.0f; }
     virtual std::size_t primitiveCount() const { return 1; }
     virtual std::size_t memoryBytes() const = 0;
 

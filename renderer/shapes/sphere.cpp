@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace lrt {
 
@@ -12,7 +13,20 @@ Sphere::Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, 
       zMin_(std::clamp(std::min(zMin, zMax), -radius, radius)),
       zMax_(std::clamp(std::max(zMin, zMax), -radius, radius)),
       thetaZMin_(std::acos(std::clamp(zMin_ / radius, -1.0f, 1.0f))),
-      thetaZMax_(std::acos(std::clamp(zMax_ / radius, -1.0f, 1.0f))) {}
+      thetaZMax_(std::acos(std::clamp(zMax_ / radius, -1.0f, 1.0f))) {
+    // Cone sampling needs the whole sphere, mapped to a sphere: equal, orthogonal axes.
+    const Vec3 x = objectToScene.vector({radius, 0, 0}), y = objectToScene.vector({0, radius, 0}),
+               z = objectToScene.vector({0, 0, radius});
+    const float r = length(x);
+    const bool similar =
+        std::fabs(length(y) - r) < 1e-4f * r && std::fabs(length(z) - r) < 1e-4f * r &&
+        std::fabs(dot(x, y)) < 1e-4f * r * r && std::fabs(dot(x, z)) < 1e-4f * r * r &&
+        std::fabs(dot(y, z)) < 1e-4f * r * r;
+    coneSampling_ = similar && zMin_ <= -radius && zMax_ >= radius &&
+                    phiMax() >= 2 * std::numbers::pi_v<float> - 1e-6f;
+    sceneCentre_ = objectToScene.point({0, 0, 0});
+    sceneRadius_ = r;
+}
 
 bool Sphere::roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const {
     const double a = d.x * d.x + d.y * d.y + d.z * d.z;
@@ -52,6 +66,41 @@ Bounds3 Sphere::objectBounds() const {
 
 Vec3 Sphere::naturalNormal(Vec3 p, Vec3, Vec3) const {
     return p / radius_;
+}
+
+float Sphere::conePdf(Vec3 p) const {
+    const float d2 = lengthSquared(p - sceneCentre_);
+    if (!coneSampling_ || d2 <= sceneRadius_ * sceneRadius_ * 1.0001f)
+        return 0.0f;
+    const float cosThetaMax = std::sqrt(std::max(0.0f, 1 - sceneRadius_ * sceneRadius_ / d2));
+    return 1 / (2 * std::numbers::pi_v<float> * (1 - cosThetaMax));
+}
+
+// pbrt's sampling of the cone a sphere subtends from outside it (Shirley and Wang).
+std::optional<AreaSample> Sphere::sampleCone(Vec3 p, Vec2 u) const {
+    const float pdf = conePdf(p);
+    if (pdf <= 0)
+        return std::nullopt;
+    const Vec3 toCentre = sceneCentre_ - p;
+    const float dc = length(toCentre);
+    const Vec3 wc = toCentre / dc;
+    const float sinThetaMax2 = sceneRadius_ * sceneRadius_ / (dc * dc);
+    const float cosThetaMax = std::sqrt(std::max(0.0f, 1 - sinThetaMax2));
+    const float cosTheta = (1 - u.x) + u.x * cosThetaMax;
+    const float sinTheta2 = std::max(0.0f, 1 - cosTheta * cosTheta);
+    const float phi = 2 * std::numbers::pi_v<float> * u.y;
+    // The angle alpha at the centre between -wc and the sampled point.
+    const float ds = dc * cosTheta -
+                     std::sqrt(std::max(0.0f, sceneRadius_ * sceneRadius_ - dc * dc * sinTheta2));
+    const float cosAlpha = std::clamp(
+        (dc * dc + sceneRadius_ * sceneRadius_ - ds * ds) / (2 * dc * sceneRadius_), -1.0f, 1.0f);
+    const float sinAlpha = std::sqrt(std::max(0.0f, 1 - cosAlpha * cosAlpha));
+    Vec3 s, t;
+    orthonormalBasis(wc, s, t);
+    const Vec3 outward =
+        s * (-sinAlpha * std::cos(phi)) + t * (-sinAlpha * std::sin(phi)) + wc * (-cosAlpha);
+    return AreaSample{sceneCentre_ + outward * sceneRadius_, flipsNormals() ? -outward : outward,
+                      pdf};
 }
 
 } // namespace lrt

@@ -11,6 +11,9 @@ public:
     Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
            float zMin, float zMax, float thetaMaxDegrees);
 
+    std::optional<AreaSample> sampleCone(Vec3 p, Vec2 u) const override;
+    float conePdf(Vec3 p) const override;
+
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;
     bool parameters(const DVec3& p, float& u, float& v) const override;
@@ -19,6 +22,11 @@ protected:
     Vec3 naturalNormal(Vec3 p, Vec3 dpdu, Vec3 dpdv) const override;
 
 private:
+    // Whether the sphere is whole and stays a sphere in scene space (a similarity transform), so
+    // that it can be sampled by the cone it subtends; then its scene-space centre and radius.
+    bool coneSampling_ = false;
+    Vec3 sceneCentre_;
+    float sceneRadius_ = 0;
     float radius_, zMin_, zMax_, thetaZMin_, thetaZMax_;
 };
 

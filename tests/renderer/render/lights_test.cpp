@@ -111,3 +111,27 @@ WorldEnd
     const Vec3 d = onPlane(camera.generateRay({2.5f, 6.5f}, {0.9f, 0.7f}), 2);
     CHECK(length(c - d) > 0.01f);
 }
+
+TEST_CASE("a sphere area light is sampled by the cone it subtends", "[render][lights]") {
+    // Under a sphere of radiance L and radius R whose centre is d above the point, the irradiance
+    // is pi L R^2 / d^2, so matte reflects Kd L R^2 / d^2. Cone sampling gets it with few samples.
+    const float R = 0.5f, d = 2, L = 4, kd = 0.5f;
+    const Image image = testing::renderText(fmt::format(R"(Format 1 1 1
+PixelSamples 4 4
+PixelFilter "box" 1 1
+Projection "orthographic"
+ScreenWindow -0.001 0.001 -0.001 0.001
+LookAt 0 5 -5  0 0 0  0 1 0
+WorldBegin
+AttributeBegin
+  AreaLightSource "arealight" "intensity" [{}]
+  Translate 0 {} 0
+  Sphere {} {} {} 360
+AttributeEnd
+Surface "matte" "Kd" [{}]
+Polygon "P" [-10 0 -10  10 0 -10  10 0 10  -10 0 10]
+WorldEnd
+)",
+                                                        L, d, R, -R, R, kd));
+    CHECK(image.at(0, 0, 0) == Approx(kd * L * R * R / (d * d)).epsilon(0.01));
+}
