@@ -121,7 +121,9 @@ Color PathIntegrator::indirect(const Scene& scene, const Intersection& hit,
                                const ShadingPoint& point, SampleContext& context,
                                const Arrival& arrival) const {
     const Material& material = *hit.primitive->material;
-    const Vec2 u = context.stream.next2D();
+    const Vec2 u =
+        context.strata.sample(context.sampleIndex, context.stream.next2D(), context.pixel,
+                              Stratification::bsdfPurpose(arrival.bounce));
     const float uLobe = context.stream.next();
     const float uRoulette = context.stream.next();
     if (material.shadesUnlit()) {

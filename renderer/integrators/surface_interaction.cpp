@@ -105,8 +105,9 @@ Color directLighting(const Scene& scene, const Intersection& hit, const ShadingP
         }
         const Vec2 u =
             light.isStratified()
-                ? context.strata.rotated(context.sampleIndex, context.stream.next2D(),
-                                         context.pixel, static_cast<std::uint64_t>(index) + 1)
+                ? context.strata.sample(context.sampleIndex, context.stream.next2D(), context.pixel,
+                                        Stratification::lightPurpose(
+                                            point.context ? point.context->depth() : 0, index))
                 : Vec2{0.5f, 0.5f};
         const auto sample = light.sample(point.p, u);
         if (!sample || (sample->E.isBlack() && !programmable) ||

@@ -30,7 +30,8 @@ struct FilmSample {
 constexpr int kAovChannels = 8;
 
 Stratification stratification(const Scene& scene, const RenderSettings& settings) {
-    Stratification s{scene.film().xSamples, scene.film().ySamples, scene.film().jitter};
+    Stratification s{scene.film().xSamples, scene.film().ySamples, scene.film().jitter,
+                     scene.film().lowDiscrepancy};
     if (settings.samplesPerPixel) {
         // The most square grid with exactly N cells.
         const int n = *settings.samplesPerPixel;
@@ -135,10 +136,12 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                 const std::uint64_t pixel = pixelHash(settings.seed, scene.frame(), x, y);
                 for (int i = 0; i < spp; ++i) {
                     SampleStream stream(pixel, i);
-                    const Vec2 offset = strata.point(i, stream.next2D());
+                    const Vec2 offset =
+                        strata.sample(i, stream.next2D(), pixel, Stratification::kFilm);
                     const Vec2 raster{static_cast<float>(x) + offset.x,
                                       static_cast<float>(y) + offset.y};
-                    const Vec2 lens = stream.next2D();
+                    const Vec2 lens =
+                        strata.sample(i, stream.next2D(), pixel, Stratification::kLens);
                     // Differentials span the distance between samples, as in pbrt.
                     const Ray ray = scene.camera().generateRayWithDifferentials(
                         raster, lens, differentialSpacing);

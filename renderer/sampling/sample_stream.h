@@ -5,6 +5,8 @@
 #include "renderer/core/vector.h"
 #include "renderer/sampling/pcg32.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 namespace lrt {
@@ -37,27 +39,52 @@ private:
     Pcg32 rng_;
 };
 
-// Stratified (jittered) positions over [0,1)^2 for the samples of one pixel: sample i lies in
-// stratum (i mod nx, i div nx). A per-pixel, per-purpose rotation (Cranley-Patterson) decorrelates
-// the light samples from the film positions while keeping them stratified.
+// The 2-D sample positions of one pixel's samples. Stratified: sample i lies in stratum
+// (i mod nx, i div nx), jittered. Low-discrepancy: sample i is point i of the R2 Kronecker sequence
+// (Roberts 2018: frac(0.5 + i (1/g, 1/g^2)), g the plastic number), which is well spread for any
+// number of samples. Either way a per-pixel, per-purpose rotation (Cranley-Patterson)
+// decorrelates the dimensions (film position, lens, each light, each bounce) while keeping each
+// one's spread; purpose 0, the film position, is not rotated in stratified mode.
 struct Stratification {
     int nx = 1, ny = 1;
     bool jitter = true;
+    bool lowDiscrepancy = false;
 
     int count() const { return nx * ny; }
-    Vec2 point(int index, Vec2 jitterSample) const {
-        const float jx = jitter ? jitterSample.x : 0.5f, jy = jitter ? jitterSample.y : 0.5f;
-        return {(static_cast<float>(index % nx) + jx) / static_cast<float>(nx),
-                (static_cast<float>(index / nx) + jy) / static_cast<float>(ny)};
-    }
-    Vec2 rotated(int index, Vec2 jitterSample, std::uint64_t pixel, std::uint64_t purpose) const {
-        const Vec2 p = point(index, jitterSample);
+
+    Vec2 sample(int index, Vec2 jitterSample, std::uint64_t pixel, std::uint64_t purpose) const {
+        Vec2 p;
+        if (lowDiscrepancy) {
+            constexpr double g = 1.32471795724474602596;
+            const double i = static_cast<double>(index);
+            p = {static_cast<float>(fraction(0.5 + i / g)),
+                 static_cast<float>(fraction(0.5 + i / (g * g)))};
+        } else {
+            const float jx = jitter ? jitterSample.x : 0.5f, jy = jitter ? jitterSample.y : 0.5f;
+            p = {(static_cast<float>(index % nx) + jx) / static_cast<float>(nx),
+                 (static_cast<float>(index / nx) + jy) / static_cast<float>(ny)};
+            if (purpose == 0)
+                return p;
+        }
         const std::uint64_t h = mix64(pixel ^ mix64(purpose));
         const float rx = static_cast<float>(h >> 40) * 0x1p-24f,
                     ry = static_cast<float>((h >> 16) & 0xffffff) * 0x1p-24f;
         auto wrap = [](float v) { return v >= 1.0f ? v - 1.0f : v; };
-        return {wrap(p.x + rx), wrap(p.y + ry)};
+        return {std::min(wrap(p.x + rx), 0.99999994f), std::min(wrap(p.y + ry), 0.99999994f)};
     }
+
+    // Purposes: the film position, the lens, then per bounce a block for lights and the BSDF.
+    static constexpr std::uint64_t kFilm = 0, kLens = 1;
+    static std::uint64_t lightPurpose(int bounce, int light) {
+        return (static_cast<std::uint64_t>(bounce) + 1) << 32 |
+               static_cast<std::uint32_t>(light + 1);
+    }
+    static std::uint64_t bsdfPurpose(int bounce) {
+        return (static_cast<std::uint64_t>(bounce) + 1) << 32;
+    }
+
+private:
+    static double fraction(double x) { return x - std::floor(x); }
 };
 
 } // namespace lrt

@@ -211,7 +211,7 @@ Declarations::Declarations() {
     types_["st"] = types_["uv"] = Float2;
     types_["indices"] = types_["maxdepth"] = types_["jitter"] = types_["tracedepth"] =
         types_["budget"] = Integer;
-    for (const char* name : {"filename", "mapname", "shader", "name", "strategy"})
+    for (const char* name : {"filename", "mapname", "shader", "name", "strategy", "type"})
         types_[name] = String;
 }
 

@@ -500,6 +500,14 @@ private:
             }
         } else if (name == "sampler") {
             options_.film.jitter = list.getInteger("jitter", 1) != 0;
+            const std::string type = list.getString("type", "stratified");
+            if (type != "stratified" && type != "lowdiscrepancy")
+                throw SceneError(
+                    list.find("type")->where,
+                    fmt::format(
+                        "unknown sampler '{}' (expected \"stratified\" or \"lowdiscrepancy\")",
+                        type));
+            options_.film.lowDiscrepancy = type == "lowdiscrepancy";
         } else if (name == "sl") {
             const int depth = list.getInteger("tracedepth", options_.slTraceDepth);
             const int budget = list.getInteger("budget", static_cast<int>(options_.slBudget));

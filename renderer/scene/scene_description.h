@@ -39,6 +39,7 @@ struct FilmDescription {
     int xSamples = 2;
     int ySamples = 2;
     bool jitter = true;
+    bool lowDiscrepancy = false; // Option "sampler" "string type" "lowdiscrepancy"
     float gain = 1.0f;
     std::optional<float> gamma;
     std::string displayName; // from Display, used when no -o is given
