@@ -34,7 +34,6 @@ public:
     static std::optional<Transform> lookAt(Vec3 eye, Vec3 target, Vec3 up);
 
     const Matrix4& matrix() const { return m_; }
-    const Matrix4& inverseMatrix() const { return inverse_; }
     Transform inverse() const { return {inverse_, m_}; }
     friend Transform operator*(const Transform& a, const Transform& b);
     friend bool operator==(const Transform& a, const Transform& b) { return a.m_ == b.m_; }

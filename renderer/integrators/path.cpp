@@ -71,7 +71,7 @@ Color PathIntegrator::escaped(const Scene& scene, const Ray& ray, const Arrival&
     return sum;
 }
 
-Color PathIntegrator::emitted(const Scene&, const Intersection& hit, const ShadingPoint& point,
+Color PathIntegrator::emitted(const Intersection& hit, const ShadingPoint& point,
                               const Arrival& arrival) const {
     const Primitive& primitive = *hit.primitive;
     if (!primitive.areaLight || !arrival.countsEmission)
@@ -97,7 +97,7 @@ Color PathIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& c
     PathShadingContext shading(*this, scene, context, arrival, hit->p, maxDepth_);
     point.context = &shading;
 
-    Color L = emitted(scene, *hit, point, arrival) + material.unlit(point);
+    Color L = emitted(*hit, point, arrival) + material.unlit(point);
     if (arrival.bounce < maxDepth_) {
         const LightSampling sampling = material.shadesUnlit()           ? LightSampling::All
                                        : strategy_ == PathStrategy::Mis ? LightSampling::AllWithMis

@@ -29,8 +29,7 @@ public:
                 const Arrival& arrival) const;
 
 private:
-    Color emitted(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
-                  const Arrival& arrival) const;
+    Color emitted(const Intersection& hit, const ShadingPoint& point, const Arrival& arrival) const;
     Color escaped(const Scene& scene, const Ray& ray, const Arrival& arrival) const;
     Color indirect(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
                    SampleContext& context, const Arrival& arrival) const;

@@ -14,7 +14,6 @@ class AreaLight final : public Light {
 public:
     explicit AreaLight(Color radiance) : radiance_(radiance) {}
     void addShape(const Shape* shape) { shapes_.push_back(shape); }
-    bool hasShapes() const { return !shapes_.empty(); }
 
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
     bool isStratified() const override { return true; }

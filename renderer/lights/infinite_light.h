@@ -17,7 +17,6 @@ public:
         return LightSample{uniformSphere(u), INFINITY, radiance_ / density, density};
     }
     bool isStratified() const override { return true; }
-    bool isInfinite() const override { return true; }
     Color radiance(Vec3) const override { return radiance_; }
     float pdf(Vec3) const override { return 1.0f / (4 * std::numbers::pi_v<float>); }
 

@@ -28,7 +28,6 @@ public:
     virtual bool isStratified() const { return false; }
     // Infinite (environment) lights: the radiance arriving from `direction` (unit, world space)
     // when nothing is in the way, and the density sample() draws that direction with.
-    virtual bool isInfinite() const { return false; }
     virtual Color radiance(Vec3) const { return {}; }
     virtual float pdf(Vec3) const { return 0.0f; }
 };

@@ -129,6 +129,10 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
         const int sy0 = std::max(0, ty0 - marginY), sy1 = std::min(film.yResolution, ty1 + marginY);
         const int sw = sx1 - sx0;
         std::vector<FilmSample> samples(static_cast<std::size_t>(sw) * (sy1 - sy0) * spp);
+        // Sample i of pixel (x, y), which must lie in the sampled region.
+        auto sampleAt = [&](int x, int y, int i) -> FilmSample& {
+            return samples[(static_cast<std::size_t>(y - sy0) * sw + (x - sx0)) * spp + i];
+        };
         RayCounters& local = counters.local();
         std::uint64_t localDropped = 0;
         for (int y = sy0; y < sy1; ++y)
@@ -150,8 +154,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                     const Color L = integrator->radiance(scene, ray, context);
                     if (!L.isFinite())
                         ++localDropped; // kept, and skipped by the reconstruction below
-                    samples[(static_cast<std::size_t>(y - sy0) * sw + (x - sx0)) * spp + i] = {
-                        raster.x, raster.y, L, context.firstHit};
+                    sampleAt(x, y, i) = {raster.x, raster.y, L, context.firstHit};
                 }
             }
         for (int y = ty0; y < ty1; ++y)
@@ -165,10 +168,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                     for (int nx = std::max(sx0, x - marginX); nx <= std::min(sx1 - 1, x + marginX);
                          ++nx)
                         for (int i = 0; i < spp; ++i) {
-                            const FilmSample& s =
-                                samples[(static_cast<std::size_t>(ny - sy0) * sw + (nx - sx0)) *
-                                            spp +
-                                        i];
+                            const FilmSample& s = sampleAt(nx, ny, i);
                             const float w = filter.evaluate(s.x - cx, s.y - cy);
                             if (w == 0 || !s.radiance.isFinite())
                                 continue;
@@ -189,9 +189,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                 // AOVs: filter-weighted like the radiance; depth over the samples that hit.
                 int counted = 0;
                 for (int i = 0; i < spp; ++i)
-                    counted +=
-                        samples[(static_cast<std::size_t>(y - sy0) * sw + (x - sx0)) * spp + i]
-                            .radiance.isFinite();
+                    counted += sampleAt(x, y, i).radiance.isFinite();
                 const Color a = weights > 0 ? albedo / weights : Color{};
                 const Vec3 n = weights > 0 ? normal / weights : Vec3{};
                 float* aov = &aovs.pixels[pixel * kAovChannels];

@@ -32,13 +32,13 @@ float invert(const float* cdf, int n, float u, float& density) {
 
 Distribution2D::Distribution2D(const std::vector<float>& weights, int width, int height)
     : width_(width), height_(height), conditionalCdf_(static_cast<std::size_t>(width + 1) * height),
-      rowWeight_(static_cast<std::size_t>(height)),
       marginalCdf_(static_cast<std::size_t>(height + 1)) {
+    std::vector<float> rowWeight(static_cast<std::size_t>(height)); // each row's integral
     for (int y = 0; y < height; ++y)
-        rowWeight_[static_cast<std::size_t>(y)] =
+        rowWeight[static_cast<std::size_t>(y)] =
             buildCdf(&weights[static_cast<std::size_t>(y) * width], width,
                      &conditionalCdf_[static_cast<std::size_t>(y) * (width + 1)]);
-    buildCdf(rowWeight_.data(), height, marginalCdf_.data());
+    buildCdf(rowWeight.data(), height, marginalCdf_.data());
 }
 
 Vec2 Distribution2D::sample(Vec2 u, float& pdf) const {

@@ -19,7 +19,6 @@ public:
 private:
     int width_, height_;
     std::vector<float> conditionalCdf_; // (width + 1) per row
-    std::vector<float> rowWeight_;      // integral of each row
     std::vector<float> marginalCdf_;    // height + 1
 };
 

@@ -26,7 +26,6 @@ struct Primitive {
     Color color{1, 1, 1};
     Color opacity{1, 1, 1};
     const std::vector<int>* lights = nullptr; // indices of the lights that illuminate it
-    SourceLocation where;
 };
 
 struct Intersection {

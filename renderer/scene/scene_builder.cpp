@@ -449,7 +449,6 @@ private:
             primitive.color = shapeColor.value_or(a.color);
             primitive.opacity = a.opacity;
             primitive.lights = lightList(a);
-            primitive.where = d.where;
             if (a.areaLight >= 0) {
                 auto* light = static_cast<AreaLight*>(
                     scene_->lights_[static_cast<std::size_t>(a.areaLight)].get());

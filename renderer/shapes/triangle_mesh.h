@@ -31,8 +31,6 @@ public:
     std::size_t primitiveCount() const override { return data_.triangles.size(); }
     std::size_t memoryBytes() const override;
 
-    const MeshData& data() const { return data_; }
-
 private:
     static void backFaceFilter(const RTCFilterFunctionNArguments* args);
 

@@ -6,8 +6,13 @@
 #include "renderer/scene/parser.h"
 #include "renderer/scene/scene_builder.h"
 
+#include <fstream>
 #include <memory>
+#include <sstream>
+#include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace lrt::testing {
 
@@ -22,6 +27,23 @@ inline LoadedScene loadScene(const std::string& text, const std::string& directo
     loaded.frames = parseSceneString(text, "test.lrt", directory);
     loaded.scene = buildScene(loaded.frames.at(0), loaded.device->get());
     return loaded;
+}
+
+// The text of scenes/NAME, with each `from` replaced by its `to` (each must occur once at least).
+inline std::string
+bundledScene(const std::string& name,
+             const std::vector<std::pair<std::string, std::string>>& replacements = {}) {
+    std::ifstream in(std::string(LRT_SOURCE_DIR "/scenes/") + name);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string scene = text.str();
+    for (const auto& [from, to] : replacements) {
+        const std::size_t at = scene.find(from);
+        if (at == std::string::npos)
+            throw std::logic_error(name + " no longer contains \"" + from + "\"");
+        scene.replace(at, from.size(), to);
+    }
+    return scene;
 }
 
 inline Image renderText(const std::string& text, RenderSettings settings = {}) {

@@ -218,15 +218,12 @@ TEST_CASE("the error falls at least as fast as 1/sqrt(spp), for both samplers",
           "[path][convergence]") {
     for (const char* sampler : {"stratified", "lowdiscrepancy"}) {
         INFO("sampler " << sampler);
-        std::ifstream in(LRT_SOURCE_DIR "/scenes/cornell.lrt");
-        std::stringstream text;
-        text << in.rdbuf();
-        std::string scene = text.str();
-        scene.replace(scene.find("Format 512 512 1"), 16, "Format 16 16 1");
-        scene.replace(
-            scene.find("SurfaceIntegrator \"whitted\""), 27,
-            fmt::format("Option \"sampler\" \"string type\" \"{}\"\nSurfaceIntegrator \"path\"",
-                        sampler));
+        const std::string scene = testing::bundledScene(
+            "cornell.lrt",
+            {{"Format 512 512 1", "Format 16 16 1"},
+             {"SurfaceIntegrator \"whitted\"",
+              fmt::format("Option \"sampler\" \"string type\" \"{}\"\nSurfaceIntegrator \"path\"",
+                          sampler)}});
         const testing::LoadedScene loaded = testing::loadScene(scene, LRT_SOURCE_DIR "/scenes");
         RenderSettings settings;
         settings.samplesPerPixel = 1024;

@@ -286,12 +286,9 @@ TEST_CASE("the spec's four shaders render a small scene", "[sl][materials]") {
 }
 
 TEST_CASE("the shader gallery renders every library shader cleanly", "[sl][materials]") {
-    std::ifstream in(LRT_SOURCE_DIR "/scenes/shaders.lrt");
-    std::stringstream text;
-    text << in.rdbuf();
-    std::string scene = text.str();
-    scene.replace(scene.find("Format 960 600 1"), 16, "Format 96 60 1");
-    const testing::LoadedScene loaded = testing::loadScene(scene, LRT_SOURCE_DIR "/scenes");
+    const testing::LoadedScene loaded = testing::loadScene(
+        testing::bundledScene("shaders.lrt", {{"Format 960 600 1", "Format 96 60 1"}}),
+        LRT_SOURCE_DIR "/scenes");
     CHECK(loaded.scene->slMaterials().size() == 19); // 18 spheres and the floor
     RenderSettings settings;
     settings.samplesPerPixel = 1;

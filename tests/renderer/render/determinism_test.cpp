@@ -11,16 +11,6 @@ using namespace lrt;
 
 namespace {
 
-std::string smallCornellBox() {
-    std::ifstream in(LRT_SOURCE_DIR "/scenes/cornell.lrt");
-    std::stringstream text;
-    text << in.rdbuf();
-    std::string scene = text.str();
-    const std::string format = "Format 512 512 1";
-    scene.replace(scene.find(format), format.size(), "Format 72 64 1");
-    return scene;
-}
-
 // Pastes `part` into `whole` at its origin.
 void paste(Image& whole, const Image& part) {
     for (int y = 0; y < part.height; ++y)
@@ -41,8 +31,9 @@ bool sameBits(const Image& a, const Image& b) {
 
 TEST_CASE("thread count, tile size, crops and bands do not change a single bit",
           "[render][determinism]") {
-    const testing::LoadedScene loaded =
-        testing::loadScene(smallCornellBox(), LRT_SOURCE_DIR "/scenes");
+    const testing::LoadedScene loaded = testing::loadScene(
+        testing::bundledScene("cornell.lrt", {{"Format 512 512 1", "Format 72 64 1"}}),
+        LRT_SOURCE_DIR "/scenes");
     RenderSettings one;
     one.threads = 1;
     one.samplesPerPixel = 4;
