@@ -3,6 +3,7 @@
 #include "cli/render_command.h"
 #include "cli/sl_command.h"
 #include "cli/version_command.h"
+#include "cli/vp2_command.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
 
     int exitStatus = lrt::cli::kExitOk;
     lrt::cli::addSlCommand(app, exitStatus);
+    lrt::cli::addVp2Command(app, exitStatus);
     lrt::cli::addRenderCommand(app, exitStatus, commandLine);
 
     try {

@@ -196,8 +196,11 @@ int renderScene(const RenderOptions& options) {
     const char* shaderVariable = std::getenv("LRT_SHADER");
     const auto shaderPath = splitSearchPath(shaderVariable ? shaderVariable : "");
     std::vector<std::unique_ptr<Scene>> scenes;
-    for (const FrameDescription& frame : frames)
+    for (const FrameDescription& frame : frames) {
         scenes.push_back(buildScene(frame, device.get(), shaderPath));
+        for (const std::string& warning : scenes.back()->warnings())
+            std::cerr << "lrt: warning: " << warning << "\n";
+    }
     if (device.errorCount() > 0)
         throw std::runtime_error(device.lastError());
 
@@ -257,6 +260,7 @@ int renderScene(const RenderOptions& options) {
              {"sl_non_finite", slCount(scene, &SlMaterial::nonFinite)},
              {"triangles", scene.statistics().triangles},
              {"quadrics", scene.statistics().quadrics},
+             {"vertex_program_vertices", scene.statistics().programVertices},
              {"instances", scene.statistics().instances},
              {"geometry_bytes", scene.statistics().geometryBytes}});
     }

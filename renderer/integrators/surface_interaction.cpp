@@ -49,7 +49,9 @@ ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray) {
     point.normal = point.entering ? hit.normal : -hit.normal;
     point.shadingNormal =
         dot(hit.shadingNormal, point.normal) >= 0 ? hit.shadingNormal : -hit.shadingNormal;
-    point.color = hit.local.vertexColor.value_or(hit.primitive->color);
+    point.color = !point.entering && hit.local.backVertexColor
+                      ? *hit.local.backVertexColor
+                      : hit.local.vertexColor.value_or(hit.primitive->color);
     point.local = hit.local;
     point.objectToWorld = &hit.objectToWorld;
     if (ray.hasDifferentials)

@@ -44,6 +44,8 @@ public:
     void add(Parameter parameter) { parameters_.push_back(std::move(parameter)); }
     bool has(const std::string& name) const { return find(name) != nullptr; }
     const Parameter* find(const std::string& name) const;
+    // Every parameter, in the order given, for consumers whose names follow a pattern ("c[N]").
+    const std::vector<Parameter>& all() const { return parameters_; }
 
     float getFloat(const std::string& name, float fallback) const;
     int getInteger(const std::string& name, int fallback) const;

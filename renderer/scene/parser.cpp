@@ -984,9 +984,16 @@ private:
         declarations_.declare(name, *type);
     }
 
+    // Binds a vertex program for the shapes that follow in the attribute block; "" unbinds.
     void vertexProgram(const Statement& s) {
-        throw SceneError(
-            s.where, "VertexProgram is not supported yet (the VP2 vertex stage is still to come)");
+        const std::string file = stringAt(s, 0);
+        if (file.empty()) {
+            attributes_.vertexProgram.reset();
+        } else {
+            attributes_.vertexProgram = std::make_shared<const VertexProgramDescription>(
+                VertexProgramDescription{file, parameters(s, 1), s.directory.string(), s.where});
+        }
+        shared_.reset();
     }
 
     struct OpenBlock {

@@ -43,7 +43,8 @@ struct SceneStatistics {
     std::size_t triangles = 0;
     std::size_t quadrics = 0;
     std::size_t instances = 0;
-    std::size_t geometryBytes = 0; // lrt's own copies of shape data
+    std::size_t geometryBytes = 0;   // lrt's own copies of shape data
+    std::size_t programVertices = 0; // vertices run through vertex programs
 };
 
 class Scene {
@@ -72,6 +73,8 @@ public:
     RTCScene embreeScene() const { return root_->get(); }
     // The SL materials, for their warning counters.
     const std::vector<const SlMaterial*>& slMaterials() const { return slMaterials_; }
+    // Problems found while building that do not stop the render ("file:line: ...").
+    const std::vector<std::string>& warnings() const { return warnings_; }
 
 private:
     friend class SceneBuilder;
@@ -98,7 +101,8 @@ private:
     std::vector<std::vector<Primitive>> prototypePrimitives_;
     std::unique_ptr<EmbreeScene> root_;
     std::vector<Primitive> rootPrimitives_; // by geometry ID; instances follow them
-    std::vector<Instance> instances_;       // by geometry ID - rootPrimitives_.size()
+    std::vector<std::string> warnings_;
+    std::vector<Instance> instances_; // by geometry ID - rootPrimitives_.size()
     SceneStatistics statistics_;
 };
 

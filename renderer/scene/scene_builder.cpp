@@ -26,8 +26,11 @@
 #include "renderer/shapes/polygon_triangulation.h"
 #include "renderer/shapes/sphere.h"
 #include "renderer/shapes/triangle_mesh.h"
+#include "renderer/vertex/vertex_program_binding.h"
+#include "renderer/vertex/vertex_stage.h"
 #include "slvm/common/diagnostic.h"
 #include "slvm/sl/shader_file.h"
+#include "slvm/vp2/parser.h"
 
 #include <chrono>
 #include <cmath>
@@ -421,8 +424,7 @@ private:
             for (const ObjMaterial& m : obj.materials)
                 materials.push_back(objMaterial(m));
             for (ObjMesh& mesh : obj.meshes) {
-                auto triangles =
-                    std::make_unique<TriangleMesh>(t, flip, oneSided, std::move(mesh.data));
+                auto triangles = meshShape(d, std::move(mesh.data));
                 if (mesh.material < 0) {
                     shapes.push_back({std::move(triangles), surface, std::nullopt});
                 } else {
@@ -432,9 +434,14 @@ private:
                 }
             }
         } else {
-            shapes.push_back({std::make_unique<TriangleMesh>(t, flip, oneSided, meshData(d)),
-                              surface, std::nullopt});
+            shapes.push_back({meshShape(d, meshData(d)), surface, std::nullopt});
         }
+        // Under a vertex program, quadrics are deformed as meshes at the binding's rate.
+        if (const VertexProgramBinding* binding = vertexProgram(a))
+            for (Made& made : shapes)
+                if (const auto* quadric = dynamic_cast<const Quadric*>(made.shape.get()))
+                    made.shape = meshShape(
+                        d, quadric->tessellate(binding->tessellation[0], binding->tessellation[1]));
         d.parameters.rejectUnused(d.type == "obj" || d.type == "trianglemesh"
                                       ? fmt::format("Shape \"{}\"", d.type)
                                       : d.type);
@@ -483,6 +490,59 @@ private:
             throw std::logic_error("Embree assigned instance IDs out of order");
         scene_->instances_.push_back({instance.object, instance.instanceToWorld});
         ++scene_->statistics_.instances;
+    }
+
+    // ---- vertex programs ----------------------------------------------------------------------
+
+    // The binding of the vertex program in force for `a`, loaded once per VertexProgram
+    // statement; null when none is bound.
+    const VertexProgramBinding* vertexProgram(const SurfaceAttributes& a) {
+        const VertexProgramDescription* d = a.vertexProgram.get();
+        if (!d)
+            return nullptr;
+        if (const auto it = bindings_.find(d); it != bindings_.end())
+            return &it->second;
+        std::filesystem::path path = std::filesystem::path(d->directory) / d->file;
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec) &&
+            std::filesystem::is_regular_file(
+                std::filesystem::path(LRT_BUNDLED_VERTEX_DIR) / d->file, ec))
+            path = std::filesystem::path(LRT_BUNDLED_VERTEX_DIR) / d->file;
+        std::shared_ptr<const slvm::vp2::Program> program;
+        try {
+            program =
+                std::make_shared<const slvm::vp2::Program>(slvm::vp2::loadVertexProgramFile(path));
+        } catch (const slvm::ProgramError& e) {
+            throw SceneError(
+                d->where, fmt::format("vertex program '{}' does not load:\n{}", d->file, e.what()));
+        }
+        return &bindings_.emplace(d, bindVertexProgram(*d, std::move(program))).first->second;
+    }
+
+    // A triangle mesh for `d`, run through the bound vertex program first (if any).
+    std::unique_ptr<Shape> meshShape(const ShapeDescription& d, MeshData mesh) {
+        const SurfaceAttributes& a = *d.attributes;
+        if (const VertexProgramBinding* binding = vertexProgram(a)) {
+            const auto parameters = parameterRegisters(
+                *binding, {d.objectToWorld, frame_.options.camera.worldToCamera, frame_.number});
+            VertexStageReport report;
+            try {
+                report = runVertexStage(*binding->program, parameters, a.color, mesh);
+            } catch (const std::runtime_error& e) {
+                throw SceneError(d.where, e.what());
+            }
+            scene_->statistics_.programVertices += report.vertices;
+            if (report.limited || report.overflowed)
+                scene_->warnings_.push_back(fmt::format(
+                    "{}:{}: vertex program '{}' stopped early on {} of {} vertices ({} at the "
+                    "65536-instruction limit, {} by a CAL past four levels); their outputs are "
+                    "what it had written",
+                    d.where.file, d.where.line, binding->program->name(),
+                    report.limited + report.overflowed, report.vertices, report.limited,
+                    report.overflowed));
+        }
+        return std::make_unique<TriangleMesh>(d.objectToWorld, a.reverseOrientation, a.sides == 1,
+                                              std::move(mesh));
     }
 
     // Vertex data of trianglemesh and the polygon statements, checked and triangulated.
@@ -610,6 +670,7 @@ private:
     std::map<const std::vector<int>*, const std::vector<int>*> lightLists_;
     std::vector<std::filesystem::path> searchPath_;
     std::map<std::string, std::shared_ptr<const slvm::sl::VerifiedProgram>> shaders_;
+    std::map<const VertexProgramDescription*, VertexProgramBinding> bindings_;
 };
 
 std::unique_ptr<Scene> buildScene(const FrameDescription& frame, RTCDevice device,

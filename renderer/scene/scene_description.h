@@ -60,7 +60,16 @@ struct RenderOptions {
     std::uint64_t slBudget = 65536; // instructions per SL invocation (Option "sl" "budget")
 };
 
-// The material and lighting attributes in force when a shape was declared.
+// A VertexProgram statement: the program file (relative to `directory`) and its bindings
+// ("c[N]" constants, tracked matrices, frame register), checked when the scene is built.
+struct VertexProgramDescription {
+    std::string file;
+    ParameterList parameters;
+    std::string directory;
+    SourceLocation where;
+};
+
+// The material, lighting and vertex-program attributes in force when a shape was declared.
 struct SurfaceAttributes {
     std::string surface = "matte";
     ParameterList surfaceParameters;
@@ -73,6 +82,7 @@ struct SurfaceAttributes {
     std::shared_ptr<const std::vector<int>>
         disabledLights; // turned off by Illuminate (all on by default)
     std::string identifier;
+    std::shared_ptr<const VertexProgramDescription> vertexProgram; // null when none is bound
 };
 
 struct ShapeDescription {

@@ -168,4 +168,37 @@ void Quadric::occludedCallback(const RTCOccludedFunctionNArguments* args) {
         ray->tfar = -INFINITY;
 }
 
+MeshData Quadric::tessellate(int around, int along) const {
+    MeshData mesh;
+    const auto columns = static_cast<std::size_t>(around) + 1;
+    for (int j = 0; j <= along; ++j)
+        for (int i = 0; i <= around; ++i) {
+            const float u = static_cast<float>(i) / static_cast<float>(around);
+            const float v = static_cast<float>(j) / static_cast<float>(along);
+            Vec3 p, dpdu, dpdv;
+            evaluate(u, v, p, dpdu, dpdv);
+            mesh.positions.push_back(p);
+            mesh.normals.push_back(naturalNormal(p, dpdu, dpdv));
+            mesh.st.push_back({u, v});
+        }
+    // Wound so that cross(p10 - p00, p01 - p00) follows cross(dpdu, dpdv), the natural normal.
+    for (std::size_t j = 0; j < static_cast<std::size_t>(along); ++j)
+        for (std::size_t i = 0; i < static_cast<std::size_t>(around); ++i) {
+            const auto at = [&](std::size_t di, std::size_t dj) {
+                return static_cast<int>((j + dj) * columns + i + di);
+            };
+            mesh.triangles.push_back({at(0, 0), at(1, 0), at(0, 1)});
+            mesh.triangles.push_back({at(1, 0), at(1, 1), at(0, 1)});
+        }
+    // Where the derivatives vanish (a sphere's poles) the faces around the vertex decide.
+    const std::vector<Vec3> faceNormals = areaWeightedNormals(mesh);
+    for (std::size_t i = 0; i < mesh.normals.size(); ++i) {
+        const Vec3 n = mesh.normals[i];
+        if (!(std::isfinite(n.x) && std::isfinite(n.y) && std::isfinite(n.z)) ||
+            lengthSquared(n) == 0)
+            mesh.normals[i] = faceNormals[i];
+    }
+    return mesh;
+}
+
 } // namespace lrt

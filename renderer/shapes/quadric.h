@@ -4,6 +4,7 @@
 #pragma once
 
 #include "renderer/shapes/shape.h"
+#include "renderer/shapes/triangle_mesh.h"
 
 #include <array>
 
@@ -31,6 +32,11 @@ public:
     };
     std::optional<Hit> intersectObject(const DVec3& origin, const DVec3& direction, double tMin,
                                        double tMax) const;
+    // The surface as an object-space triangle mesh over a grid of (u, v): `around` segments in
+    // u, `along` in v; vertex normals are the surface's natural (unflipped) normals and st = uv.
+    // For the vertex stage, which deforms quadrics as meshes.
+    MeshData tessellate(int around, int along) const;
+
     // The same for a scene-space ray.
     std::optional<Hit> intersectScene(const float origin[3], const float direction[3], float tMin,
                                       float tMax) const;

@@ -22,6 +22,7 @@ struct LocalGeometry {
     Vec3 dpdu, dpdv;
     Vec3 dpds, dpdt; // derivatives with respect to the texture coordinates
     std::optional<Color> vertexColor;
+    std::optional<Color> backVertexColor; // seen from the back side, when the mesh has one
 };
 
 // A point sampled on a shape's surface, in world space, with its density per unit world area.

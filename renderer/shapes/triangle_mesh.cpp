@@ -24,7 +24,9 @@ std::size_t TriangleMesh::memoryBytes() const {
     return data_.positions.capacity() * sizeof(Vec3) +
            data_.triangles.capacity() * sizeof(data_.triangles[0]) +
            data_.normals.capacity() * sizeof(Vec3) + data_.st.capacity() * sizeof(Vec2) +
-           data_.colors.capacity() * sizeof(Color) + areaCdf_.capacity() * sizeof(float);
+           (data_.colors.capacity() + data_.backColors.capacity()) * sizeof(Color) +
+           data_.clipDistances.capacity() * sizeof(data_.clipDistances[0]) +
+           areaCdf_.capacity() * sizeof(float);
 }
 
 RTCGeometry TriangleMesh::createGeometry(RTCDevice device) const {
@@ -42,19 +44,42 @@ RTCGeometry TriangleMesh::createGeometry(RTCDevice device) const {
     for (std::size_t i = 0; i < data_.triangles.size(); ++i)
         for (int k = 0; k < 3; ++k)
             indices[3 * i + k] = static_cast<unsigned>(data_.triangles[i][k]);
-    if (oneSided()) {
+    if (oneSided() || data_.clipPlanes) {
         rtcSetGeometryUserData(geometry, const_cast<TriangleMesh*>(this));
-        rtcSetGeometryIntersectFilterFunction(geometry, &TriangleMesh::backFaceFilter);
-        rtcSetGeometryOccludedFilterFunction(geometry, &TriangleMesh::backFaceFilter);
+        rtcSetGeometryIntersectFilterFunction(geometry, &TriangleMesh::hitFilter);
+        rtcSetGeometryOccludedFilterFunction(geometry, &TriangleMesh::hitFilter);
     }
     rtcCommitGeometry(geometry);
     return geometry;
 }
 
-void TriangleMesh::backFaceFilter(const RTCFilterFunctionNArguments* args) {
+bool TriangleMesh::clipped(unsigned primitive, float u, float v) const {
+    const auto& t = data_.triangles[primitive];
+    const float w = 1 - u - v;
+    for (std::size_t plane = 0; plane < 6; ++plane) {
+        if (!((data_.clipPlanes >> plane) & 1))
+            continue;
+        // The spec keeps points where the interpolated distance is >= 0.
+        const float d = data_.clipDistances[t[0]][plane] * w +
+                        data_.clipDistances[t[1]][plane] * u + data_.clipDistances[t[2]][plane] * v;
+        if (d < 0)
+            return true;
+    }
+    return false;
+}
+
+void TriangleMesh::hitFilter(const RTCFilterFunctionNArguments* args) {
     const auto* mesh = static_cast<const TriangleMesh*>(args->geometryUserPtr);
     for (unsigned i = 0; i < args->N; ++i) {
         if (args->valid[i] != -1)
+            continue;
+        if (mesh->data_.clipPlanes &&
+            mesh->clipped(RTCHitN_primID(args->hit, args->N, i), RTCHitN_u(args->hit, args->N, i),
+                          RTCHitN_v(args->hit, args->N, i))) {
+            args->valid[i] = 0;
+            continue;
+        }
+        if (!mesh->oneSided())
             continue;
         // Embree's Ng is cross(v1 - v0, v2 - v0) in the geometry's space, as is the ray here.
         Vec3 n{RTCHitN_Ng_x(args->hit, args->N, i), RTCHitN_Ng_y(args->hit, args->N, i),
@@ -110,7 +135,25 @@ LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) con
     }
     if (!data_.colors.empty())
         g.vertexColor = data_.colors[t[0]] * w + data_.colors[t[1]] * u + data_.colors[t[2]] * v;
+    if (!data_.backColors.empty())
+        g.backVertexColor =
+            data_.backColors[t[0]] * w + data_.backColors[t[1]] * u + data_.backColors[t[2]] * v;
     return g;
+}
+
+std::vector<Vec3> areaWeightedNormals(const MeshData& mesh) {
+    std::vector<Vec3> normals(mesh.positions.size(), Vec3{0, 0, 0});
+    for (const auto& t : mesh.triangles) {
+        const Vec3 &p0 = mesh.positions[t[0]], &p1 = mesh.positions[t[1]],
+                   &p2 = mesh.positions[t[2]];
+        const Vec3 n = cross(p1 - p0, p2 - p0); // its length is twice the area
+        for (const int index : t)
+            normals[static_cast<std::size_t>(index)] = normals[static_cast<std::size_t>(index)] + n;
+    }
+    for (Vec3& n : normals)
+        if (lengthSquared(n) > 0)
+            n = normalize(n);
+    return normals;
 }
 
 AreaSample TriangleMesh::sampleArea(Vec2 u) const {

@@ -5,6 +5,7 @@
 #include "renderer/shapes/shape.h"
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 namespace lrt {
@@ -15,7 +16,14 @@ struct MeshData {
     std::vector<Vec3> normals; // per vertex, or empty
     std::vector<Vec2> st;      // per vertex, or empty
     std::vector<Color> colors; // per vertex (Cs), or empty
+    // Set by a vertex program (renderer/vertex/vertex_stage.h):
+    std::vector<Color> backColors;                   // per vertex (o[BFC0]), or empty
+    std::vector<std::array<float, 6>> clipDistances; // per vertex (o[CLPn].x), or empty
+    std::uint8_t clipPlanes = 0;                     // bit n: CLPn is in use
 };
+
+// Smooth vertex normals of a mesh: the area-weighted sum of the faces around each vertex.
+std::vector<Vec3> areaWeightedNormals(const MeshData& mesh);
 
 class TriangleMesh final : public Shape {
 public:
@@ -32,7 +40,10 @@ public:
     std::size_t memoryBytes() const override;
 
 private:
-    static void backFaceFilter(const RTCFilterFunctionNArguments* args);
+    // Rejects back-face hits of a one-sided mesh and hits where an interpolated clip distance
+    // is negative.
+    static void hitFilter(const RTCFilterFunctionNArguments* args);
+    bool clipped(unsigned primitive, float u, float v) const;
 
     MeshData data_;
     std::vector<float> areaCdf_; // cumulative scene-space triangle areas, for light sampling

@@ -1,0 +1,116 @@
+// The VP2 subcommands. `vp2 run` is the vertex-program author's debugger: set v[N] and c[N], run
+// once, read every result register, temporary, address register and the condition code.
+#include "cli/vp2_command.h"
+
+#include "cli/cli_support.h"
+#include "slvm/common/number.h"
+#include "slvm/vp2/parser.h"
+#include "slvm/vp2/vm.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+#include <iostream>
+#include <memory>
+
+namespace lrt::cli {
+
+namespace vp2 = slvm::vp2;
+
+namespace {
+
+struct RunOptions {
+    std::string program;
+    std::vector<std::string> attributes;
+    std::vector<std::string> parameters;
+};
+
+// "N=x,y,z[,w]" into registers[N]; with three numbers w keeps its default.
+void applyAssignment(std::vector<vp2::Vector4>& registers, const std::string& assignment,
+                     const char* flag) {
+    const std::size_t equals = assignment.find('=');
+    const auto index =
+        equals == std::string::npos
+            ? std::nullopt
+            : slvm::parseIntegerLiteral(std::string_view(assignment).substr(0, equals));
+    if (!index || *index < 0 || *index >= static_cast<int>(registers.size()) ||
+        !std::isdigit(static_cast<unsigned char>(assignment[0])))
+        throw UsageError(fmt::format("{} '{}': expected N=x,y,z,w with N from 0 to {}", flag,
+                                     assignment, registers.size() - 1));
+    const auto values = parseFloatList(std::string_view(assignment).substr(equals + 1));
+    if (!values || (values->size() != 3 && values->size() != 4))
+        throw UsageError(fmt::format("{} '{}': expected 3 or 4 comma-separated numbers after '='",
+                                     flag, assignment));
+    for (std::size_t i = 0; i < values->size(); ++i)
+        registers[static_cast<std::size_t>(*index)][i] = (*values)[i];
+}
+
+std::string vectorJson(const vp2::Vector4& v) {
+    return fmt::format("[{}, {}, {}, {}]", jsonNumber(v[0]), jsonNumber(v[1]), jsonNumber(v[2]),
+                       jsonNumber(v[3]));
+}
+
+int runProgram(const RunOptions& options) {
+    std::vector<vp2::Vector4> attributes(vp2::kAttributeCount, vp2::Vector4{0, 0, 0, 1});
+    std::vector<vp2::Vector4> parameters(vp2::kMaxParameters, vp2::Vector4{0, 0, 0, 0});
+    for (const std::string& a : options.attributes)
+        applyAssignment(attributes, a, "--attrib");
+    for (const std::string& p : options.parameters)
+        applyAssignment(parameters, p, "--param");
+
+    const vp2::Program program = vp2::loadVertexProgramFile(options.program);
+    const vp2::Limits& limits = program.limits();
+    for (const std::string& p : options.parameters)
+        if (std::stoi(p) >= limits.parameters)
+            throw UsageError(fmt::format("--param '{}': {} programs have c[0] to c[{}]", p,
+                                         vp2::versionHeader(program.version()),
+                                         limits.parameters - 1));
+
+    vp2::VertexMachine machine(program, parameters);
+    std::array<vp2::Vector4, vp2::kAttributeCount> inputs{};
+    std::copy(attributes.begin(), attributes.end(), inputs.begin());
+    const vp2::Status status = machine.run(inputs);
+
+    std::string outputs, temps, address;
+    for (int r = 0; r < limits.resultRegisters; ++r)
+        outputs += fmt::format("{}\"{}\": {}", r ? ", " : "", vp2::resultName(r),
+                               vectorJson(machine.result(static_cast<vp2::Result>(r))));
+    for (int t = 0; t < limits.temporaries; ++t)
+        temps += fmt::format("{}\"R{}\": {}", t ? ", " : "", t, vectorJson(machine.temporary(t)));
+    for (int a = 0; a < limits.addressRegisters; ++a) {
+        const auto& v = machine.address(a);
+        address +=
+            fmt::format("{}\"A{}\": [{}, {}, {}, {}]", a ? ", " : "", a, v[0], v[1], v[2], v[3]);
+    }
+    std::string json =
+        fmt::format("{{\"status\": \"{}\", \"executed\": {}, \"outputs\": {{{}}}, "
+                    "\"temps\": {{{}}}, \"address\": {{{}}}",
+                    vp2::statusName(status), machine.executed(), outputs, temps, address);
+    // VP1 has no condition code register.
+    if (vp2::isVp2(program.version()))
+        json += fmt::format(
+            ", \"cc\": [\"{}\", \"{}\", \"{}\", \"{}\"]", vp2::conditionName(machine.condition(0)),
+            vp2::conditionName(machine.condition(1)), vp2::conditionName(machine.condition(2)),
+            vp2::conditionName(machine.condition(3)));
+    std::cout << json << "}\n";
+    return kExitOk;
+}
+
+} // namespace
+
+void addVp2Command(CLI::App& app, int& exitStatus) {
+    CLI::App* vp2Command =
+        app.add_subcommand("vp2", "Vertex programs (!!VP1.0, !!VP1.1, !!VP2.0): test-run");
+    auto* runCommand = vp2Command->add_subcommand(
+        "run", "Run a vertex program once on chosen attributes and parameters; prints JSON");
+    auto run = std::make_shared<RunOptions>();
+    runCommand->add_option("PROGRAM", run->program, "Vertex program (.vp)")->required();
+    runCommand->add_option("--attrib", run->attributes,
+                           "Vertex attribute v[N]=x,y,z[,w] (default 0,0,0,1; repeatable)");
+    runCommand->add_option("--param", run->parameters,
+                           "Program parameter c[N]=x,y,z[,w] (default 0,0,0,0; repeatable)");
+    runCommand->callback(
+        [&exitStatus, run] { exitStatus = guarded([&] { return runProgram(*run); }); });
+}
+
+} // namespace lrt::cli

@@ -1,0 +1,60 @@
+// How a VertexProgram statement's parameters fill the program parameter registers: constants
+// "c[N]", tracked matrices (row-wise into c[N..N+3], as the spec's TrackMatrixNV does), and the
+// frame number and time for animation. docs/vp2.md has the spellings.
+#pragma once
+
+#include "renderer/core/transform.h"
+#include "renderer/scene/scene_description.h"
+#include "slvm/vp2/program.h"
+#include "slvm/vp2/vm.h"
+
+#include <memory>
+#include <vector>
+
+namespace lrt {
+
+enum class TrackedMatrix {
+    ObjectToWorld,
+    WorldToObject,
+    WorldToCamera,
+    CameraToWorld,
+    ObjectToCamera,
+    CameraToObject
+};
+
+struct VertexProgramBinding {
+    std::shared_ptr<const slvm::vp2::Program> program;
+    struct Constant {
+        int index;
+        slvm::vp2::Vector4 value;
+    };
+    std::vector<Constant> constants;
+    struct Tracking {
+        TrackedMatrix matrix;
+        bool inverseTranspose;
+        int first; // c[first..first+3] hold the rows
+    };
+    std::vector<Tracking> tracked;
+    int frameRegister = -1; // c[N] = (frame, time in seconds, 0, 1), or -1
+    float framesPerSecond = 24;
+    int tessellation[2] = {64, 32}; // quadrics: segments around (u) and along (v)
+    SourceLocation where;
+};
+
+// Checks the statement's parameters against the program's environment (register ranges,
+// overlaps); throws SceneError naming the offending parameter.
+VertexProgramBinding bindVertexProgram(const VertexProgramDescription& description,
+                                       std::shared_ptr<const slvm::vp2::Program> program);
+
+// Where the shapes of one binding sit: what the tracked matrices and the frame register hold.
+struct VertexProgramPlacement {
+    Transform objectToWorld;
+    Transform worldToCamera;
+    int frame = 0;
+};
+
+// The program parameter registers c[0..] for a shape placed at `placement`.
+std::vector<slvm::vp2::Vector4> parameterRegisters(const VertexProgramBinding& binding,
+                                                   const VertexProgramPlacement& placement);
+
+} // namespace lrt

@@ -1,0 +1,32 @@
+// The vertex stage: runs a bound vertex program on every vertex of a mesh, in parallel, before
+// the BVH is built. Inputs use the spec's conventional aliases (v[OPOS], v[NRML], v[COL0],
+// v[TEX0]); outputs replace what the program writes (DESIGN.md section 4, docs/vp2.md).
+#pragma once
+
+#include "renderer/core/color.h"
+#include "renderer/shapes/triangle_mesh.h"
+#include "slvm/vp2/program.h"
+#include "slvm/vp2/vm.h"
+
+#include <cstddef>
+#include <span>
+
+namespace lrt {
+
+struct VertexStageReport {
+    std::size_t vertices = 0;
+    std::size_t limited = 0;    // stopped at the 65536-instruction limit
+    std::size_t overflowed = 0; // a CAL overflowed the call stack
+};
+
+// Replaces mesh positions by o[HPOS] (divided by w when w is not 1; position-invariant programs
+// keep them), st by o[TEX0].xy, vertex colours by o[COL0].rgb, back colours by o[BFC0].rgb and
+// clip distances by o[CLPn].x, each only when the program writes that register. A mesh with
+// vertex normals gets them recomputed from the new positions. `surfaceColor` is v[COL0] for
+// meshes without their own colours. Throws std::runtime_error when a vertex's position is not
+// finite, naming the vertex.
+VertexStageReport runVertexStage(const slvm::vp2::Program& program,
+                                 std::span<const slvm::vp2::Vector4> parameters, Color surfaceColor,
+                                 MeshData& mesh);
+
+} // namespace lrt
