@@ -5,6 +5,7 @@
 #include "slvm/vp2/vm.h"
 
 #include <algorithm>
+#include <bit>
 #include <cfloat>
 #include <cmath>
 #include <limits>
@@ -133,49 +134,114 @@ float flushDenormal(float value) {
     return std::fabs(value) < FLT_MIN ? std::copysign(0.0f, value) : value;
 }
 
+VertexMachine::Step VertexMachine::decode(const Instruction& in, int parameters) {
+    Step s{};
+    s.opcode = in.opcode;
+    s.updatesCondition = in.updatesCondition;
+    s.destinationFile = in.destination.file;
+    switch (in.destination.file) {
+    case RegisterFile::Temporary:
+        s.destination = kTemporaryBase + in.destination.index;
+        break;
+    case RegisterFile::Result:
+        s.destination = kResultBase + in.destination.index;
+        break;
+    case RegisterFile::Address:
+        s.destination = in.destination.index;
+        break;
+    default:
+        s.destination = kDiscard;
+        break;
+    }
+    s.writeMask = in.destination.writeMask;
+    s.conditionRule = in.conditionRule;
+    s.conditionSwizzle = in.conditionSwizzle;
+    s.plainWrite = in.conditionRule == ConditionRule::None && !in.updatesCondition;
+    s.sourceCount = in.sourceCount;
+    s.target = in.target;
+    for (std::size_t i = 0; i < in.sourceCount; ++i) {
+        const Source& source = in.sources[i];
+        Operand& o = s.sources[i];
+        switch (source.file) {
+        case RegisterFile::Attribute:
+            o.index = kAttributeBase + source.index;
+            break;
+        case RegisterFile::Temporary:
+            o.index = kTemporaryBase + source.index;
+            break;
+        case RegisterFile::Parameter:
+            o.index = source.index < parameters ? kParameterBase + source.index : kZero;
+            break;
+        default:
+            o.index = source.index;
+            break; // ARA's address register
+        }
+        o.swizzle = source.swizzle;
+        o.relative = source.relative;
+        o.addressRegister = source.addressRegister;
+        o.addressComponent = source.addressComponent;
+        o.offset = source.offset;
+        // Negation before |x| does not matter; after it, it sets the sign.
+        constexpr std::uint32_t sign = 0x80000000u;
+        if (source.absolute) {
+            o.andMask = ~sign;
+            o.xorMask = source.negateAbsolute ? sign : 0;
+        } else {
+            o.xorMask = source.negateBase ? sign : 0;
+        }
+        o.plain = o.swizzle == kIdentitySwizzle && o.andMask == ~0u && o.xorMask == 0;
+    }
+    return s;
+}
+
 VertexMachine::VertexMachine(const Program& program, std::span<const Vector4> parameters)
-    : program_(program) {
+    : entryPoint_(static_cast<std::size_t>(program.entryPoint())),
+      positionInvariant_(program.positionInvariant()),
+      parameterCount_(program.limits().parameters) {
+    for (const Instruction& in : program.instructions())
+        steps_.push_back(decode(in, parameterCount_));
     const std::size_t count =
-        std::min(parameters.size(), static_cast<std::size_t>(program.limits().parameters));
+        std::min(parameters.size(), static_cast<std::size_t>(parameterCount_));
     for (std::size_t i = 0; i < count; ++i)
-        parameters_[i] = componentwise(parameters[i], flushDenormal);
+        registers_[kParameterBase + i] = componentwise(parameters[i], flushDenormal);
 }
 
 Status VertexMachine::run(const std::array<Vector4, kAttributeCount>& attributes) {
     for (std::size_t i = 0; i < attributes.size(); ++i)
-        attributes_[i] = componentwise(attributes[i], flushDenormal);
-    temporaries_ = {};
-    results_.fill({0, 0, 0, 1});
+        registers_[kAttributeBase + i] = componentwise(attributes[i], flushDenormal);
+    std::fill_n(registers_.begin() + kTemporaryBase, kMaxTemporaries, Vector4{0, 0, 0, 0});
+    std::fill_n(registers_.begin() + kResultBase, kResultCount, Vector4{0, 0, 0, 1});
+    if (positionInvariant_)
+        registers_[kResultBase] = registers_[kAttributeBase];
     address_ = {};
     condition_.fill(Condition::EQ);
     executed_ = 0;
     status_ = Status::Ok;
 
-    const auto& code = program_.instructions();
-    const std::size_t length = code.size();
+    const std::size_t length = steps_.size();
     std::array<std::size_t, kCallStackDepth> callStack{};
     int depth = 0;
-    std::size_t ip = static_cast<std::size_t>(program_.entryPoint());
+    std::size_t ip = entryPoint_;
     while (ip < length) {
         if (executed_ == kExecutionLimit)
             return status_ = Status::Limit;
         ++executed_;
-        const Instruction& in = code[ip++];
-        switch (in.opcode) {
+        const Step& s = steps_[ip++];
+        switch (s.opcode) {
         case Opcode::BRA:
-            if (conditionHolds(in))
-                ip = static_cast<std::size_t>(in.target);
+            if (conditionHolds(s))
+                ip = static_cast<std::size_t>(s.target);
             break;
         case Opcode::CAL:
-            if (conditionHolds(in)) {
+            if (conditionHolds(s)) {
                 if (depth == kCallStackDepth)
                     return status_ = Status::Overflow;
                 callStack[static_cast<std::size_t>(depth++)] = ip;
-                ip = static_cast<std::size_t>(in.target);
+                ip = static_cast<std::size_t>(s.target);
             }
             break;
         case Opcode::RET:
-            if (conditionHolds(in)) {
+            if (conditionHolds(s)) {
                 if (depth == 0)
                     return status_;
                 ip = callStack[static_cast<std::size_t>(--depth)];
@@ -184,118 +250,99 @@ Status VertexMachine::run(const std::array<Vector4, kAttributeCount>& attributes
         case Opcode::ARL:
         case Opcode::ARR:
         case Opcode::ARA:
-            writeAddress(in, evaluateAddress(in));
+            writeAddress(s, evaluateAddress(s));
             break;
         default:
-            write(in, evaluate(in));
+            write(s, evaluate(s));
             break;
         }
     }
     return status_;
 }
 
-const Vector4& VertexMachine::sourceRegister(const Source& s) const {
-    static constexpr Vector4 zero{0, 0, 0, 0};
-    switch (s.file) {
-    case RegisterFile::Attribute:
-        return attributes_[s.index];
-    case RegisterFile::Temporary:
-        return temporaries_[s.index];
-    case RegisterFile::Parameter: {
-        if (!s.relative)
-            return parameters_[s.index];
+Vector4 VertexMachine::load(const Operand& o) const {
+    std::size_t slot = o.index;
+    if (o.relative) {
         // Out of the environment's range reads (0,0,0,0) (DESIGN.md section 4).
-        const int index = address_[s.addressRegister][s.addressComponent] + s.offset;
-        return index >= 0 && index < program_.limits().parameters
-                   ? parameters_[static_cast<std::size_t>(index)]
-                   : zero;
+        const int index = address_[o.addressRegister][o.addressComponent] + o.offset;
+        slot = index >= 0 && index < parameterCount_
+                   ? static_cast<std::size_t>(kParameterBase + index)
+                   : static_cast<std::size_t>(kZero);
     }
-    default:
-        return zero;
-    }
-}
-
-Vector4 VertexMachine::load(const Source& s) const {
-    const Vector4& r = sourceRegister(s);
-    Vector4 v{r[s.swizzle[0]], r[s.swizzle[1]], r[s.swizzle[2]], r[s.swizzle[3]]};
-    if (s.negateBase)
-        v = componentwise(v, [](float x) { return -x; });
-    if (s.absolute)
-        v = componentwise(v, [](float x) { return std::fabs(x); });
-    if (s.negateAbsolute)
-        v = componentwise(v, [](float x) { return -x; });
+    const Vector4& r = registers_[slot];
+    if (o.plain)
+        return r;
+    Vector4 v;
+    for (std::size_t i = 0; i < 4; ++i)
+        v[i] = std::bit_cast<float>((std::bit_cast<std::uint32_t>(r[o.swizzle[i]]) & o.andMask) ^
+                                    o.xorMask);
     return v;
 }
 
-bool VertexMachine::enabled(const Instruction& in, int component) const {
-    return ((in.destination.writeMask >> component) & 1) &&
-           passes(in.conditionRule, condition_[in.conditionSwizzle[component]]);
+bool VertexMachine::enabled(const Step& s, int component) const {
+    return ((s.writeMask >> component) & 1) &&
+           passes(s.conditionRule, condition_[s.conditionSwizzle[component]]);
 }
 
 // BRA, CAL and RET: taken when any swizzled condition component passes.
-bool VertexMachine::conditionHolds(const Instruction& in) const {
+bool VertexMachine::conditionHolds(const Step& s) const {
     for (int i = 0; i < 4; ++i)
-        if (passes(in.conditionRule, condition_[in.conditionSwizzle[i]]))
+        if (passes(s.conditionRule, condition_[s.conditionSwizzle[i]]))
             return true;
     return false;
 }
 
-Vector4& VertexMachine::destinationRegister(const Destination& d) {
-    switch (d.file) {
-    case RegisterFile::Temporary:
-        return temporaries_[d.index];
-    case RegisterFile::Result:
-        return results_[d.index];
-    default:
-        return discard_;
+void VertexMachine::write(const Step& s, const Vector4& value) {
+    Vector4& destination = registers_[s.destination];
+    if (s.plainWrite) {
+        for (std::size_t i = 0; i < 4; ++i)
+            if ((s.writeMask >> i) & 1)
+                destination[i] = flushDenormal(value[i]);
+        return;
     }
-}
-
-void VertexMachine::write(const Instruction& in, const Vector4& value) {
-    Vector4& destination = destinationRegister(in.destination);
     std::array<Condition, 4> updated = condition_;
     for (int i = 0; i < 4; ++i) {
-        if (!enabled(in, i))
+        if (!enabled(s, i))
             continue;
         const float v = flushDenormal(value[static_cast<std::size_t>(i)]);
         destination[static_cast<std::size_t>(i)] = v;
-        if (in.updatesCondition)
+        if (s.updatesCondition)
             updated[static_cast<std::size_t>(i)] = conditionOf(v);
     }
     condition_ = updated;
 }
 
-void VertexMachine::writeAddress(const Instruction& in, const std::array<int, 4>& value) {
-    auto& destination = address_[in.destination.index];
+void VertexMachine::writeAddress(const Step& s, const std::array<int, 4>& value) {
+    auto& destination = address_[s.destination];
     std::array<Condition, 4> updated = condition_;
     for (int i = 0; i < 4; ++i) {
-        if (!enabled(in, i))
+        if (!enabled(s, i))
             continue;
         const int v = value[static_cast<std::size_t>(i)];
         destination[static_cast<std::size_t>(i)] = v;
-        if (in.updatesCondition)
+        if (s.updatesCondition)
             updated[static_cast<std::size_t>(i)] = conditionOf(static_cast<float>(v));
     }
     condition_ = updated;
 }
 
-std::array<int, 4> VertexMachine::evaluateAddress(const Instruction& in) const {
-    if (in.opcode == Opcode::ARA) {
-        const auto& a = address_[in.sources[0].index];
+std::array<int, 4> VertexMachine::evaluateAddress(const Step& s) const {
+    if (s.opcode == Opcode::ARA) {
+        const auto& a = address_[s.sources[0].index];
         const int xz = std::clamp(a[0] + a[2], kAddressMin, kAddressMax);
         const int yw = std::clamp(a[1] + a[3], kAddressMin, kAddressMax);
         return {xz, yw, xz, yw};
     }
-    const Vector4 v = load(in.sources[0]);
-    const bool round = in.opcode == Opcode::ARR; // round half to even, the default FP mode
+    const Vector4 v = load(s.sources[0]);
+    const bool round = s.opcode == Opcode::ARR; // round half to even, the default FP mode
     std::array<int, 4> out{};
     for (std::size_t i = 0; i < 4; ++i)
         out[i] = toAddress(round ? std::nearbyint(v[i]) : std::floor(v[i]));
     return out;
 }
 
-Vector4 VertexMachine::evaluate(const Instruction& in) const {
-    std::array<Vector4, 3> op{};
+Vector4 VertexMachine::evaluate(const Step& in) const {
+    std::array<Vector4, 3> op; // only the first sourceCount are read
     for (std::size_t i = 0; i < in.sourceCount; ++i)
         op[i] = load(in.sources[i]);
     const Vector4 &a = op[0], &b = op[1], &c = op[2];

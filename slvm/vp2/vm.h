@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace slvm::vp2 {
 
@@ -31,36 +32,67 @@ public:
     VertexMachine(const Program& program, std::span<const Vector4> parameters);
 
     // Runs the program on one vertex; attributes are v[0]..v[15]. Every other register starts at
-    // its initial value (temporaries and address registers 0, results (0,0,0,1), CC all EQ).
+    // its initial value (temporaries and address registers 0, results (0,0,0,1), CC all EQ), but
+    // a position-invariant program's o[HPOS] is v[OPOS]: the fixed-function transform it defers
+    // to is, in a ray tracer, the identity on object space.
     Status run(const std::array<Vector4, kAttributeCount>& attributes);
 
-    const Vector4& result(Result r) const { return results_[static_cast<int>(r)]; }
-    const Vector4& temporary(int index) const { return temporaries_[index]; }
+    const Vector4& result(Result r) const { return registers_[kResultBase + static_cast<int>(r)]; }
+    const Vector4& temporary(int index) const { return registers_[kTemporaryBase + index]; }
     const std::array<int, 4>& address(int index) const { return address_[index]; }
     Condition condition(int component) const { return condition_[component]; }
     std::uint64_t executed() const { return executed_; }
     Status status() const { return status_; }
-    const Program& program() const { return program_; }
 
 private:
-    Vector4 load(const Source& s) const;
-    const Vector4& sourceRegister(const Source& s) const;
-    Vector4& destinationRegister(const Destination& d);
-    bool enabled(const Instruction& in, int component) const;
-    bool conditionHolds(const Instruction& in) const;
-    void write(const Instruction& in, const Vector4& value);
-    void writeAddress(const Instruction& in, const std::array<int, 4>& value);
-    Vector4 evaluate(const Instruction& in) const;
-    std::array<int, 4> evaluateAddress(const Instruction& in) const;
+    // Every float register lives in one array, so an operand is an index decoded once.
+    static constexpr int kAttributeBase = 0;
+    static constexpr int kTemporaryBase = kAttributeBase + kAttributeCount;
+    static constexpr int kResultBase = kTemporaryBase + kMaxTemporaries;
+    static constexpr int kParameterBase = kResultBase + kResultCount;
+    static constexpr int kZero = kParameterBase + kMaxParameters; // out-of-range relative reads
+    static constexpr int kDiscard = kZero + 1;                    // writes to the CC register
+    static constexpr int kRegisterSlots = kDiscard + 1;
 
-    const Program& program_;
-    std::array<Vector4, kMaxParameters> parameters_{};
-    std::array<Vector4, kAttributeCount> attributes_{};
-    std::array<Vector4, kMaxTemporaries> temporaries_{};
-    std::array<Vector4, kResultCount> results_{};
+    struct Operand {
+        std::uint16_t index = 0; // register slot (absolute), or c[0]'s slot when relative
+        Swizzle swizzle = kIdentitySwizzle;
+        std::uint32_t andMask = ~0u, xorMask = 0; // |x| and negation as sign-bit operations
+        bool plain = true;                        // identity swizzle, no sign change
+        bool relative = false;
+        std::uint8_t addressRegister = 0, addressComponent = 0;
+        std::int16_t offset = 0;
+    };
+    struct Step {
+        Opcode opcode;
+        bool updatesCondition;
+        bool plainWrite; // no condition mask, no CC update: a masked store
+        RegisterFile destinationFile;
+        std::uint16_t destination; // register slot, or the address register's number
+        std::uint8_t writeMask;
+        ConditionRule conditionRule;
+        Swizzle conditionSwizzle;
+        std::uint8_t sourceCount;
+        std::array<Operand, 3> sources;
+        std::int32_t target;
+    };
+    static Step decode(const Instruction& in, int parameters);
+
+    Vector4 load(const Operand& o) const;
+    bool enabled(const Step& s, int component) const;
+    bool conditionHolds(const Step& s) const;
+    void write(const Step& s, const Vector4& value);
+    void writeAddress(const Step& s, const std::array<int, 4>& value);
+    Vector4 evaluate(const Step& s) const;
+    std::array<int, 4> evaluateAddress(const Step& s) const;
+
+    std::vector<Step> steps_;
+    std::size_t entryPoint_;
+    bool positionInvariant_;
+    int parameterCount_;
+    std::array<Vector4, kRegisterSlots> registers_{};
     std::array<std::array<int, 4>, 2> address_{};
     std::array<Condition, 4> condition_{};
-    Vector4 discard_{}; // where writes to the CC pseudo-register go
     std::uint64_t executed_ = 0;
     Status status_ = Status::Ok;
 };

@@ -1,9 +1,11 @@
 // Runs the built lrt binary as a user would and captures its exit status and output.
 #pragma once
 
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -55,6 +57,13 @@ inline CommandResult runLrt(const std::string& arguments) {
     std::filesystem::remove(out);
     std::filesystem::remove(err);
     return result;
+}
+
+// The JSON a successful command printed (the test fails, showing stderr, otherwise).
+inline nlohmann::json jsonOutput(const CommandResult& r) {
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exitStatus == 0);
+    return nlohmann::json::parse(r.out);
 }
 
 } // namespace lrt::testing

@@ -6,26 +6,17 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+using lrt::testing::jsonOutput;
 using lrt::testing::runLrt;
 using lrt::testing::scratchPath;
 using lrt::testing::writeScratchFile;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-namespace {
-
-json parse(const lrt::testing::CommandResult& r) {
-    INFO("stderr: " << r.err);
-    REQUIRE(r.exitStatus == 0);
-    return json::parse(r.out);
-}
-
-} // namespace
-
 TEST_CASE("sl run prints the FullAttenuated result as JSON", "[cli][sl]") {
-    const json j =
-        parse(runLrt("sl run shaders/FullAttenuated.sl --set N=0,0,1 --set L=0,0,1 --set V=0,0,1 "
-                     "--set C0=1,0.5,0.25 --set dE=1,1,1"));
+    const json j = jsonOutput(
+        runLrt("sl run shaders/FullAttenuated.sl --set N=0,0,1 --set L=0,0,1 --set V=0,0,1 "
+               "--set C0=1,0.5,0.25 --set dE=1,1,1"));
     CHECK(j["status"] == "ok");
     CHECK(j["executed"] == 22);
     // N.L = 1, H = N so N.H^80 = 1: k = 0.5 + 0.5 = 1, v0 = C0 * dE, w of v0 untouched.
@@ -39,7 +30,8 @@ TEST_CASE("sl run prints the FullAttenuated result as JSON", "[cli][sl]") {
 }
 
 TEST_CASE("sl run accepts --opt=value and four-component vectors", "[cli][sl]") {
-    const json j = parse(runLrt("sl run shaders/Constant.sl --set=C0=0.1,0.2,0.3,0.4 --budget=10"));
+    const json j =
+        jsonOutput(runLrt("sl run shaders/Constant.sl --set=C0=0.1,0.2,0.3,0.4 --budget=10"));
     CHECK(j["registers"]["C0"] ==
           json::array({0.100000001, 0.200000003, 0.300000012, 0.400000006}));
     // %.9g round-trips floats: 0.1f prints as 0.100000001.
@@ -49,7 +41,7 @@ TEST_CASE("sl run accepts --opt=value and four-component vectors", "[cli][sl]") 
 
 TEST_CASE("sl run reports budget exhaustion", "[cli][sl]") {
     const fs::path shader = writeScratchFile("loop.sl", "sl 1.0\njmp -1\n");
-    const json j = parse(runLrt("sl run '" + shader.string() + "' --budget 500"));
+    const json j = jsonOutput(runLrt("sl run '" + shader.string() + "' --budget 500"));
     CHECK(j["status"] == "budget");
     CHECK(j["executed"] == 500);
 }
@@ -58,7 +50,7 @@ TEST_CASE("sl run prints non-finite values as strings", "[cli][sl]") {
     const fs::path shader =
         writeScratchFile("inf.sl", "sl 1.0\nli s1, 1\ndiv s0, s1, s2\ndiv s2, s2, s2\nli s3, -1\n"
                                    "div s3, s3, v1\n");
-    const json j = parse(runLrt("sl run '" + shader.string() + "'"));
+    const json j = jsonOutput(runLrt("sl run '" + shader.string() + "'"));
     CHECK(j["registers"]["s0"] == "inf");
     CHECK(j["registers"]["s2"] == "nan");
     CHECK(j["registers"]["s3"] == "-inf");
@@ -67,19 +59,19 @@ TEST_CASE("sl run prints non-finite values as strings", "[cli][sl]") {
 TEST_CASE("sl run: trace returns --trace-result, lookup the tN register", "[cli][sl]") {
     const fs::path shader =
         writeScratchFile("trace.sl", "sl 1.0\ntrace r0, Pw, N\nlookup r1, t2, uv\n");
-    const json j =
-        parse(runLrt("sl run '" + shader.string() + "' --trace-result 0.5,0.25,2 --set t2=3,4,5"));
+    const json j = jsonOutput(
+        runLrt("sl run '" + shader.string() + "' --trace-result 0.5,0.25,2 --set t2=3,4,5"));
     CHECK(j["registers"]["r0"] == json::array({0.5, 0.25, 2, 0}));
     CHECK(j["registers"]["r1"] == json::array({3, 4, 5, 0}));
-    const json none = parse(runLrt("sl run '" + shader.string() + "'"));
+    const json none = jsonOutput(runLrt("sl run '" + shader.string() + "'"));
     CHECK(none["registers"]["r0"] == json::array({0, 0, 0, 0}));
 }
 
 TEST_CASE("sl run rnd draws from a seeded stream within 0..1", "[cli][sl]") {
     const fs::path shader = writeScratchFile("rnd.sl", "sl 1.0\nrnd s0\nrnd s1\n");
-    const json a = parse(runLrt("sl run '" + shader.string() + "'"));
-    const json b = parse(runLrt("sl run '" + shader.string() + "'"));
-    const json c = parse(runLrt("sl run '" + shader.string() + "' --seed 9"));
+    const json a = jsonOutput(runLrt("sl run '" + shader.string() + "'"));
+    const json b = jsonOutput(runLrt("sl run '" + shader.string() + "'"));
+    const json c = jsonOutput(runLrt("sl run '" + shader.string() + "' --seed 9"));
     CHECK(a["registers"]["s0"] == b["registers"]["s0"]);
     CHECK(a["registers"]["s0"] != a["registers"]["s1"]);
     CHECK(a["registers"]["s0"] != c["registers"]["s0"]);

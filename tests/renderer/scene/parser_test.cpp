@@ -307,7 +307,9 @@ const BadScene kBadScenes[] = {
     {"maxdepth zero", "SurfaceIntegrator \"whitted\" \"maxdepth\" [0]\nWorldBegin\nWorldEnd\n", 1, 29, "maxdepth must be between 1 and 1000"},
     {"unknown integrator parameter", "SurfaceIntegrator \"whitted\" \"depth\" [3]\nWorldBegin\nWorldEnd\n", 1, 29, "unknown parameter 'depth' for SurfaceIntegrator"},
     {"PointsPolygons without arrays", "WorldBegin\nPointsPolygons 3 \"P\" [0 0 0]\nWorldEnd\n", 2, 16, "expects an array of integers"},
-    {"VertexProgram not yet", "WorldBegin\nVertexProgram \"a.vp\"\nWorldEnd\n", 2, 1, "VertexProgram is not supported yet"},
+    {"VertexProgram outside the world", "VertexProgram \"a.vp\"\nWorldBegin\nWorldEnd\n", 1, 1, "VertexProgram belongs between WorldBegin and WorldEnd"},
+    {"VertexProgram without a file", "WorldBegin\nVertexProgram\nWorldEnd\n", 2, 1, "VertexProgram expects a string as argument 1"},
+    {"VertexProgram parameter without a value", "WorldBegin\nVertexProgram \"a.vp\" \"c[0]\"\nWorldEnd\n", 2, 22, "parameter 'c[0]' has no value"},
 };
 // clang-format on
 

@@ -240,6 +240,8 @@ TEST_CASE("programs at the edge of the rules load", "[vp2][load]") {
         "# a leading comment\r\n!!VP1.1 # header\r\nDP4\r\n  o[HPOS].x ,\r\n c[95] ,v[OPOS] ;\r\n"
         "END # trailing comment",
         "!!VP2.0\nMOV o[HPOS], -|+v[0].w|;\nARR A1.yw, +c[255].xxyy;\nEND",
+        // A condition mask on an address register write (section 2.14.2.2).
+        "!!VP2.0\nMOVC CC, v[1];\nARL A0.xy (GT.x), v[1];\nMOV o[HPOS], v[0];\nEND\n",
     };
     for (const std::string& text : good) {
         INFO(text);

@@ -299,10 +299,13 @@ TEST_CASE("ARA adds x+z and y+w with clamping, under its write mask", "[vp2][vm]
     CHECK(o.condition[2] == Condition::EQ); // not written: unchanged
 }
 
-TEST_CASE("ARLC sets the condition code from the integer result", "[vp2][vm]") {
+TEST_CASE("ARLC and ARRC set the condition code from the integer result", "[vp2][vm]") {
     const auto o = runProgram(vp2Body("ARLC A0, c[0];"), {{-0.5f, 0.5f, 3, kNaN}});
     CHECK(o.address[0] == std::array<int, 4>{-1, 0, 3, 0});
     CHECK(o.condition == std::array{Condition::LT, Condition::EQ, Condition::GT, Condition::EQ});
+    const auto r = runProgram(vp2Body("ARRC A1.xzw, c[0];"), {{-0.5f, 0.5f, -0.6f, 1.5f}});
+    CHECK(r.address[1] == std::array<int, 4>{0, 0, -1, 2}); // -0.5 and 0.5 round to even 0
+    CHECK(r.condition == std::array{Condition::EQ, Condition::EQ, Condition::LT, Condition::GT});
 }
 
 TEST_CASE("C variants set the condition code from each written component", "[vp2][vm][cc]") {
@@ -550,6 +553,13 @@ TEST_CASE("VP1 relative addressing reads zero beyond c[95]", "[vp2][vm][address]
                               c);
     checkVector(o.r(0), {95, 95, 95, 95});
     checkVector(o.r(1), {0, 0, 0, 0});
+}
+
+TEST_CASE("a position-invariant program's HPOS is the object position", "[vp2][vm]") {
+    const auto o = runProgram("!!VP1.1\nOPTION NV_position_invariant;\nMOV o[COL0], v[3];\nEND\n",
+                              {}, {{1, 2, 3, 1}, {}, {}, {0.5f, 0.5f, 0.5f, 1}});
+    checkVector(o.out(Result::HPOS), {1, 2, 3, 1});
+    checkVector(o.out(Result::COL0), {0.5f, 0.5f, 0.5f, 1});
 }
 
 } // namespace
