@@ -60,18 +60,41 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view byt
     }
 }
 
+void printError(std::string_view text) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view line = text.substr(start, end - start);
+        if (!line.empty() && line[0] != ' ' && line[0] != '\t')
+            out += "ERROR: ";
+        out += line;
+        out += '\n';
+        start = end + 1;
+    }
+    std::cerr << out << std::flush;
+}
+
 int guarded(const std::function<int()>& action) {
     try {
         return action();
     } catch (const UsageError& e) {
-        std::cerr << "lrt: " << e.what() << "\n";
+        printError(e.what());
         return kExitUsage;
     } catch (const slvm::ProgramError& e) {
-        std::cerr << e.what();
+        printError(e.what());
     } catch (const SceneError& e) {
-        std::cerr << e.what();
+        printError(e.what());
+    } catch (const std::logic_error& e) {
+        printError(fmt::format("internal error (a bug in lrt, please report it): {}", e.what()));
+        return kExitInternal;
+    } catch (const std::bad_alloc&) {
+        printError("out of memory");
+        return kExitInternal;
     } catch (const std::exception& e) {
-        std::cerr << "lrt: error: " << e.what() << "\n";
+        printError(e.what());
     }
     return kExitFailure;
 }

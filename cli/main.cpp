@@ -1,5 +1,7 @@
 // lrt's entry point: parses the command line and dispatches to a subcommand.
 #include "cli/cli_support.h"
+#include "cli/farm_command.h"
+#include "cli/merge_command.h"
 #include "cli/render_command.h"
 #include "cli/sl_command.h"
 #include "cli/version_command.h"
@@ -7,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <fmt/format.h>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -33,20 +36,25 @@ int main(int argc, char** argv) {
     lrt::cli::addSlCommand(app, exitStatus);
     lrt::cli::addVp2Command(app, exitStatus);
     lrt::cli::addRenderCommand(app, exitStatus, commandLine);
+    lrt::cli::addMergeCommand(app, exitStatus);
+    lrt::cli::addFarmCommand(app, exitStatus);
 
     try {
         std::reverse(arguments.begin(), arguments.end()); // CLI11 takes them last-first
         app.parse(arguments);
     } catch (const CLI::ParseError& e) {
-        const int cliStatus = app.exit(e);
-        return cliStatus == 0 ? lrt::cli::kExitOk : lrt::cli::kExitUsage;
+        if (e.get_exit_code() == 0)
+            return app.exit(e); // --help, --version
+        lrt::cli::printError(fmt::format("{}\nRun with --help for more information.", e.what()));
+        return lrt::cli::kExitUsage;
     }
     // A command group (lrt, lrt sl) given without one of its subcommands: show what it offers.
     const CLI::App* deepest = &app;
     while (!deepest->get_subcommands().empty())
         deepest = deepest->get_subcommands().front();
     if (!deepest->get_subcommands({}).empty()) {
-        std::cerr << deepest->help() << "lrt: a subcommand is required\n";
+        std::cerr << deepest->help();
+        lrt::cli::printError("a subcommand is required");
         return lrt::cli::kExitUsage;
     }
     return exitStatus;

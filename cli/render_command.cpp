@@ -1,23 +1,29 @@
 // The render subcommand: parse the scene, build every selected frame (so that no error can appear
-// after an image was written), render, write each image atomically, report progress and stats.
+// after an image was written), render with checkpoints and interruption, write each image
+// atomically with its settings and statistics, and report progress and stats.
 #include "cli/render_command.h"
 
 #include "cli/cli_support.h"
+#include "cli/frame_selection.h"
+#include "cli/interrupt.h"
+#include "cli/progress.h"
 #include "lrt/version.h"
 #include "renderer/embree/device.h"
 #include "renderer/film/image_output.h"
+#include "renderer/render/checkpoint_file.h"
 #include "renderer/render/renderer.h"
 #include "renderer/scene/parser.h"
 #include "renderer/scene/scene_builder.h"
 
 #include <OpenImageIO/imageio.h>
-#include <chrono>
-#include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <fmt/format.h>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -36,26 +42,16 @@ struct RenderOptions {
     int samplesPerPixel = 0;
     int threads = 0;
     std::uint64_t seed = 0;
+    double checkpointSeconds = 0;
+    bool resume = false;
     bool quiet = false;
     std::string commandLine;
 };
 
-// "A-B" or "A" into an inclusive range.
-std::pair<int, int> parseFrames(const std::string& text) {
-    static const std::regex pattern(R"((-?\d+)(?:-(-?\d+))?)");
-    std::smatch m;
-    if (!std::regex_match(text, m, pattern))
-        throw UsageError(fmt::format("--frames '{}': expected A-B or A (frame numbers)", text));
-    const int a = std::stoi(m[1]), b = m[2].matched ? std::stoi(m[2]) : a;
-    if (b < a)
-        throw UsageError(fmt::format("--frames '{}': the last frame comes before the first", text));
-    return {a, b};
-}
-
 std::pair<int, int> parseTile(const std::string& text) {
     static const std::regex pattern(R"((\d+)/(\d+))");
     std::smatch m;
-    if (!std::regex_match(text, m, pattern))
+    if (!std::regex_match(text, m, pattern) || m[1].length() > 6 || m[2].length() > 6)
         throw UsageError(fmt::format("--tile '{}': expected I/N with 0 <= I < N", text));
     const long index = std::stol(m[1]), count = std::stol(m[2]);
     if (count < 1 || index >= count || count > 65536)
@@ -74,63 +70,11 @@ std::array<float, 4> parseCrop(const std::string& text) {
     return {(*values)[0], (*values)[1], (*values)[2], (*values)[3]};
 }
 
-// The output path of `frame`: runs of '#' become the zero-padded frame number; several frames
-// without '#' get ".NNNN" before the extension.
-std::filesystem::path outputPath(const std::string& pattern, int frame, bool severalFrames) {
-    static const std::regex hashes("#+");
-    std::smatch m;
-    if (std::regex_search(pattern, m, hashes)) {
-        const std::string number = fmt::format("{:0{}}", frame, m.length(0));
-        return m.prefix().str() + number + m.suffix().str();
-    }
-    if (!severalFrames)
-        return pattern;
-    const std::filesystem::path p(pattern);
-    return p.parent_path() /
-           fmt::format("{}.{:04}{}", p.stem().string(), frame, p.extension().string());
-}
-
 std::size_t peakResidentBytes() {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     return static_cast<std::size_t>(usage.ru_maxrss) * 1024;
 }
-
-// A bar with ETA on a terminal; "NN%" lines at each 10% otherwise.
-class Progress {
-public:
-    Progress(bool quiet, std::string label)
-        : quiet_(quiet), terminal_(isatty(fileno(stderr))), label_(std::move(label)) {}
-
-    void update(double fraction) {
-        if (quiet_)
-            return;
-        const int percent = static_cast<int>(fraction * 100);
-        if (terminal_) {
-            const double elapsed =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-            const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0;
-            const int filled = static_cast<int>(fraction * 40);
-            std::cerr << fmt::format("\r{} [{}{}] {:3}%  ETA {:.0f}s ", label_,
-                                     std::string(filled, '#'), std::string(40 - filled, ' '),
-                                     percent, eta)
-                      << std::flush;
-        } else if (percent / 10 > lastDecile_) {
-            lastDecile_ = percent / 10;
-            std::cerr << fmt::format("{} {}%\n", label_, lastDecile_ * 10) << std::flush;
-        }
-    }
-    void finish() {
-        if (!quiet_ && terminal_)
-            std::cerr << "\n";
-    }
-
-private:
-    bool quiet_, terminal_;
-    std::string label_;
-    int lastDecile_ = -1;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
 
 std::uint64_t slCount(const Scene& scene, std::uint64_t (SlMaterial::*counter)() const) {
     std::uint64_t sum = 0;
@@ -139,25 +83,81 @@ std::uint64_t slCount(const Scene& scene, std::uint64_t (SlMaterial::*counter)()
     return sum;
 }
 
-// One line per shader that failed during the render, naming it and its Surface statement.
-void warnAboutShaders(const Scene& scene) {
+// What went wrong without stopping the render: the scene's build warnings, shaders that failed
+// during the render (naming their Surface statement), and dropped samples.
+std::vector<std::string> renderWarnings(const Scene& scene, const RenderStatistics& s) {
+    std::vector<std::string> warnings = scene.warnings();
     for (const SlMaterial* shader : scene.slMaterials()) {
         const SlSurfaceSettings& settings = shader->settings();
         if (shader->budgetExhausted() > 0)
-            std::cerr << fmt::format(
-                "lrt: warning: {}:{}: shader '{}' ran out of its instruction budget ({}) in {} "
-                "invocations; their samples were dropped\n",
+            warnings.push_back(fmt::format(
+                "{}:{}: shader '{}' ran out of its instruction budget ({}) in {} invocations; "
+                "their samples were dropped",
                 settings.where.file, settings.where.line, settings.name, settings.budget,
-                shader->budgetExhausted());
+                shader->budgetExhausted()));
         if (shader->nonFinite() > 0)
-            std::cerr << fmt::format(
-                "lrt: warning: {}:{}: shader '{}' returned non-finite colours in {} invocations; "
-                "their samples were dropped\n",
-                settings.where.file, settings.where.line, settings.name, shader->nonFinite());
+            warnings.push_back(fmt::format(
+                "{}:{}: shader '{}' returned non-finite colours in {} invocations; their samples "
+                "were dropped",
+                settings.where.file, settings.where.line, settings.name, shader->nonFinite()));
     }
+    if (s.droppedSamples > 0)
+        warnings.push_back(
+            fmt::format("{} samples had non-finite radiance and were dropped", s.droppedSamples));
+    return warnings;
+}
+
+// A fingerprint of the scene file's text, so that a checkpoint of an edited scene is not resumed.
+std::string contentHash(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::uint64_t hash = 14695981039346656037ull; // FNV-1a
+    for (const unsigned char c : text.str())
+        hash = (hash ^ c) * 1099511628211ull;
+    return fmt::format("{:016x}", hash);
+}
+
+// Everything that decides a render's pixels, as a checkpoint records it.
+std::string renderIdentity(const std::string& scenePath, const Scene& scene,
+                           const RenderSettings& settings) {
+    const PixelBounds b = renderBounds(scene, settings);
+    const int spp =
+        settings.samplesPerPixel.value_or(scene.film().xSamples * scene.film().ySamples);
+    return fmt::format("lrt {}; scene {} ({}); frame {}; spp {}; integrator {}; seed {}; pixels "
+                       "{}..{} x {}..{} of {}x{}",
+                       LRT_VERSION_STRING, scenePath, contentHash(scenePath), scene.frame(), spp,
+                       settings.integrator.value_or(scene.options().integrator), settings.seed,
+                       b.x0, b.x1, b.y0, b.y1, scene.film().xResolution, scene.film().yResolution);
+}
+
+// The frames to render: those of a multi-frame scene that --frames selects, or a single-frame
+// scene once per requested frame number (vertex programs and random streams see the number).
+std::vector<FrameDescription> selectFrames(std::vector<FrameDescription> frames,
+                                           const std::vector<int>& requested,
+                                           const std::string& sceneName,
+                                           const std::string& framesFlag) {
+    if (requested.empty())
+        return frames;
+    std::vector<FrameDescription> selected;
+    if (frames.size() == 1 && !frames[0].numbered) {
+        for (const int number : requested) {
+            selected.push_back(frames[0]);
+            selected.back().number = number;
+        }
+        return selected;
+    }
+    for (FrameDescription& f : frames)
+        if (std::find(requested.begin(), requested.end(), f.number) != requested.end())
+            selected.push_back(std::move(f));
+    if (selected.empty())
+        throw std::runtime_error(fmt::format("{}: no frame in --frames {}", sceneName, framesFlag));
+    return selected;
 }
 
 int renderScene(const RenderOptions& options) {
+    // From here on SIGTERM and SIGINT stop the render resumably (exit status 3).
+    const InterruptHandler interrupt;
     // Flags first: a usage error must not wait for the scene.
     RenderSettings settings;
     if (options.samplesPerPixel < 0 || options.samplesPerPixel > 1 << 20)
@@ -176,44 +176,38 @@ int renderScene(const RenderOptions& options) {
         settings.crop = parseCrop(options.crop);
     if (!options.tile.empty())
         settings.tile = parseTile(options.tile);
-    const std::optional<std::pair<int, int>> frameRange =
-        options.frames.empty() ? std::nullopt : std::optional(parseFrames(options.frames));
-    if (!options.output.empty() && !OIIO::ImageOutput::create(options.output))
-        throw UsageError(fmt::format(
-            "-o '{}': no image format for this file extension (use .exr, .png, .tif, ...)",
-            options.output));
-
-    std::vector<FrameDescription> frames = parseSceneFile(options.scene);
-    if (frameRange)
-        std::erase_if(frames, [&](const FrameDescription& f) {
-            return f.number < frameRange->first || f.number > frameRange->second;
-        });
-    if (frames.empty())
-        throw std::runtime_error(
-            fmt::format("{}: no frame in --frames {}", options.scene, options.frames));
-
-    EmbreeDevice device;
-    const char* shaderVariable = std::getenv("LRT_SHADER");
-    const auto shaderPath = splitSearchPath(shaderVariable ? shaderVariable : "");
-    std::vector<std::unique_ptr<Scene>> scenes;
-    for (const FrameDescription& frame : frames) {
-        scenes.push_back(buildScene(frame, device.get(), shaderPath));
-        for (const std::string& warning : scenes.back()->warnings())
-            std::cerr << "lrt: warning: " << warning << "\n";
+    if (!(options.checkpointSeconds >= 0))
+        throw UsageError("--checkpoint: expected a number of seconds, 0 or more");
+    const std::vector<int> requested =
+        options.frames.empty() ? std::vector<int>{} : parseFrames(options.frames);
+    if (!options.output.empty()) {
+        if (!OIIO::ImageOutput::create(options.output))
+            throw UsageError(fmt::format(
+                "-o '{}': no image format for this file extension (use .exr, .png, .tif, ...)",
+                options.output));
+        framePath(options.output, 0, true); // rejects stray '%' now
     }
-    if (device.errorCount() > 0)
-        throw std::runtime_error(device.lastError());
 
-    nlohmann::json statsFrames = nlohmann::json::array();
-    // Check every output's folder before spending time on rendering.
+    auto interrupted = [&](const std::string& where) {
+        std::cerr << fmt::format("lrt: interrupted by signal {} {}; run the same command with "
+                                 "--resume to continue\n",
+                                 InterruptHandler::signal(), where);
+        return kExitInterrupted;
+    };
+    const std::string scenePath =
+        std::filesystem::weakly_canonical(std::filesystem::absolute(options.scene)).string();
+    std::vector<FrameDescription> frames =
+        selectFrames(parseSceneFile(options.scene), requested, options.scene, options.frames);
+
+    // Outputs, checked before any time is spent; with --resume, finished frames are skipped.
     std::vector<std::filesystem::path> outputs;
-    for (const auto& scene : scenes) {
+    for (const FrameDescription& frame : frames) {
         std::string pattern = options.output;
         if (pattern.empty())
-            pattern = !scene->film().displayName.empty()
-                          ? scene->film().displayName
+            pattern = !frame.options.film.displayName.empty()
+                          ? frame.options.film.displayName
                           : std::filesystem::path(options.scene).stem().string() + ".exr";
-        outputs.push_back(outputPath(pattern, scene->frame(), scenes.size() > 1));
+        outputs.push_back(framePath(pattern, frame.number, frames.size() > 1));
         const std::filesystem::path folder =
             outputs.back().parent_path().empty() ? "." : outputs.back().parent_path();
         std::error_code ec;
@@ -222,28 +216,102 @@ int renderScene(const RenderOptions& options) {
                 fmt::format("{}: cannot write there (no such folder, or no permission)",
                             outputs.back().string()));
     }
+    if (options.resume) {
+        for (std::size_t i = frames.size(); i-- > 0;) {
+            std::error_code ec;
+            if (std::filesystem::is_regular_file(outputs[i], ec) &&
+                !std::filesystem::exists(checkpointPath(outputs[i]), ec)) {
+                if (!options.quiet)
+                    std::cerr << fmt::format("frame {}: {} is already rendered (--resume)\n",
+                                             frames[i].number, outputs[i].string());
+                frames.erase(frames.begin() + static_cast<std::ptrdiff_t>(i));
+                outputs.erase(outputs.begin() + static_cast<std::ptrdiff_t>(i));
+            }
+        }
+    }
 
+    EmbreeDevice device;
+    const char* shaderVariable = std::getenv("LRT_SHADER");
+    const auto shaderPath = splitSearchPath(shaderVariable ? shaderVariable : "");
+    std::vector<std::unique_ptr<Scene>> scenes;
+    for (const FrameDescription& frame : frames)
+        scenes.push_back(buildScene(frame, device.get(), shaderPath));
+    if (device.errorCount() > 0)
+        throw std::runtime_error(device.lastError());
+
+    nlohmann::json statsFrames = nlohmann::json::array();
+    auto writeStats = [&] {
+        if (options.stats.empty())
+            return;
+        const nlohmann::json stats = {{"scene", options.scene},
+                                      {"frames", statsFrames},
+                                      {"embree_peak_bytes", device.peakBytes()},
+                                      {"peak_resident_bytes", peakResidentBytes()}};
+        writeFileAtomically(options.stats, stats.dump(2) + "\n");
+    };
     for (std::size_t i = 0; i < scenes.size(); ++i) {
         const Scene& scene = *scenes[i];
+        if (InterruptHandler::requested())
+            return interrupted(fmt::format("before frame {}", scene.frame()));
         const std::filesystem::path& output = outputs[i];
+        const std::filesystem::path checkpoint = checkpointPath(output);
+        const std::string identity = renderIdentity(scenePath, scene, settings);
+        std::optional<RenderResult> resumed;
+        if (options.resume)
+            resumed = readCheckpoint(checkpoint, identity);
+        const std::size_t resumedTiles =
+            resumed ? static_cast<std::size_t>(std::count(resumed->finishedTiles.begin(),
+                                                          resumed->finishedTiles.end(), true))
+                    : 0;
+
         Progress progress(options.quiet,
                           scenes.size() > 1 ? fmt::format("frame {}", scene.frame()) : "rendering");
-        const RenderResult result = render(scene, settings, [&](double f) { progress.update(f); });
+        RenderControl control;
+        control.progress = [&](double f) { progress.update(f); };
+        control.resumeFrom = resumed ? &*resumed : nullptr;
+        control.checkpointSeconds = options.checkpointSeconds;
+        control.checkpoint = [&](const RenderResult& partial) {
+            writeCheckpoint(checkpoint, partial, identity);
+        };
+        control.interrupt = &InterruptHandler::requested();
+        const RenderResult result = render(scene, settings, control);
         progress.finish();
         const RenderStatistics& s = result.statistics;
-        writeRenderedImage(
-            output, result.image, result.aovs, scene.film(),
-            {{"Software", "lrt " LRT_VERSION_STRING},
-             {"lrt:command", options.commandLine},
-             {"lrt:spp", std::to_string(s.samplesPerPixel)},
-             {"lrt:integrator", settings.integrator.value_or(scene.options().integrator)},
-             {"lrt:frame", std::to_string(scene.frame())},
-             {"lrt:render_seconds", fmt::format("{:.3f}", s.seconds)}});
-        if (s.droppedSamples > 0)
-            std::cerr << fmt::format(
-                "lrt: warning: {} samples had non-finite radiance and were dropped\n",
-                s.droppedSamples);
-        warnAboutShaders(scene);
+        if (result.interrupted) {
+            writeCheckpoint(checkpoint, result, identity);
+            return interrupted(fmt::format("in frame {}: its finished tiles are in {}",
+                                           scene.frame(), checkpoint.string()));
+        }
+        const std::vector<std::string> warnings = renderWarnings(scene, s);
+        for (const std::string& warning : warnings)
+            std::cerr << "WARNING: " << warning << "\n";
+        ImageMetadata metadata = {
+            {"Software", "lrt " LRT_VERSION_STRING},
+            {"lrt:command", options.commandLine},
+            {"lrt:scene", scenePath},
+            {"lrt:frame", std::to_string(scene.frame())},
+            {"lrt:spp", std::to_string(s.samplesPerPixel)},
+            {"lrt:integrator", settings.integrator.value_or(scene.options().integrator)},
+            {"lrt:seed", std::to_string(settings.seed)},
+            {"lrt:render_seconds", fmt::format("{:.3f}", s.seconds)},
+            {"lrt:rays", fmt::format("camera {} shadow {} secondary {}", s.rays.camera,
+                                     s.rays.shadow, s.rays.secondary)},
+            {"lrt:dropped_samples", std::to_string(s.droppedSamples)},
+            {"lrt:peak_resident_bytes", std::to_string(peakResidentBytes())},
+            {"lrt:gain", fmt::format("{}", scene.film().gain)},
+            {"lrt:warnings", std::to_string(warnings.size())}};
+        if (scene.film().gamma)
+            metadata.emplace_back("lrt:gamma", fmt::format("{}", *scene.film().gamma));
+        if (settings.tile)
+            metadata.emplace_back(
+                "lrt:tile", fmt::format("{}/{}", settings.tile->first, settings.tile->second));
+        if (!options.crop.empty())
+            metadata.emplace_back("lrt:crop", options.crop);
+        if (resumedTiles > 0)
+            metadata.emplace_back("lrt:resumed_tiles", std::to_string(resumedTiles));
+        writeRenderedImage(output, result.image, result.aovs, scene.film(), metadata);
+        std::error_code ignored;
+        std::filesystem::remove(checkpoint, ignored);
         statsFrames.push_back(
             {{"frame", scene.frame()},
              {"output", output.string()},
@@ -251,6 +319,7 @@ int renderScene(const RenderOptions& options) {
              {"bvh_build_seconds", scene.statistics().bvhBuildSeconds},
              {"samples_per_pixel", s.samplesPerPixel},
              {"pixels", static_cast<long long>(s.bounds.width()) * s.bounds.height()},
+             {"resumed_tiles", resumedTiles},
              {"rays",
               {{"camera", s.rays.camera},
                {"shadow", s.rays.shadow},
@@ -262,15 +331,12 @@ int renderScene(const RenderOptions& options) {
              {"quadrics", scene.statistics().quadrics},
              {"vertex_program_vertices", scene.statistics().programVertices},
              {"instances", scene.statistics().instances},
-             {"geometry_bytes", scene.statistics().geometryBytes}});
+             {"geometry_bytes", scene.statistics().geometryBytes},
+             {"peak_resident_bytes", peakResidentBytes()},
+             {"warnings", warnings}});
+        writeStats();
     }
-    if (!options.stats.empty()) {
-        const nlohmann::json stats = {{"scene", options.scene},
-                                      {"frames", statsFrames},
-                                      {"embree_peak_bytes", device.peakBytes()},
-                                      {"peak_resident_bytes", peakResidentBytes()}};
-        writeFileAtomically(options.stats, stats.dump(2) + "\n");
-    }
+    writeStats();
     return kExitOk;
 }
 
@@ -283,7 +349,8 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
     command->add_option("SCENE", options->scene, "Scene file (.lrt)")->required();
     command->add_option(
         "-o,--output", options->output,
-        "Output image (.exr linear float, .png/.tif 8-bit sRGB); '#' runs become the frame number");
+        "Output image (.exr linear float, .png/.tif 8-bit sRGB); '#' runs or %04d become the frame "
+        "number");
     command
         ->add_option("--spp", options->samplesPerPixel,
                      "Samples per pixel (overrides PixelSamples)")
@@ -298,7 +365,14 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
     command->add_option("--tile", options->tile,
                         "Render only band I of N (0-based), e.g. --tile 3/8");
     command->add_option("--frames", options->frames,
-                        "Render frames A-B (or A) of a multi-frame scene");
+                        "Render frames A-B[:step] (or A); a single-frame scene is rendered once "
+                        "per frame number");
+    command
+        ->add_option("--checkpoint", options->checkpointSeconds,
+                     "Save finished tiles to OUTPUT.checkpoint.exr every SECONDS")
+        ->check(CLI::NonNegativeNumber);
+    command->add_flag("--resume", options->resume,
+                      "Continue from OUTPUT.checkpoint.exr; skip frames already rendered");
     command->add_option("--stats", options->stats, "Write render statistics as JSON to FILE");
     command->add_flag("-q,--quiet", options->quiet, "No progress output");
     options->commandLine = commandLine;

@@ -54,7 +54,7 @@ void writeImage(const std::filesystem::path& path, const Image& image,
     }
 }
 
-Image readImage(const std::filesystem::path& path) {
+Image readImage(const std::filesystem::path& path, ImageMetadata* metadata) {
     auto in = OIIO::ImageInput::open(path.string());
     if (!in)
         throw std::runtime_error(
@@ -66,11 +66,22 @@ Image readImage(const std::filesystem::path& path) {
     image.fullWidth = spec.full_width;
     image.fullHeight = spec.full_height;
     image.channelNames = spec.channelnames;
+    if (metadata)
+        for (const OIIO::ParamValue& p : spec.extra_attribs)
+            if (p.type() == OIIO::TypeDesc::STRING)
+                metadata->emplace_back(p.name().string(), p.get_string());
     image.pixels.resize(static_cast<std::size_t>(spec.width) * spec.height * spec.nchannels);
     if (!in->read_image(0, 0, 0, spec.nchannels, OIIO::TypeDesc::FLOAT, image.pixels.data()))
         throw std::runtime_error(
             fmt::format("{}: cannot read image: {}", path.string(), in->geterror()));
     return image;
+}
+
+std::string metadataValue(const ImageMetadata& metadata, const std::string& name) {
+    for (const auto& [key, value] : metadata)
+        if (key == name)
+            return value;
+    return {};
 }
 
 } // namespace lrt

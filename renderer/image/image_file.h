@@ -40,7 +40,11 @@ using ImageMetadata = std::vector<std::pair<std::string, std::string>>;
 void writeImage(const std::filesystem::path& path, const Image& image,
                 const ImageMetadata& metadata = {});
 
-// Reads any format OIIO knows as float pixels; throws std::runtime_error naming the file.
-Image readImage(const std::filesystem::path& path);
+// Reads any format OIIO knows as float pixels, and when `metadata` is given the file's string
+// attributes; throws std::runtime_error naming the file.
+Image readImage(const std::filesystem::path& path, ImageMetadata* metadata = nullptr);
+
+// The value of `name` in `metadata`, or "" when it is absent.
+std::string metadataValue(const ImageMetadata& metadata, const std::string& name);
 
 } // namespace lrt

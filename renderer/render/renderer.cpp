@@ -6,12 +6,12 @@
 #include "renderer/integrators/path.h"
 #include "renderer/integrators/whitted.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <memory>
 #include <mutex>
-#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
@@ -75,7 +75,7 @@ PixelBounds renderBounds(const Scene& scene, const RenderSettings& settings) {
 }
 
 RenderResult render(const Scene& scene, const RenderSettings& settings,
-                    const std::function<void(double)>& progress) {
+                    const RenderControl& control) {
     const auto start = std::chrono::steady_clock::now();
     const FilmDescription& film = scene.film();
     const PixelBounds bounds = renderBounds(scene, settings);
@@ -115,10 +115,55 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     const int tilesX = (bounds.width() + tile - 1) / tile,
               tilesY = (bounds.height() + tile - 1) / tile;
     const int tileCount = tilesX * tilesY;
-    tbb::enumerable_thread_specific<RayCounters> counters;
-    std::atomic<std::uint64_t> dropped{0};
-    std::atomic<int> finished{0};
+    result.finishedTiles.assign(static_cast<std::size_t>(tileCount), false);
+    if (const RenderResult* resume = control.resumeFrom) {
+        const Image& from = resume->image;
+        if (resume->finishedTiles.size() != result.finishedTiles.size() ||
+            from.width != image.width || from.height != image.height ||
+            from.xOrigin != image.xOrigin || from.yOrigin != image.yOrigin ||
+            from.fullWidth != image.fullWidth || from.fullHeight != image.fullHeight ||
+            from.channels != image.channels || resume->aovs.channels != aovs.channels ||
+            resume->statistics.samplesPerPixel != spp)
+            throw std::runtime_error("the checkpoint was made for a different render (its "
+                                     "pixels, tiles or samples per pixel differ)");
+        image.pixels = from.pixels;
+        aovs.pixels = resume->aovs.pixels;
+        result.finishedTiles = resume->finishedTiles;
+        result.statistics.rays = resume->statistics.rays;
+        result.statistics.droppedSamples = resume->statistics.droppedSamples;
+    }
+    std::vector<int> pending;
+    for (int t = 0; t < tileCount; ++t)
+        if (!result.finishedTiles[static_cast<std::size_t>(t)])
+            pending.push_back(t);
+    result.statistics.samplesPerPixel = spp;
+    result.statistics.bounds = bounds;
+
+    // Finished tiles are copied into the result under this lock, so a checkpoint's copy of it is
+    // always a consistent set of whole tiles.
+    std::mutex resultMutex;
+    std::mutex checkpointMutex;
     std::mutex progressMutex;
+    auto lastCheckpoint = std::chrono::steady_clock::now();
+    int finished = tileCount - static_cast<int>(pending.size());
+
+    auto maybeCheckpoint = [&] {
+        if (!control.checkpoint || control.checkpointSeconds <= 0)
+            return;
+        const std::unique_lock writing(checkpointMutex, std::try_to_lock);
+        if (!writing.owns_lock())
+            return;
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - lastCheckpoint).count() < control.checkpointSeconds)
+            return;
+        lastCheckpoint = now;
+        RenderResult snapshot;
+        {
+            const std::lock_guard lock(resultMutex);
+            snapshot = result;
+        }
+        control.checkpoint(snapshot);
+    };
 
     auto renderTile = [&](int tileIndex) {
         const int tx0 = bounds.x0 + (tileIndex % tilesX) * tile,
@@ -133,8 +178,11 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
         auto sampleAt = [&](int x, int y, int i) -> FilmSample& {
             return samples[(static_cast<std::size_t>(y - sy0) * sw + (x - sx0)) * spp + i];
         };
-        RayCounters& local = counters.local();
+        RayCounters local;
         std::uint64_t localDropped = 0;
+        const int tw = tx1 - tx0, th = ty1 - ty0;
+        std::vector<float> tilePixels(static_cast<std::size_t>(tw) * th * 3),
+            tileAovs(static_cast<std::size_t>(tw) * th * kAovChannels);
         for (int y = sy0; y < sy1; ++y)
             for (int x = sx0; x < sx1; ++x) {
                 const std::uint64_t pixel = pixelHash(settings.seed, scene.frame(), x, y);
@@ -181,10 +229,9 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                                 depthWeights += w;
                             }
                         }
-                const std::size_t pixel =
-                    static_cast<std::size_t>(y - bounds.y0) * image.width + (x - bounds.x0);
+                const std::size_t pixel = static_cast<std::size_t>(y - ty0) * tw + (x - tx0);
                 const Color value = weights > 0 ? sum / weights : Color{};
-                float* out = &image.pixels[pixel * 3];
+                float* out = &tilePixels[pixel * 3];
                 out[0] = value.r, out[1] = value.g, out[2] = value.b;
                 // AOVs: filter-weighted like the radiance; depth over the samples that hit.
                 int counted = 0;
@@ -192,36 +239,48 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                     counted += sampleAt(x, y, i).radiance.isFinite();
                 const Color a = weights > 0 ? albedo / weights : Color{};
                 const Vec3 n = weights > 0 ? normal / weights : Vec3{};
-                float* aov = &aovs.pixels[pixel * kAovChannels];
+                float* aov = &tileAovs[pixel * kAovChannels];
                 aov[0] = a.r, aov[1] = a.g, aov[2] = a.b;
                 aov[3] = n.x, aov[4] = n.y, aov[5] = n.z;
                 aov[6] = depthWeights > 0 ? depthSum / depthWeights : INFINITY;
                 aov[7] = static_cast<float>(counted);
             }
-        dropped += localDropped;
-        const int done = ++finished;
-        if (progress) {
-            const std::lock_guard lock(progressMutex);
-            progress(static_cast<double>(done) / tileCount);
+        int done;
+        {
+            const std::lock_guard lock(resultMutex);
+            for (int y = ty0; y < ty1; ++y) {
+                const std::size_t row = static_cast<std::size_t>(y - ty0) * tw;
+                const std::size_t at =
+                    static_cast<std::size_t>(y - bounds.y0) * image.width + (tx0 - bounds.x0);
+                std::copy_n(&tilePixels[row * 3], tw * 3, &image.pixels[at * 3]);
+                std::copy_n(&tileAovs[row * kAovChannels], tw * kAovChannels,
+                            &aovs.pixels[at * kAovChannels]);
+            }
+            result.finishedTiles[static_cast<std::size_t>(tileIndex)] = true;
+            result.statistics.rays += local;
+            result.statistics.droppedSamples += localDropped;
+            done = ++finished;
         }
+        if (control.progress) {
+            const std::lock_guard lock(progressMutex);
+            control.progress(static_cast<double>(done) / tileCount);
+        }
+        maybeCheckpoint();
     };
 
     const int threads =
         settings.threads > 0 ? settings.threads : tbb::this_task_arena::max_concurrency();
     tbb::task_arena arena(threads);
     arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<int>(0, tileCount, 1),
-                          [&](const tbb::blocked_range<int>& range) {
-                              for (int t = range.begin(); t != range.end(); ++t)
-                                  renderTile(t);
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pending.size(), 1),
+                          [&](const tbb::blocked_range<std::size_t>& range) {
+                              for (std::size_t i = range.begin(); i != range.end(); ++i)
+                                  if (!(control.interrupt && control.interrupt->load()))
+                                      renderTile(pending[i]);
                           });
     });
 
-    for (const RayCounters& c : counters)
-        result.statistics.rays += c;
-    result.statistics.droppedSamples = dropped.load();
-    result.statistics.samplesPerPixel = spp;
-    result.statistics.bounds = bounds;
+    result.interrupted = finished < tileCount;
     result.statistics.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

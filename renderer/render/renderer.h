@@ -7,9 +7,11 @@
 #include "renderer/scene/scene.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace lrt {
 
@@ -43,13 +45,36 @@ struct RenderResult {
     // ray; infinite where it leaves the scene), and the number of samples that counted.
     Image aovs;
     RenderStatistics statistics;
+    // A render is cut into tiles; those finished so far. Each finished tile's pixels are final
+    // (samples depend only on seed, frame, pixel and index), so a partial result is a checkpoint
+    // that a later render can resume from.
+    std::vector<bool> finishedTiles;
+    bool interrupted = false; // stopped by RenderControl::interrupt before every tile was done
+};
+
+// What a caller can do while a render runs, between tiles.
+struct RenderControl {
+    // Called with the finished fraction, from worker threads, one call at a time.
+    std::function<void(double)> progress;
+    // A partial result of the same render (same scene, settings and bounds): its finished tiles
+    // are taken as they are and not rendered again.
+    const RenderResult* resumeFrom = nullptr;
+    // Called with a copy of the partial result every `checkpointSeconds` (0: never), from a worker
+    // thread, one call at a time; a call still running when the next is due makes it skip.
+    std::function<void(const RenderResult&)> checkpoint;
+    double checkpointSeconds = 0;
+    // Once true, no further tile starts; render returns what is finished, `interrupted` set.
+    const std::atomic<bool>* interrupt = nullptr;
 };
 
 // The pixels a render covers: the crop window (pbrt's rounding), narrowed to a tile band.
 PixelBounds renderBounds(const Scene& scene, const RenderSettings& settings);
 
-// `progress` is called with the finished fraction, from worker threads, one call at a time.
 RenderResult render(const Scene& scene, const RenderSettings& settings,
-                    const std::function<void(double)>& progress = {});
+                    const RenderControl& control);
+inline RenderResult render(const Scene& scene, const RenderSettings& settings,
+                           std::function<void(double)> progress = {}) {
+    return render(scene, settings, RenderControl{std::move(progress), nullptr, {}, 0, nullptr});
+}
 
 } // namespace lrt

@@ -700,6 +700,7 @@ private:
         ctm() = options_.camera.worldToCamera;
         FrameDescription frame;
         frame.number = frameNumber_;
+        frame.numbered = frameOpen_;
         frame.options = options_;
         frame.world = std::move(world_);
         frame.sceneDirectory = worldDirectory_.string();

@@ -124,6 +124,7 @@ struct WorldDescription {
 
 struct FrameDescription {
     int number = 0;
+    bool numbered = false; // declared by FrameBegin (else the scene is a single, unnumbered frame)
     RenderOptions options;
     WorldDescription world;
     std::string sceneDirectory;

@@ -10,17 +10,13 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+using lrt::testing::q;
 using lrt::testing::runLrt;
 using lrt::testing::scratchPath;
 using lrt::testing::writeScratchFile;
 namespace fs = std::filesystem;
 
 namespace {
-
-// A path quoted for the shell.
-std::string q(const fs::path& path) {
-    return fmt::format("'{}'", path.string());
-}
 
 const char* kTinyScene = R"(Format 24 16 1
 PixelSamples 2 2

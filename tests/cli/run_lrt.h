@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <fmt/format.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -57,6 +58,11 @@ inline CommandResult runLrt(const std::string& arguments) {
     std::filesystem::remove(out);
     std::filesystem::remove(err);
     return result;
+}
+
+// A path quoted for the shell, for runLrt arguments.
+inline std::string q(const std::filesystem::path& path) {
+    return fmt::format("'{}'", path.string());
 }
 
 // The JSON a successful command printed (the test fails, showing stderr, otherwise).

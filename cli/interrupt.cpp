@@ -1,0 +1,52 @@
+// A signal handler can only touch lock-free atomics, hence the file-level state (the one mutable
+// global in lrt, owned by InterruptHandler).
+#include "cli/interrupt.h"
+
+#include "cli/cli_support.h"
+
+#include <csignal>
+#include <unistd.h>
+
+namespace lrt::cli {
+
+namespace {
+
+std::atomic<bool> stopRequested{false};
+std::atomic<int> receivedSignal{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
+
+struct sigaction previousTerm {
+}, previousInt{};
+
+extern "C" void onInterrupt(int signal) {
+    if (stopRequested.exchange(true))
+        _exit(kExitInterrupted);
+    receivedSignal = signal;
+}
+
+} // namespace
+
+InterruptHandler::InterruptHandler() {
+    stopRequested = false;
+    receivedSignal = 0;
+    struct sigaction action {};
+    action.sa_handler = onInterrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, &previousTerm);
+    sigaction(SIGINT, &action, &previousInt);
+}
+
+InterruptHandler::~InterruptHandler() {
+    sigaction(SIGTERM, &previousTerm, nullptr);
+    sigaction(SIGINT, &previousInt, nullptr);
+}
+
+const std::atomic<bool>& InterruptHandler::requested() {
+    return stopRequested;
+}
+
+int InterruptHandler::signal() {
+    return receivedSignal;
+}
+
+} // namespace lrt::cli

@@ -1,0 +1,186 @@
+// Tile checks in order of how helpful their message is: wrong files first (sizes, channels,
+// renders, tile numbers), then geometry (overlaps, gaps).
+#include "renderer/film/tile_merge.h"
+
+#include "renderer/film/image_output.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <optional>
+#include <stdexcept>
+
+namespace lrt {
+
+namespace {
+
+// Metadata that identifies a render: tiles must agree on each one they both record.
+constexpr const char* kRenderKeys[] = {"lrt:scene", "lrt:frame", "lrt:spp", "lrt:integrator",
+                                       "lrt:seed"};
+
+struct Rect {
+    int x0, y0, x1, y1; // half-open
+    long long area() const { return static_cast<long long>(x1 - x0) * (y1 - y0); }
+};
+
+Rect dataWindow(const Image& image) {
+    return {image.xOrigin, image.yOrigin, image.xOrigin + image.width,
+            image.yOrigin + image.height};
+}
+
+std::string describe(const Rect& r) {
+    return fmt::format("x {}..{}, y {}..{}", r.x0, r.x1 - 1, r.y0, r.y1 - 1);
+}
+
+void checkTileNumbers(const std::vector<ImageTile>& tiles) {
+    std::optional<long> count;
+    std::vector<const ImageTile*> byIndex;
+    for (const ImageTile& t : tiles) {
+        const std::string tile = metadataValue(t.metadata, "lrt:tile");
+        if (tile.empty())
+            continue;
+        const std::size_t slash = tile.find('/');
+        const long index = std::stol(tile.substr(0, slash)), n = std::stol(tile.substr(slash + 1));
+        if (count && *count != n)
+            throw std::runtime_error(fmt::format("{} is tile {} but {} is tile {}: they were "
+                                                 "split differently",
+                                                 tiles[0].path.string(), tile, t.path.string(),
+                                                 metadataValue(tiles[0].metadata, "lrt:tile")));
+        count = n;
+        byIndex.resize(static_cast<std::size_t>(n), nullptr);
+        const ImageTile*& slot = byIndex.at(static_cast<std::size_t>(index));
+        if (slot)
+            throw std::runtime_error(fmt::format("{} and {} are both tile {}", slot->path.string(),
+                                                 t.path.string(), tile));
+        slot = &t;
+    }
+    for (std::size_t i = 0; i < byIndex.size(); ++i)
+        if (!byIndex[i])
+            throw std::runtime_error(fmt::format("tile {}/{} is missing", i, byIndex.size()));
+}
+
+} // namespace
+
+MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
+    if (tiles.empty())
+        throw std::runtime_error("no tiles to merge");
+    const ImageTile& first = tiles[0];
+    auto fullSize = [](const Image& image) {
+        return std::pair{image.fullWidth > 0 ? image.fullWidth : image.width,
+                         image.fullHeight > 0 ? image.fullHeight : image.height};
+    };
+    for (const ImageTile& t : tiles) {
+        if (fullSize(t.image) != fullSize(first.image))
+            throw std::runtime_error(fmt::format(
+                "{} is part of a {}x{} image but {} of a {}x{} one", first.path.string(),
+                fullSize(first.image).first, fullSize(first.image).second, t.path.string(),
+                fullSize(t.image).first, fullSize(t.image).second));
+        if (t.image.channelNames != first.image.channelNames ||
+            t.image.channels != first.image.channels)
+            throw std::runtime_error(fmt::format("{} and {} have different channels",
+                                                 first.path.string(), t.path.string()));
+        for (const char* key : kRenderKeys) {
+            const std::string a = metadataValue(first.metadata, key),
+                              b = metadataValue(t.metadata, key);
+            if (a != b)
+                throw std::runtime_error(
+                    fmt::format("{} and {} come from different renders ({} is \"{}\" and \"{}\")",
+                                first.path.string(), t.path.string(), key, a, b));
+        }
+    }
+    checkTileNumbers(tiles);
+
+    Rect box = dataWindow(first.image);
+    long long area = 0;
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+        const Rect r = dataWindow(tiles[i].image);
+        for (std::size_t j = 0; j < i; ++j) {
+            const Rect o = dataWindow(tiles[j].image);
+            const Rect overlap{std::max(r.x0, o.x0), std::max(r.y0, o.y0), std::min(r.x1, o.x1),
+                               std::min(r.y1, o.y1)};
+            if (overlap.x0 < overlap.x1 && overlap.y0 < overlap.y1)
+                throw std::runtime_error(fmt::format("{} and {} overlap ({})",
+                                                     tiles[j].path.string(), tiles[i].path.string(),
+                                                     describe(overlap)));
+        }
+        box = {std::min(box.x0, r.x0), std::min(box.y0, r.y0), std::max(box.x1, r.x1),
+               std::max(box.y1, r.y1)};
+        area += r.area();
+    }
+
+    MergedImage merged;
+    Image& out = merged.image;
+    out = Image(box.x1 - box.x0, box.y1 - box.y0, first.image.channels);
+    out.xOrigin = box.x0;
+    out.yOrigin = box.y0;
+    std::tie(out.fullWidth, out.fullHeight) = fullSize(first.image);
+    out.channelNames = first.image.channelNames;
+    const auto channels = static_cast<std::size_t>(out.channels);
+    out.pixels.assign(static_cast<std::size_t>(box.area()) * channels, 0.0f);
+    std::vector<bool> covered(static_cast<std::size_t>(box.area()), false);
+    for (const ImageTile& t : tiles) {
+        const Rect r = dataWindow(t.image);
+        for (int y = r.y0; y < r.y1; ++y) {
+            const std::size_t row = static_cast<std::size_t>(y - box.y0) * out.width;
+            const std::size_t at = row + static_cast<std::size_t>(r.x0 - box.x0);
+            std::copy_n(
+                &t.image.pixels[static_cast<std::size_t>(y - r.y0) * t.image.width * channels],
+                static_cast<std::size_t>(t.image.width) * channels, &out.pixels[at * channels]);
+            std::fill_n(covered.begin() + static_cast<std::ptrdiff_t>(at), t.image.width, true);
+        }
+    }
+    if (area != box.area()) {
+        const auto gap = std::find(covered.begin(), covered.end(), false) - covered.begin();
+        throw std::runtime_error(fmt::format(
+            "the tiles leave pixels out: their union is not a rectangle (pixel {} {} is in none "
+            "of them)",
+            box.x0 + gap % out.width, box.y0 + gap / out.width));
+    }
+
+    double seconds = 0;
+    for (const ImageTile& t : tiles) {
+        const std::string s = metadataValue(t.metadata, "lrt:render_seconds");
+        seconds += s.empty() ? 0.0 : std::stod(s);
+    }
+    for (const auto& [key, value] : first.metadata)
+        if (key != "lrt:tile" && key != "lrt:render_seconds" && key != "lrt:command")
+            merged.metadata.emplace_back(key, value);
+    merged.metadata.emplace_back("lrt:render_seconds", fmt::format("{:.3f}", seconds));
+    merged.metadata.emplace_back("lrt:merged_tiles", std::to_string(tiles.size()));
+    return merged;
+}
+
+void mergeTileFiles(const std::vector<std::filesystem::path>& inputs,
+                    const std::filesystem::path& output) {
+    std::vector<ImageTile> tiles;
+    for (const auto& path : inputs) {
+        ImageTile t;
+        t.path = path;
+        t.image = readImage(path, &t.metadata);
+        tiles.push_back(std::move(t));
+    }
+    MergedImage merged = mergeTiles(tiles);
+    if (output.extension() == ".exr") {
+        writeImage(output, merged.image, merged.metadata);
+        return;
+    }
+    // R, G, B for display; EXR tiles already carry the exposure gain.
+    const Image& all = merged.image;
+    std::vector<int> rgb;
+    for (const char* name : {"R", "G", "B"}) {
+        const auto it = std::find(all.channelNames.begin(), all.channelNames.end(), name);
+        rgb.push_back(it == all.channelNames.end()
+                          ? static_cast<int>(rgb.size())
+                          : static_cast<int>(it - all.channelNames.begin()));
+    }
+    Image display(all.width, all.height, 3);
+    const std::string gammaText = metadataValue(merged.metadata, "lrt:gamma");
+    const std::optional<float> gamma =
+        gammaText.empty() ? std::nullopt : std::optional(std::stof(gammaText));
+    for (std::size_t p = 0; p < static_cast<std::size_t>(all.width) * all.height; ++p)
+        for (int c = 0; c < 3; ++c)
+            display.pixels.push_back(encodeDisplay(
+                all.pixels[p * static_cast<std::size_t>(all.channels) + rgb[c]], 1.0f, gamma));
+    writeImage(output, display, merged.metadata);
+}
+
+} // namespace lrt
