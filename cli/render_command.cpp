@@ -22,10 +22,10 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <sstream>
 #include <sys/resource.h>
 #include <unistd.h>
+#include <utility>
 
 namespace lrt::cli {
 
@@ -49,14 +49,18 @@ struct RenderOptions {
 };
 
 std::pair<int, int> parseTile(const std::string& text) {
-    static const std::regex pattern(R"((\d+)/(\d+))");
-    std::smatch m;
-    if (!std::regex_match(text, m, pattern) || m[1].length() > 6 || m[2].length() > 6)
+    const std::size_t slash = text.find('/');
+    const auto digits = [](const std::string& part) {
+        return !part.empty() && part.size() <= 6 &&
+               part.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (slash == std::string::npos || !digits(text.substr(0, slash)) ||
+        !digits(text.substr(slash + 1)))
         throw UsageError(fmt::format("--tile '{}': expected I/N with 0 <= I < N", text));
-    const long index = std::stol(m[1]), count = std::stol(m[2]);
+    const int index = std::stoi(text.substr(0, slash)), count = std::stoi(text.substr(slash + 1));
     if (count < 1 || index >= count || count > 65536)
         throw UsageError(fmt::format("--tile '{}': expected I/N with 0 <= I < N", text));
-    return {static_cast<int>(index), static_cast<int>(count)};
+    return {index, count};
 }
 
 std::array<float, 4> parseCrop(const std::string& text) {
@@ -270,8 +274,15 @@ int renderScene(const RenderOptions& options) {
         control.progress = [&](double f) { progress.update(f); };
         control.resumeFrom = resumed ? &*resumed : nullptr;
         control.checkpointSeconds = options.checkpointSeconds;
+        // A failed periodic checkpoint (a full disk) is worth a warning, not the render.
+        bool checkpointFailed = false;
         control.checkpoint = [&](const RenderResult& partial) {
-            writeCheckpoint(checkpoint, partial, identity);
+            try {
+                writeCheckpoint(checkpoint, partial, identity);
+            } catch (const std::exception& e) {
+                if (!std::exchange(checkpointFailed, true))
+                    std::cerr << "WARNING: cannot write a checkpoint: " << e.what() << "\n";
+            }
         };
         control.interrupt = &InterruptHandler::requested();
         const RenderResult result = render(scene, settings, control);

@@ -5,7 +5,6 @@
 #include <array>
 #include <fmt/format.h>
 #include <optional>
-#include <regex>
 
 namespace lrt {
 
@@ -36,6 +35,16 @@ std::optional<TrackedMatrix> trackedMatrix(const std::string& name, bool& invers
         if (base == m.name)
             return m.matrix;
     return std::nullopt;
+}
+
+// N of a parameter named "c[N]" (one to three digits), else nullopt.
+std::optional<int> constantIndex(const std::string& name) {
+    if (name.size() < 4 || name.size() > 6 || !name.starts_with("c[") || !name.ends_with("]"))
+        return std::nullopt;
+    const std::string digits = name.substr(2, name.size() - 3);
+    if (digits.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    return std::stoi(digits);
 }
 
 Transform transformOf(TrackedMatrix matrix, const VertexProgramPlacement& p) {
@@ -79,18 +88,15 @@ VertexProgramBinding bindVertexProgram(const VertexProgramDescription& d,
             owner = p.name;
         }
     };
-    static const std::regex constantName(R"(c\[(\d{1,3})\])");
     for (const Parameter& p : d.parameters.all()) {
-        std::smatch m;
         bool inverseTranspose = false;
-        if (std::regex_match(p.name, m, constantName)) {
+        if (const auto index = constantIndex(p.name)) {
             const auto values = d.parameters.getFloats(p.name);
             if (values.size() != 4)
                 throw SceneError(p.where, fmt::format("'{}' takes four numbers [x y z w], found {}",
                                                       p.name, values.size()));
-            const int index = std::stoi(m[1].str());
-            claim(index, 1, p);
-            binding.constants.push_back({index, {values[0], values[1], values[2], values[3]}});
+            claim(*index, 1, p);
+            binding.constants.push_back({*index, {values[0], values[1], values[2], values[3]}});
         } else if (const auto matrix = trackedMatrix(p.name, inverseTranspose)) {
             const int first = d.parameters.getInteger(p.name, 0);
             if (first % 4 != 0)
