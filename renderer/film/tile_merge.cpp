@@ -5,6 +5,7 @@
 #include "renderer/film/image_output.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <optional>
 #include <stdexcept>
@@ -31,23 +32,36 @@ std::string describe(const Rect& r) {
     return fmt::format("x {}..{}, y {}..{}", r.x0, r.x1 - 1, r.y0, r.y1 - 1);
 }
 
+// A non-negative decimal number of at most six digits, else nullopt.
+std::optional<int> smallNumber(const std::string& text) {
+    if (text.empty() || text.size() > 6 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    return std::stoi(text);
+}
+
 void checkTileNumbers(const std::vector<ImageTile>& tiles) {
-    std::optional<long> count;
+    std::optional<int> count;
     std::vector<const ImageTile*> byIndex;
     for (const ImageTile& t : tiles) {
         const std::string tile = metadataValue(t.metadata, "lrt:tile");
         if (tile.empty())
             continue;
         const std::size_t slash = tile.find('/');
-        const long index = std::stol(tile.substr(0, slash)), n = std::stol(tile.substr(slash + 1));
+        const auto index = smallNumber(tile.substr(0, slash));
+        const auto n =
+            slash == std::string::npos ? std::nullopt : smallNumber(tile.substr(slash + 1));
+        if (!index || !n || *index >= *n)
+            throw std::runtime_error(
+                fmt::format("{}: malformed lrt:tile \"{}\" (expected I/N)", t.path.string(), tile));
         if (count && *count != n)
             throw std::runtime_error(fmt::format("{} is tile {} but {} is tile {}: they were "
                                                  "split differently",
                                                  tiles[0].path.string(), tile, t.path.string(),
                                                  metadataValue(tiles[0].metadata, "lrt:tile")));
         count = n;
-        byIndex.resize(static_cast<std::size_t>(n), nullptr);
-        const ImageTile*& slot = byIndex.at(static_cast<std::size_t>(index));
+        byIndex.resize(static_cast<std::size_t>(*n), nullptr);
+        const ImageTile*& slot = byIndex[static_cast<std::size_t>(*index)];
         if (slot)
             throw std::runtime_error(fmt::format("{} and {} are both tile {}", slot->path.string(),
                                                  t.path.string(), tile));
@@ -137,10 +151,8 @@ MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
     }
 
     double seconds = 0;
-    for (const ImageTile& t : tiles) {
-        const std::string s = metadataValue(t.metadata, "lrt:render_seconds");
-        seconds += s.empty() ? 0.0 : std::stod(s);
-    }
+    for (const ImageTile& t : tiles)
+        seconds += std::strtod(metadataValue(t.metadata, "lrt:render_seconds").c_str(), nullptr);
     for (const auto& [key, value] : first.metadata)
         if (key != "lrt:tile" && key != "lrt:render_seconds" && key != "lrt:command")
             merged.metadata.emplace_back(key, value);
@@ -174,8 +186,9 @@ void mergeTileFiles(const std::vector<std::filesystem::path>& inputs,
     }
     Image display(all.width, all.height, 3);
     const std::string gammaText = metadataValue(merged.metadata, "lrt:gamma");
+    const float gammaValue = std::strtof(gammaText.c_str(), nullptr);
     const std::optional<float> gamma =
-        gammaText.empty() ? std::nullopt : std::optional(std::stof(gammaText));
+        gammaValue > 0 ? std::optional(gammaValue) : std::nullopt; // absent or malformed: sRGB
     for (std::size_t p = 0; p < static_cast<std::size_t>(all.width) * all.height; ++p)
         for (int c = 0; c < 3; ++c)
             display.pixels.push_back(encodeDisplay(

@@ -198,7 +198,13 @@ TEST_CASE("lrt merge refuses overlapping, missing and mismatched tiles", "[cli][
         {top + " " + bottom, "the tiles leave pixels out"},
         {band0 + " " + q(otherOut), "is part of a 40x30 image but"},
         {q(scratchPath("no-such-tile.exr")), "no-such-tile.exr: cannot read image"},
+        {band0 + " " + q(scratchPath("r1-bad.exr")) + " " + band2,
+         "r1-bad.exr: malformed lrt:tile \"7/3\" (expected I/N)"},
     };
+    // A tile whose lrt:tile says it is band 7 of 3.
+    REQUIRE(std::system(fmt::format("oiiotool {} --attrib lrt:tile 7/3 -o {}", band1,
+                                    q(scratchPath("r1-bad.exr")))
+                            .c_str()) == 0);
     for (const Refusal& refusal : refusals) {
         INFO("merge " << refusal.tiles);
         const fs::path out = scratchPath("refused.exr");
