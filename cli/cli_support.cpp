@@ -5,6 +5,7 @@
 #include "slvm/common/diagnostic.h"
 #include "slvm/common/number.h"
 
+#include <OpenImageIO/imageio.h>
 #include <cmath>
 #include <fmt/format.h>
 #include <fstream>
@@ -37,6 +38,17 @@ CLI::Validator nonNegativeInteger() {
                           : fmt::format("expected a non-negative integer, found '{}'", text);
         },
         "UINT");
+}
+
+void checkIntegratorFlag(const std::string& name) {
+    if (name != "whitted" && name != "path")
+        throw UsageError(fmt::format("--integrator '{}': expected whitted or path", name));
+}
+
+void checkImageOutputFlag(const std::string& path) {
+    if (!OIIO::ImageOutput::create(path))
+        throw UsageError(fmt::format(
+            "-o '{}': no image format for this file extension (use .exr, .png, .tif, ...)", path));
 }
 
 void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes) {

@@ -31,6 +31,12 @@ std::optional<std::vector<float>> parseFloatList(std::string_view text);
 // Accepts decimal digits only (a count or seed), with a message naming what was found.
 CLI::Validator nonNegativeInteger();
 
+// Throws UsageError unless `name` is an integrator (whitted or path).
+void checkIntegratorFlag(const std::string& name);
+
+// Throws UsageError unless OpenImageIO can write the format `path`'s extension names.
+void checkImageOutputFlag(const std::string& path);
+
 // Writes bytes to a temporary name beside `path`, then renames it into place.
 void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes);
 

@@ -7,6 +7,8 @@
 #include "cli/frame_selection.h"
 #include "renderer/scene/parser.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
 #include <fstream>
@@ -86,19 +88,40 @@ std::string submit(const std::vector<std::string>& command, bool dryRun, const s
 int submitSlurm(const SlurmOptions& options) {
     if (options.tiles < 1 || options.tiles > 4096)
         throw UsageError("--tiles: expected a number of tiles from 1 to 4096");
-    if (options.integrator.size() && options.integrator != "whitted" &&
-        options.integrator != "path")
-        throw UsageError(
-            fmt::format("--integrator '{}': expected whitted or path", options.integrator));
+    if (!options.integrator.empty())
+        checkIntegratorFlag(options.integrator);
+    for (const std::string* text : {&options.jobName, &options.jobsFolder, &options.output})
+        if (std::any_of(text->begin(), text->end(), [](char c) { return c >= 0 && c < ' '; }))
+            throw UsageError(fmt::format("'{}': control characters are not allowed in job names "
+                                         "and paths",
+                                         *text));
     namespace fs = std::filesystem;
     const fs::path scene = fs::weakly_canonical(fs::absolute(options.scene));
     const auto descriptions = parseSceneFile(scene); // a broken scene fails here, not on the farm
+    // Check here what would fail every task on the farm: frames the scene lacks, and more tiles
+    // than a frame has rows.
+    const bool numbered = descriptions.size() > 1 || descriptions[0].numbered;
     std::vector<int> frames;
     if (!options.frames.empty())
         frames = parseFrames(options.frames);
     else
         for (const FrameDescription& f : descriptions)
             frames.push_back(f.number);
+    for (const int f : frames) {
+        const auto it =
+            std::find_if(descriptions.begin(), descriptions.end(),
+                         [&](const FrameDescription& d) { return !numbered || d.number == f; });
+        if (it == descriptions.end())
+            throw std::runtime_error(
+                fmt::format("{}: the scene has no frame {}", options.scene, f));
+        const FilmDescription& film = it->options.film;
+        const auto height = static_cast<float>(film.yResolution);
+        const int rows = static_cast<int>(std::ceil(height * film.cropWindow[3])) -
+                         static_cast<int>(std::ceil(height * film.cropWindow[2]));
+        if (options.tiles > rows)
+            throw UsageError(fmt::format("--tiles {}: frame {} has only {} rows to split",
+                                         options.tiles, f, rows));
+    }
 
     std::string pattern = options.output;
     if (pattern.empty())
@@ -140,8 +163,6 @@ int submitSlurm(const SlurmOptions& options) {
                 fmt::format("#!/bin/bash\n"
                             "# lrt farm slurm: one task per frame x tile. Task T renders tile "
                             "T % tiles of frame T / tiles.\n"
-                            "#SBATCH --job-name={}\n"
-                            "#SBATCH --output={}/render-%A_%a.log\n"
                             "set -euo pipefail\n"
                             "frames=({})\n"
                             "tiles={}\n"
@@ -150,43 +171,49 @@ int submitSlurm(const SlurmOptions& options) {
                             "tile=$((task % tiles))\n"
                             "exec {} --frames \"$frame\"{} -o {} --threads "
                             "\"${{SLURM_CPUS_PER_TASK:-1}}\"\n",
-                            name, jobs.string(), frameList, options.tiles, joinQuoted(render),
+                            frameList, options.tiles, joinQuoted(render),
                             tiled ? " --tile \"$tile/$tiles\"" : "", output));
 
     const std::size_t tasks = frames.size() * static_cast<std::size_t>(options.tiles);
     std::vector<std::string> sbatch = {"sbatch", "--parsable",
                                        "--chdir=" + fs::current_path().string()};
     sbatch.insert(sbatch.end(), options.sbatchOptions.begin(), options.sbatchOptions.end());
+    // Names and log paths go on the command line, quoted, not into #SBATCH lines; '%' in a
+    // folder name must not become one of sbatch's file name patterns.
+    std::string logs;
+    for (const char c : jobs.string())
+        logs += c == '%' ? std::string("%%") : std::string(1, c);
     std::vector<std::string> arrayCommand = sbatch;
     arrayCommand.insert(arrayCommand.end(),
-                        {fmt::format("--array=0-{}", tasks - 1), (jobs / "render.sh").string()});
+                        {"--job-name=" + name, "--output=" + logs + "/render-%A_%a.log",
+                         fmt::format("--array=0-{}", tasks - 1), (jobs / "render.sh").string()});
     const std::string arrayId = submit(arrayCommand, options.dryRun, "RENDER_JOB_ID");
     std::cout << "render " << arrayId << "\n";
     if (!tiled)
         return kExitOk;
 
-    // The merge job: every frame's tiles into its image, then the tiles go.
-    std::string merges;
+    // The merge job: every frame's tiles into its image, then, once all are merged, the tiles
+    // go. A frame already merged (its first tile gone) is skipped, so the job can be rerun.
+    std::string merges, removals;
     for (const int f : frames) {
         const std::string out = framePath(pattern, f, frames.size() > 1).string();
         std::vector<std::string> merge = {lrt, "merge"};
-        for (int t = 0; t < options.tiles; ++t)
+        for (int t = 0; t < options.tiles; ++t) {
             merge.push_back(tilePath(out, t, options.tiles));
+            removals += " " + shellQuote(merge.back());
+        }
         merge.insert(merge.end(), {"-o", out});
-        merges += joinQuoted(merge) + "\nrm -f";
-        for (int t = 0; t < options.tiles; ++t)
-            merges += " " + shellQuote(tilePath(out, t, options.tiles));
-        merges += "\n";
+        merges += fmt::format("[ -f {} ] && [ ! -e {} ] || {}\n", shellQuote(out),
+                              shellQuote(merge[2]), joinQuoted(merge));
     }
     writeScript(jobs / "merge.sh", fmt::format("#!/bin/bash\n"
                                                "# lrt farm slurm: merges each frame's tiles.\n"
-                                               "#SBATCH --job-name={}-merge\n"
-                                               "#SBATCH --output={}/merge-%j.log\n"
-                                               "set -euo pipefail\n{}",
-                                               name, jobs.string(), merges));
+                                               "set -euo pipefail\n{}rm -f{}\n",
+                                               merges, removals));
     std::vector<std::string> mergeCommand = sbatch;
     mergeCommand.insert(mergeCommand.end(),
-                        {"--dependency=afterok:" + arrayId, "--kill-on-invalid-dep=yes",
+                        {"--job-name=" + name + "-merge", "--output=" + logs + "/merge-%j.log",
+                         "--dependency=afterok:" + arrayId, "--kill-on-invalid-dep=yes",
                          (jobs / "merge.sh").string()});
     const std::string mergeId = submit(mergeCommand, options.dryRun, "MERGE_JOB_ID");
     std::cout << "merge " << mergeId << "\n";

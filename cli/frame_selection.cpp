@@ -65,6 +65,10 @@ std::vector<int> parseFrames(const std::string& text) {
         throw UsageError(fmt::format("--frames '{}': the last frame comes before the first", text));
     if (*step < 1)
         throw UsageError(fmt::format("--frames '{}': the step must be at least 1", text));
+    constexpr long long kMaxFrames = 1'000'000;
+    if ((static_cast<long long>(*last) - *first) / *step + 1 > kMaxFrames)
+        throw UsageError(
+            fmt::format("--frames '{}': more than {} frames; split the range", text, kMaxFrames));
     std::vector<int> frames;
     for (long long f = *first; f <= *last; f += *step)
         frames.push_back(static_cast<int>(f));

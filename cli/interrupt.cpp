@@ -19,9 +19,10 @@ struct sigaction previousTerm {
 }, previousInt{};
 
 extern "C" void onInterrupt(int signal) {
-    if (stopRequested.exchange(true))
+    if (stopRequested.load())
         _exit(kExitInterrupted);
-    receivedSignal = signal;
+    receivedSignal = signal; // before the flag, so whoever sees the flag sees the signal
+    stopRequested = true;
 }
 
 } // namespace
@@ -31,6 +32,8 @@ InterruptHandler::InterruptHandler() {
     receivedSignal = 0;
     struct sigaction action {};
     action.sa_handler = onInterrupt;
+    // Restart interrupted system calls: a write to a full log pipe must not fail with EINTR.
+    action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
     sigaction(SIGTERM, &action, &previousTerm);
     sigaction(SIGINT, &action, &previousInt);

@@ -4,7 +4,6 @@
 #include "cli/cli_support.h"
 #include "renderer/film/tile_merge.h"
 
-#include <OpenImageIO/imageio.h>
 #include <fmt/format.h>
 #include <memory>
 
@@ -18,10 +17,7 @@ struct MergeOptions {
 };
 
 int mergeTiles(const MergeOptions& options) {
-    if (!OIIO::ImageOutput::create(options.output))
-        throw UsageError(fmt::format(
-            "-o '{}': no image format for this file extension (use .exr, .png, .tif, ...)",
-            options.output));
+    checkImageOutputFlag(options.output);
     std::vector<std::filesystem::path> inputs(options.tiles.begin(), options.tiles.end());
     mergeTileFiles(inputs, options.output);
     return kExitOk;

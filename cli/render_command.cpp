@@ -10,6 +10,7 @@
 #include "lrt/version.h"
 #include "renderer/embree/device.h"
 #include "renderer/film/image_output.h"
+#include "renderer/film/tile_merge.h"
 #include "renderer/render/checkpoint_file.h"
 #include "renderer/render/renderer.h"
 #include "renderer/scene/parser.h"
@@ -47,21 +48,6 @@ struct RenderOptions {
     bool quiet = false;
     std::string commandLine;
 };
-
-std::pair<int, int> parseTile(const std::string& text) {
-    const std::size_t slash = text.find('/');
-    const auto digits = [](const std::string& part) {
-        return !part.empty() && part.size() <= 6 &&
-               part.find_first_not_of("0123456789") == std::string::npos;
-    };
-    if (slash == std::string::npos || !digits(text.substr(0, slash)) ||
-        !digits(text.substr(slash + 1)))
-        throw UsageError(fmt::format("--tile '{}': expected I/N with 0 <= I < N", text));
-    const int index = std::stoi(text.substr(0, slash)), count = std::stoi(text.substr(slash + 1));
-    if (count < 1 || index >= count || count > 65536)
-        throw UsageError(fmt::format("--tile '{}': expected I/N with 0 <= I < N", text));
-    return {index, count};
-}
 
 std::array<float, 4> parseCrop(const std::string& text) {
     const auto values = parseFloatList(text);
@@ -169,26 +155,25 @@ int renderScene(const RenderOptions& options) {
     if (options.samplesPerPixel > 0)
         settings.samplesPerPixel = options.samplesPerPixel;
     if (!options.integrator.empty()) {
-        if (options.integrator != "whitted" && options.integrator != "path")
-            throw UsageError(
-                fmt::format("--integrator '{}': expected whitted or path", options.integrator));
+        checkIntegratorFlag(options.integrator);
         settings.integrator = options.integrator;
     }
     settings.threads = options.threads;
     settings.seed = options.seed;
     if (!options.crop.empty())
         settings.crop = parseCrop(options.crop);
-    if (!options.tile.empty())
-        settings.tile = parseTile(options.tile);
+    if (!options.tile.empty()) {
+        settings.tile = parseTileNumber(options.tile);
+        if (!settings.tile)
+            throw UsageError(
+                fmt::format("--tile '{}': expected I/N with 0 <= I < N", options.tile));
+    }
     if (!(options.checkpointSeconds >= 0))
         throw UsageError("--checkpoint: expected a number of seconds, 0 or more");
     const std::vector<int> requested =
         options.frames.empty() ? std::vector<int>{} : parseFrames(options.frames);
     if (!options.output.empty()) {
-        if (!OIIO::ImageOutput::create(options.output))
-            throw UsageError(fmt::format(
-                "-o '{}': no image format for this file extension (use .exr, .png, .tif, ...)",
-                options.output));
+        checkImageOutputFlag(options.output);
         framePath(options.output, 0, true); // rejects stray '%' now
     }
 

@@ -25,9 +25,9 @@ struct RunOptions {
     std::vector<std::string> parameters;
 };
 
-// "N=x,y,z[,w]" into registers[N]; with three numbers w keeps its default.
-void applyAssignment(std::vector<vp2::Vector4>& registers, const std::string& assignment,
-                     const char* flag) {
+// "N=x,y,z[,w]" into registers[N]; with three numbers w keeps its default. Returns N.
+int applyAssignment(std::vector<vp2::Vector4>& registers, const std::string& assignment,
+                    const char* flag) {
     const std::size_t equals = assignment.find('=');
     const auto index =
         equals == std::string::npos
@@ -43,6 +43,7 @@ void applyAssignment(std::vector<vp2::Vector4>& registers, const std::string& as
                                      flag, assignment));
     for (std::size_t i = 0; i < values->size(); ++i)
         registers[static_cast<std::size_t>(*index)][i] = (*values)[i];
+    return *index;
 }
 
 std::string vectorJson(const vp2::Vector4& v) {
@@ -55,16 +56,15 @@ int runProgram(const RunOptions& options) {
     std::vector<vp2::Vector4> parameters(vp2::kMaxParameters, vp2::Vector4{0, 0, 0, 0});
     for (const std::string& a : options.attributes)
         applyAssignment(attributes, a, "--attrib");
+    int highestParameter = -1;
     for (const std::string& p : options.parameters)
-        applyAssignment(parameters, p, "--param");
+        highestParameter = std::max(highestParameter, applyAssignment(parameters, p, "--param"));
 
     const vp2::Program program = vp2::loadVertexProgramFile(options.program);
     const vp2::Limits& limits = program.limits();
-    for (const std::string& p : options.parameters)
-        if (std::stoi(p) >= limits.parameters)
-            throw UsageError(fmt::format("--param '{}': {} programs have c[0] to c[{}]", p,
-                                         vp2::versionHeader(program.version()),
-                                         limits.parameters - 1));
+    if (highestParameter >= limits.parameters)
+        throw UsageError(fmt::format("--param {}: {} programs have c[0] to c[{}]", highestParameter,
+                                     vp2::versionHeader(program.version()), limits.parameters - 1));
 
     vp2::VertexMachine machine(program, parameters);
     std::array<vp2::Vector4, vp2::kAttributeCount> inputs{};

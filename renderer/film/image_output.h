@@ -15,6 +15,10 @@ bool isLinearFormat(const std::filesystem::path& path);
 // The 8-bit encoding of one linear value: gain, then sRGB or 1/gamma, in [0, 1].
 float encodeDisplay(float linear, float gain, std::optional<float> gamma);
 
+// Colour (R, G, B scaled by `gain`) and the AOVs of the same pixels, interleaved into one image
+// with its channel names.
+Image withAovs(const Image& linear, const Image& aovs, float gain);
+
 // EXR files also get the AOV channels of `aovs` (the same pixels) after R, G, B. Throws
 // std::runtime_error naming the file; never leaves a partial file behind.
 void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const Image& aovs,

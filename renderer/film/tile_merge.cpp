@@ -3,6 +3,7 @@
 #include "renderer/film/tile_merge.h"
 
 #include "renderer/film/image_output.h"
+#include "slvm/common/number.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -32,36 +33,28 @@ std::string describe(const Rect& r) {
     return fmt::format("x {}..{}, y {}..{}", r.x0, r.x1 - 1, r.y0, r.y1 - 1);
 }
 
-// A non-negative decimal number of at most six digits, else nullopt.
-std::optional<int> smallNumber(const std::string& text) {
-    if (text.empty() || text.size() > 6 ||
-        text.find_first_not_of("0123456789") != std::string::npos)
-        return std::nullopt;
-    return std::stoi(text);
-}
-
 void checkTileNumbers(const std::vector<ImageTile>& tiles) {
     std::optional<int> count;
+    const ImageTile* numbered = nullptr; // the first tile with a number, for messages
     std::vector<const ImageTile*> byIndex;
     for (const ImageTile& t : tiles) {
         const std::string tile = metadataValue(t.metadata, "lrt:tile");
         if (tile.empty())
             continue;
-        const std::size_t slash = tile.find('/');
-        const auto index = smallNumber(tile.substr(0, slash));
-        const auto n =
-            slash == std::string::npos ? std::nullopt : smallNumber(tile.substr(slash + 1));
-        if (!index || !n || *index >= *n)
+        const auto number = parseTileNumber(tile);
+        if (!number)
             throw std::runtime_error(
                 fmt::format("{}: malformed lrt:tile \"{}\" (expected I/N)", t.path.string(), tile));
+        const auto [index, n] = *number;
         if (count && *count != n)
-            throw std::runtime_error(fmt::format("{} is tile {} but {} is tile {}: they were "
-                                                 "split differently",
-                                                 tiles[0].path.string(), tile, t.path.string(),
-                                                 metadataValue(tiles[0].metadata, "lrt:tile")));
+            throw std::runtime_error(
+                fmt::format("{} is tile {} but {} is tile {}: they were split differently",
+                            numbered->path.string(), metadataValue(numbered->metadata, "lrt:tile"),
+                            t.path.string(), tile));
         count = n;
-        byIndex.resize(static_cast<std::size_t>(*n), nullptr);
-        const ImageTile*& slot = byIndex[static_cast<std::size_t>(*index)];
+        numbered = numbered ? numbered : &t;
+        byIndex.resize(static_cast<std::size_t>(n), nullptr);
+        const ImageTile*& slot = byIndex[static_cast<std::size_t>(index)];
         if (slot)
             throw std::runtime_error(fmt::format("{} and {} are both tile {}", slot->path.string(),
                                                  t.path.string(), tile));
@@ -73,6 +66,21 @@ void checkTileNumbers(const std::vector<ImageTile>& tiles) {
 }
 
 } // namespace
+
+std::optional<std::pair<int, int>> parseTileNumber(std::string_view text) {
+    const std::size_t slash = text.find('/');
+    if (slash == std::string_view::npos)
+        return std::nullopt;
+    const std::string_view index = text.substr(0, slash), count = text.substr(slash + 1);
+    // Digits only: parseIntegerLiteral would also take a sign.
+    for (const std::string_view part : {index, count})
+        if (part.empty() || part.find_first_not_of("0123456789") != std::string_view::npos)
+            return std::nullopt;
+    const auto i = slvm::parseIntegerLiteral(index), n = slvm::parseIntegerLiteral(count);
+    if (!i || !n || *n < 1 || *n > 65536 || *i >= *n)
+        return std::nullopt;
+    return std::pair{*i, *n};
+}
 
 MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
     if (tiles.empty())
@@ -103,10 +111,18 @@ MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
     }
     checkTileNumbers(tiles);
 
+    const auto [fullWidth, fullHeight] = fullSize(first.image);
     Rect box = dataWindow(first.image);
     long long area = 0;
     for (std::size_t i = 0; i < tiles.size(); ++i) {
         const Rect r = dataWindow(tiles[i].image);
+        // Within the full image, so nothing below allocates more than a full image.
+        if (tiles[i].image.xOrigin < 0 || tiles[i].image.yOrigin < 0 ||
+            static_cast<long long>(tiles[i].image.xOrigin) + tiles[i].image.width > fullWidth ||
+            static_cast<long long>(tiles[i].image.yOrigin) + tiles[i].image.height > fullHeight)
+            throw std::runtime_error(fmt::format("{}: its pixels ({}) lie outside its {}x{} image",
+                                                 tiles[i].path.string(), describe(r), fullWidth,
+                                                 fullHeight));
         for (std::size_t j = 0; j < i; ++j) {
             const Rect o = dataWindow(tiles[j].image);
             const Rect overlap{std::max(r.x0, o.x0), std::max(r.y0, o.y0), std::min(r.x1, o.x1),
@@ -121,16 +137,34 @@ MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
         area += r.area();
     }
 
+    if (area != box.area()) {
+        // Without overlaps, a smaller total area means a hole: find one to name it.
+        const int width = box.x1 - box.x0;
+        std::vector<bool> covered(static_cast<std::size_t>(box.area()), false);
+        for (const ImageTile& t : tiles) {
+            const Rect r = dataWindow(t.image);
+            for (int y = r.y0; y < r.y1; ++y)
+                std::fill_n(covered.begin() +
+                                (static_cast<std::ptrdiff_t>(y - box.y0) * width + (r.x0 - box.x0)),
+                            t.image.width, true);
+        }
+        const auto gap = std::find(covered.begin(), covered.end(), false) - covered.begin();
+        throw std::runtime_error(fmt::format(
+            "the tiles leave pixels out: their union is not a rectangle (pixel {} {} is in none "
+            "of them)",
+            box.x0 + gap % width, box.y0 + gap / width));
+    }
+
     MergedImage merged;
     Image& out = merged.image;
     out = Image(box.x1 - box.x0, box.y1 - box.y0, first.image.channels);
     out.xOrigin = box.x0;
     out.yOrigin = box.y0;
-    std::tie(out.fullWidth, out.fullHeight) = fullSize(first.image);
+    out.fullWidth = fullWidth;
+    out.fullHeight = fullHeight;
     out.channelNames = first.image.channelNames;
     const auto channels = static_cast<std::size_t>(out.channels);
     out.pixels.assign(static_cast<std::size_t>(box.area()) * channels, 0.0f);
-    std::vector<bool> covered(static_cast<std::size_t>(box.area()), false);
     for (const ImageTile& t : tiles) {
         const Rect r = dataWindow(t.image);
         for (int y = r.y0; y < r.y1; ++y) {
@@ -139,15 +173,7 @@ MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
             std::copy_n(
                 &t.image.pixels[static_cast<std::size_t>(y - r.y0) * t.image.width * channels],
                 static_cast<std::size_t>(t.image.width) * channels, &out.pixels[at * channels]);
-            std::fill_n(covered.begin() + static_cast<std::ptrdiff_t>(at), t.image.width, true);
         }
-    }
-    if (area != box.area()) {
-        const auto gap = std::find(covered.begin(), covered.end(), false) - covered.begin();
-        throw std::runtime_error(fmt::format(
-            "the tiles leave pixels out: their union is not a rectangle (pixel {} {} is in none "
-            "of them)",
-            box.x0 + gap % out.width, box.y0 + gap / out.width));
     }
 
     double seconds = 0;
@@ -175,24 +201,28 @@ void mergeTileFiles(const std::vector<std::filesystem::path>& inputs,
         writeImage(output, merged.image, merged.metadata);
         return;
     }
-    // R, G, B for display; EXR tiles already carry the exposure gain.
+    // R, G, B (a grey of the first channel when they are missing); EXR tiles already carry the
+    // exposure gain, so HDR gets them as they are and 8-bit formats their display encoding.
     const Image& all = merged.image;
     std::vector<int> rgb;
     for (const char* name : {"R", "G", "B"}) {
         const auto it = std::find(all.channelNames.begin(), all.channelNames.end(), name);
         rgb.push_back(it == all.channelNames.end()
-                          ? static_cast<int>(rgb.size())
+                          ? std::min(static_cast<int>(rgb.size()), all.channels - 1)
                           : static_cast<int>(it - all.channelNames.begin()));
     }
+    const bool linear = isLinearFormat(output);
     Image display(all.width, all.height, 3);
+    display.pixels.reserve(static_cast<std::size_t>(all.width) * all.height * 3);
     const std::string gammaText = metadataValue(merged.metadata, "lrt:gamma");
     const float gammaValue = std::strtof(gammaText.c_str(), nullptr);
     const std::optional<float> gamma =
         gammaValue > 0 ? std::optional(gammaValue) : std::nullopt; // absent or malformed: sRGB
     for (std::size_t p = 0; p < static_cast<std::size_t>(all.width) * all.height; ++p)
-        for (int c = 0; c < 3; ++c)
-            display.pixels.push_back(encodeDisplay(
-                all.pixels[p * static_cast<std::size_t>(all.channels) + rgb[c]], 1.0f, gamma));
+        for (int c = 0; c < 3; ++c) {
+            const float v = all.pixels[p * static_cast<std::size_t>(all.channels) + rgb[c]];
+            display.pixels.push_back(linear ? v : encodeDisplay(v, 1.0f, gamma));
+        }
     writeImage(output, display, merged.metadata);
 }
 

@@ -5,6 +5,9 @@
 #include "renderer/image/image_file.h"
 
 #include <filesystem>
+#include <optional>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lrt {
@@ -19,6 +22,9 @@ struct MergedImage {
     Image image; // the union of the tiles' data windows
     ImageMetadata metadata;
 };
+
+// "I/N" as --tile and the lrt:tile attribute spell a band: 0 <= I < N <= 65536; else nullopt.
+std::optional<std::pair<int, int>> parseTileNumber(std::string_view text);
 
 // Checks and places the tiles. They must share the full image size, channels and render
 // (lrt:frame, lrt:spp, lrt:integrator, lrt:seed, lrt:scene where recorded); tiles of --tile I/N

@@ -2,6 +2,8 @@
 // lrt:checkpoint:tiles (one '0' or '1' per tile), lrt:checkpoint:identity, and the statistics.
 #include "renderer/render/checkpoint_file.h"
 
+#include "renderer/film/image_output.h"
+
 #include <algorithm>
 #include <fmt/format.h>
 #include <sstream>
@@ -25,22 +27,7 @@ std::filesystem::path checkpointPath(const std::filesystem::path& output) {
 
 void writeCheckpoint(const std::filesystem::path& path, const RenderResult& partial,
                      const std::string& identity) {
-    const Image& image = partial.image;
-    const Image& aovs = partial.aovs;
-    Image out = image;
-    out.channels = image.channels + aovs.channels;
-    out.channelNames = {"R", "G", "B"};
-    out.channelNames.insert(out.channelNames.end(), aovs.channelNames.begin(),
-                            aovs.channelNames.end());
-    out.pixels.clear();
-    const std::size_t pixels = static_cast<std::size_t>(image.width) * image.height;
-    out.pixels.reserve(pixels * static_cast<std::size_t>(out.channels));
-    for (std::size_t p = 0; p < pixels; ++p) {
-        for (int c = 0; c < image.channels; ++c)
-            out.pixels.push_back(image.pixels[p * static_cast<std::size_t>(image.channels) + c]);
-        for (int c = 0; c < aovs.channels; ++c)
-            out.pixels.push_back(aovs.pixels[p * static_cast<std::size_t>(aovs.channels) + c]);
-    }
+    const Image out = withAovs(partial.image, partial.aovs, 1.0f); // before any gain
     std::string channels;
     for (const std::string& name : out.channelNames)
         channels += (channels.empty() ? "" : ",") + name;

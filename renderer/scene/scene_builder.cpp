@@ -523,6 +523,14 @@ private:
     std::unique_ptr<Shape> meshShape(const ShapeDescription& d, MeshData mesh) {
         const SurfaceAttributes& a = *d.attributes;
         if (const VertexProgramBinding* binding = vertexProgram(a)) {
+            // Light sampling picks points by area, clipped or not: an emitter must stay whole.
+            for (int plane = 0; plane < 6 && a.areaLight >= 0; ++plane)
+                if (binding->program->writes(static_cast<slvm::vp2::Result>(
+                        static_cast<int>(slvm::vp2::Result::CLP0) + plane)))
+                    throw SceneError(d.where, fmt::format("vertex program '{}' writes clip "
+                                                          "distances, which area lights do not "
+                                                          "support",
+                                                          binding->program->name()));
             const auto parameters = parameterRegisters(
                 *binding, {d.objectToWorld, frame_.options.camera.worldToCamera, frame_.number});
             VertexStageReport report;

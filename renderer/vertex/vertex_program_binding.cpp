@@ -74,11 +74,11 @@ VertexProgramBinding bindVertexProgram(const VertexProgramDescription& d,
     const int registers = program->limits().parameters;
     std::vector<std::string> filledBy(static_cast<std::size_t>(registers));
     auto claim = [&](int first, int count, const Parameter& p) {
-        if (first < 0 || first + count > registers)
+        if (first < 0 || first > registers - count) // no int overflow for huge `first`
             throw SceneError(p.where,
                              fmt::format("'{}' fills c[{}]..c[{}], but {} programs have c[0] to "
                                          "c[{}]",
-                                         p.name, first, first + count - 1,
+                                         p.name, first, static_cast<long long>(first) + count - 1,
                                          vp2::versionHeader(program->version()), registers - 1));
         for (int i = first; i < first + count; ++i) {
             std::string& owner = filledBy[static_cast<std::size_t>(i)];

@@ -67,11 +67,21 @@ Vector4 setOn(const Vector4& a, const Vector4& b, Compare compare) {
     });
 }
 
+// max(A, B) must equal max(B, A) (spec 2.14.3.21): of two equal zeros MAX gives +0, MIN -0, so
+// the VP1.0 idiom "MAX R0, x, -x" is |x| for x = +0 too.
 float maximum(float a, float b) {
-    return std::isnan(a) || std::isnan(b) ? kNaN : a > b ? a : b;
+    if (std::isnan(a) || std::isnan(b))
+        return kNaN;
+    if (a == b)
+        return std::signbit(a) ? b : a;
+    return a > b ? a : b;
 }
 float minimum(float a, float b) {
-    return std::isnan(a) || std::isnan(b) ? kNaN : a < b ? a : b;
+    if (std::isnan(a) || std::isnan(b))
+        return kNaN;
+    if (a == b)
+        return std::signbit(a) ? a : b;
+    return a < b ? a : b;
 }
 
 float setSign(float x) {

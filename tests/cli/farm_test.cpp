@@ -112,8 +112,9 @@ TEST_CASE("a frame range with a step renders a single-frame scene once per frame
 
 TEST_CASE("bad frame ranges and output patterns are usage errors", "[cli][farm][frames]") {
     writeFrameScene();
-    for (const char* flags : {"--frames 5-1", "--frames 1-5:0", "--frames a", "--frames 1-2:x",
-                              "-o out.%s.exr", "-o out.%.exr", "--checkpoint -1"}) {
+    for (const char* flags :
+         {"--frames 5-1", "--frames 1-5:0", "--frames a", "--frames 1-2:x", "--frames 0-99999999",
+          "-o out.%s.exr", "-o out.%.exr", "--checkpoint -1"}) {
         INFO(flags);
         const auto r = runLrt(fmt::format("{} {} -q", q(scratchPath("framed.lrt")), flags));
         CHECK(r.exitStatus == 2);
@@ -347,7 +348,8 @@ TEST_CASE("lrt farm slurm writes the job scripts and the sbatch commands", "[cli
                            q(scratchPath("framed.lrt")), q(scratchPath("farm.####.exr")), q(jobs)));
     INFO(r.err);
     REQUIRE(r.exitStatus == 0);
-    CHECK_THAT(r.out, Catch::Contains("'--partition=render' '--array=0-8'") &&
+    CHECK_THAT(r.out, Catch::Contains("'--partition=render' '--job-name=lrt-framed' '--output=") &&
+                          Catch::Contains("/render-%A_%a.log' '--array=0-8'") &&
                           Catch::Contains("render RENDER_JOB_ID\n") &&
                           Catch::Contains("'--dependency=afterok:RENDER_JOB_ID' "
                                           "'--kill-on-invalid-dep=yes'") &&
@@ -357,10 +359,20 @@ TEST_CASE("lrt farm slurm writes the job scripts and the sbatch commands", "[cli
                            Catch::Contains("--tile \"$tile/$tiles\"") &&
                            Catch::Contains("'--resume'"));
     const std::string merge = slurp(jobs / "merge.sh");
-    CHECK_THAT(merge, Catch::Contains("farm.0005.exr.tile-2-of-3.exr' '-o'"));
+    CHECK_THAT(merge, Catch::Contains("farm.0005.exr.tile-2-of-3.exr' '-o'") &&
+                          Catch::EndsWith("farm.0005.exr.tile-2-of-3.exr'\n"));
     CHECK((fs::status(jobs / "render.sh").permissions() & fs::perms::owner_exec) !=
           fs::perms::none);
-    // A broken scene fails at submission, not on the farm.
+    // What would fail every task fails at submission instead: more tiles than rows, a frame a
+    // multi-frame scene lacks, a broken scene.
+    const auto tooMany =
+        runLrt(fmt::format("farm slurm {} --tiles 25 --dry-run", q(scratchPath("framed.lrt"))));
+    CHECK(tooMany.exitStatus == 2);
+    CHECK_THAT(tooMany.err, Catch::Contains("--tiles 25: frame 1 has only 24 rows to split"));
+    const auto missing = runLrt(fmt::format("farm slurm {} --frames 3-9:3 --dry-run",
+                                            q(LRT_SOURCE_DIR "/scenes/ripple.lrt")));
+    CHECK(missing.exitStatus == 1);
+    CHECK_THAT(missing.err, Catch::Contains("the scene has no frame 6"));
     const auto broken = runLrt(
         fmt::format("farm slurm {} --dry-run", q(writeScratchFile("farm-bad.lrt", "Sphere\n"))));
     CHECK(broken.exitStatus == 1);

@@ -302,6 +302,21 @@ TEST_CASE("VertexProgram statements with bad bindings are scene errors", "[verte
     }
 }
 
+TEST_CASE("an area light cannot be clipped by a vertex program", "[vertex][errors]") {
+    ProgramFolder folder;
+    folder.write("clip.vp", "!!VP2.0\nMOV o[HPOS], v[OPOS];\nMOV o[CLP3].x, v[OPOS].x;\nEND\n");
+    try {
+        loadScene(
+            sceneWith("AreaLightSource \"arealight\"\nVertexProgram \"clip.vp\"\n" + gridMesh(1)),
+            folder.directory());
+        FAIL("the scene loaded");
+    } catch (const SceneError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("test.lrt:6:") &&
+                                 Catch::Contains("writes clip distances, which area lights do "
+                                                 "not support"));
+    }
+}
+
 TEST_CASE("vertices that stop at the instruction limit are warned about", "[vertex][errors]") {
     ProgramFolder folder;
     folder.write("loop.vp", "!!VP2.0\nMOV o[HPOS], v[OPOS];\ntop: BRA top;\nEND\n");
