@@ -108,17 +108,17 @@ std::string contentHash(const std::filesystem::path& path) {
     return fmt::format("{:016x}", hash);
 }
 
-// Everything that decides a render's pixels, as a checkpoint records it.
-std::string renderIdentity(const std::string& scenePath, const Scene& scene,
+// Everything that decides a render's pixels, as checkpoints and outputs (lrt:identity) record it.
+std::string renderIdentity(const std::string& scenePath, const FrameDescription& frame,
                            const RenderSettings& settings) {
-    const PixelBounds b = renderBounds(scene, settings);
-    const int spp =
-        settings.samplesPerPixel.value_or(scene.film().xSamples * scene.film().ySamples);
+    const FilmDescription& film = frame.options.film;
+    const PixelBounds b = renderBounds(film, settings);
+    const int spp = settings.samplesPerPixel.value_or(film.xSamples * film.ySamples);
     return fmt::format("lrt {}; scene {} ({}); frame {}; spp {}; integrator {}; seed {}; pixels "
                        "{}..{} x {}..{} of {}x{}",
-                       LRT_VERSION_STRING, scenePath, contentHash(scenePath), scene.frame(), spp,
-                       settings.integrator.value_or(scene.options().integrator), settings.seed,
-                       b.x0, b.x1, b.y0, b.y1, scene.film().xResolution, scene.film().yResolution);
+                       LRT_VERSION_STRING, scenePath, contentHash(scenePath), frame.number, spp,
+                       settings.integrator.value_or(frame.options.integrator), settings.seed, b.x0,
+                       b.x1, b.y0, b.y1, film.xResolution, film.yResolution);
 }
 
 // The frames to render: those of a multi-frame scene that --frames selects, or a single-frame
@@ -205,17 +205,30 @@ int renderScene(const RenderOptions& options) {
                 fmt::format("{}: cannot write there (no such folder, or no permission)",
                             outputs.back().string()));
     }
+    std::vector<std::string> identities;
+    for (const FrameDescription& frame : frames)
+        identities.push_back(renderIdentity(scenePath, frame, settings));
     if (options.resume) {
+        // A finished output of the same render (same lrt:identity) is kept; one of other
+        // settings is rendered again.
         for (std::size_t i = frames.size(); i-- > 0;) {
             std::error_code ec;
-            if (std::filesystem::is_regular_file(outputs[i], ec) &&
-                !std::filesystem::exists(checkpointPath(outputs[i]), ec)) {
+            if (!std::filesystem::is_regular_file(outputs[i], ec) ||
+                std::filesystem::exists(checkpointPath(outputs[i]), ec))
+                continue;
+            if (metadataValue(readImageMetadata(outputs[i]), "lrt:identity") != identities[i]) {
                 if (!options.quiet)
-                    std::cerr << fmt::format("frame {}: {} is already rendered (--resume)\n",
+                    std::cerr << fmt::format("frame {}: {} is of another render; rendering it "
+                                             "again\n",
                                              frames[i].number, outputs[i].string());
-                frames.erase(frames.begin() + static_cast<std::ptrdiff_t>(i));
-                outputs.erase(outputs.begin() + static_cast<std::ptrdiff_t>(i));
+                continue;
             }
+            if (!options.quiet)
+                std::cerr << fmt::format("frame {}: {} is already rendered (--resume)\n",
+                                         frames[i].number, outputs[i].string());
+            frames.erase(frames.begin() + static_cast<std::ptrdiff_t>(i));
+            outputs.erase(outputs.begin() + static_cast<std::ptrdiff_t>(i));
+            identities.erase(identities.begin() + static_cast<std::ptrdiff_t>(i));
         }
     }
 
@@ -244,7 +257,7 @@ int renderScene(const RenderOptions& options) {
             return interrupted(fmt::format("before frame {}", scene.frame()));
         const std::filesystem::path& output = outputs[i];
         const std::filesystem::path checkpoint = checkpointPath(output);
-        const std::string identity = renderIdentity(scenePath, scene, settings);
+        const std::string& identity = identities[i];
         std::optional<RenderResult> resumed;
         if (options.resume)
             resumed = readCheckpoint(checkpoint, identity);
@@ -295,7 +308,8 @@ int renderScene(const RenderOptions& options) {
             {"lrt:dropped_samples", std::to_string(s.droppedSamples)},
             {"lrt:peak_resident_bytes", std::to_string(peakResidentBytes())},
             {"lrt:gain", fmt::format("{}", scene.film().gain)},
-            {"lrt:warnings", std::to_string(warnings.size())}};
+            {"lrt:warnings", std::to_string(warnings.size())},
+            {"lrt:identity", identity}};
         if (scene.film().gamma)
             metadata.emplace_back("lrt:gamma", fmt::format("{}", *scene.film().gamma));
         if (settings.tile)

@@ -54,6 +54,26 @@ void writeImage(const std::filesystem::path& path, const Image& image,
     }
 }
 
+namespace {
+
+ImageMetadata stringAttributes(const OIIO::ImageSpec& spec) {
+    ImageMetadata metadata;
+    for (const OIIO::ParamValue& p : spec.extra_attribs)
+        if (p.type() == OIIO::TypeDesc::STRING)
+            metadata.emplace_back(p.name().string(), p.get_string());
+    return metadata;
+}
+
+} // namespace
+
+ImageMetadata readImageMetadata(const std::filesystem::path& path) {
+    auto in = OIIO::ImageInput::open(path.string());
+    if (!in)
+        throw std::runtime_error(
+            fmt::format("{}: cannot read image: {}", path.string(), OIIO::geterror()));
+    return stringAttributes(in->spec());
+}
+
 Image readImage(const std::filesystem::path& path, ImageMetadata* metadata) {
     auto in = OIIO::ImageInput::open(path.string());
     if (!in)
@@ -67,9 +87,7 @@ Image readImage(const std::filesystem::path& path, ImageMetadata* metadata) {
     image.fullHeight = spec.full_height;
     image.channelNames = spec.channelnames;
     if (metadata)
-        for (const OIIO::ParamValue& p : spec.extra_attribs)
-            if (p.type() == OIIO::TypeDesc::STRING)
-                metadata->emplace_back(p.name().string(), p.get_string());
+        *metadata = stringAttributes(spec);
     image.pixels.resize(static_cast<std::size_t>(spec.width) * spec.height * spec.nchannels);
     if (!in->read_image(0, 0, 0, spec.nchannels, OIIO::TypeDesc::FLOAT, image.pixels.data()))
         throw std::runtime_error(

@@ -44,6 +44,9 @@ void writeImage(const std::filesystem::path& path, const Image& image,
 // attributes; throws std::runtime_error naming the file.
 Image readImage(const std::filesystem::path& path, ImageMetadata* metadata = nullptr);
 
+// The string attributes of an image file, without reading its pixels; throws std::runtime_error.
+ImageMetadata readImageMetadata(const std::filesystem::path& path);
+
 // The value of `name` in `metadata`, or "" when it is absent.
 std::string metadataValue(const ImageMetadata& metadata, const std::string& name);
 

@@ -56,8 +56,7 @@ std::unique_ptr<Integrator> makeIntegrator(const Scene& scene, const RenderSetti
 
 } // namespace
 
-PixelBounds renderBounds(const Scene& scene, const RenderSettings& settings) {
-    const FilmDescription& film = scene.film();
+PixelBounds renderBounds(const FilmDescription& film, const RenderSettings& settings) {
     const auto crop = settings.crop.value_or(film.cropWindow);
     const auto W = static_cast<float>(film.xResolution), H = static_cast<float>(film.yResolution);
     PixelBounds b{

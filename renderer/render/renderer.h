@@ -68,7 +68,10 @@ struct RenderControl {
 };
 
 // The pixels a render covers: the crop window (pbrt's rounding), narrowed to a tile band.
-PixelBounds renderBounds(const Scene& scene, const RenderSettings& settings);
+PixelBounds renderBounds(const FilmDescription& film, const RenderSettings& settings);
+inline PixelBounds renderBounds(const Scene& scene, const RenderSettings& settings) {
+    return renderBounds(scene.film(), settings);
+}
 
 RenderResult render(const Scene& scene, const RenderSettings& settings,
                     const RenderControl& control);

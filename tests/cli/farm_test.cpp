@@ -297,6 +297,15 @@ TEST_CASE("resuming skips frames already rendered", "[cli][farm][checkpoint]") {
     CHECK_THAT(r.err, Catch::Contains("frame 1:") && Catch::Contains("is already rendered"));
     CHECK(fs::last_write_time(first) == before);
     CHECK(fs::exists(second));
+    // Outputs of other settings are not taken as done.
+    const auto reseeded = runLrt(fmt::format("{} --frames 1-2 --seed 5 --resume -o {}", q(scene),
+                                             q(scratchPath("skip.####.exr"))));
+    REQUIRE(reseeded.exitStatus == 0);
+    CHECK_THAT(reseeded.err, Catch::Contains("frame 1:") &&
+                                 Catch::Contains("is of another render; rendering it again"));
+    lrt::ImageMetadata metadata;
+    lrt::readImage(first, &metadata);
+    CHECK_THAT(lrt::metadataValue(metadata, "lrt:identity"), Catch::Contains("; seed 5;"));
 }
 
 TEST_CASE("errors start with ERROR:, and stats and EXR headers tell what was rendered",
