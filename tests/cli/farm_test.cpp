@@ -55,14 +55,21 @@ void requireSamePixels(const fs::path& expected, const fs::path& actual) {
     CHECK(differing == 0);
 }
 
-// Runs lrt in the background, sends it `signal` after `seconds`, and returns its exit status
-// (128 + the signal when it died of it).
-int runAndKill(const std::string& arguments, double seconds, const char* signal) {
+// Runs lrt in the background and sends it `signal`: once `started` exists (a checkpoint file: the
+// render is under way), or at once when `started` is empty, then after `seconds` more. Returns the
+// exit status (128 + the signal when it died of it).
+int runAndKill(const std::string& arguments, const fs::path& started, double seconds,
+               const char* signal) {
     const fs::path status = scratchPath("kill-status");
+    const std::string wait =
+        started.empty() ? ""
+                        : fmt::format("for i in $(seq 2000); do [ -e {} ] && break; sleep 0.01; "
+                                      "done; ",
+                                      q(started));
     const std::string script = fmt::format("cd '" LRT_SOURCE_DIR "' && ('" LRT_BINARY
-                                           "' {} >/dev/null 2>&1 & pid=$!; sleep {}; "
+                                           "' {} >/dev/null 2>&1 & pid=$!; {}sleep {}; "
                                            "kill -{} $pid 2>/dev/null; wait $pid; echo $? > {})",
-                                           arguments, seconds, signal, q(status));
+                                           arguments, wait, seconds, signal, q(status));
     REQUIRE(std::system(script.c_str()) == 0);
     return std::stoi(slurp(status));
 }
@@ -225,39 +232,44 @@ TEST_CASE("a render killed at any moment and resumed equals an uninterrupted one
     const double seconds =
         secondsOf(fmt::format("render {} {} -o {}", q(scene), flags, q(reference)));
 
+    // SIGTERM once the render is under way (its first checkpoint exists), at several moments;
+    // and once right at start-up, before lrt may even handle signals.
+    const fs::path out = scratchPath("ck-out.exr"),
+                   checkpoint = scratchPath("ck-out.exr.checkpoint.exr");
     int interrupted = 0;
-    for (const double fraction : {0.15, 0.4, 0.65, 0.9}) {
-        const fs::path out = scratchPath("ck-out.exr");
+    for (const double fraction : {-1.0, 0.0, 0.15, 0.35, 0.6}) {
         fs::remove(out);
-        const int status =
-            runAndKill(fmt::format("render {} {} --checkpoint 0.05 -o {}", q(scene), flags, q(out)),
-                       fraction * seconds, "TERM");
-        INFO("SIGTERM after " << fraction * seconds << " s: exit status " << status);
-        // Interrupted (3, with a checkpoint and no image), already finished (0), or killed while
-        // the process was still starting, before lrt could handle signals (128 + 15).
-        REQUIRE((status == 3 || status == 0 || status == 143));
-        if (status == 143)
+        fs::remove(checkpoint);
+        const bool atStart = fraction < 0;
+        const int status = runAndKill(
+            fmt::format("render {} {} --checkpoint 0.01 -o {}", q(scene), flags, q(out)),
+            atStart ? fs::path() : checkpoint, atStart ? 0.0 : fraction * seconds, "TERM");
+        INFO("SIGTERM " << (atStart ? "at start-up" : "during the render") << ", "
+                        << fraction * seconds << " s in: exit status " << status);
+        // Interrupted (3: a checkpoint and no image), or finished first (0); at start-up also
+        // killed before lrt handles signals (128 + 15).
+        REQUIRE((status == 3 || status == 0 || (atStart && status == 143)));
+        if (status != 0)
             CHECK_FALSE(fs::exists(out));
         if (status == 3) {
             ++interrupted;
-            CHECK_FALSE(fs::exists(out));
-            CHECK(fs::exists(scratchPath("ck-out.exr.checkpoint.exr")));
+            CHECK(fs::exists(checkpoint));
         }
         const auto resumed = runLrt(fmt::format("render {} {} --resume --stats {} -o {}", q(scene),
                                                 flags, q(scratchPath("ck-stats.json")), q(out)));
         INFO(resumed.err);
         REQUIRE(resumed.exitStatus == 0);
-        CHECK_FALSE(fs::exists(scratchPath("ck-out.exr.checkpoint.exr")));
+        CHECK_FALSE(fs::exists(checkpoint));
         requireSamePixels(reference, out);
     }
-    CHECK(interrupted >= 1);
+    CHECK(interrupted >= 2);
 
     // SIGKILL leaves no chance to write: the last periodic checkpoint is what resumes.
     const fs::path killed = scratchPath("ck-killed.exr");
     fs::remove(killed);
     const int status =
         runAndKill(fmt::format("render {} {} --checkpoint 0.01 -o {}", q(scene), flags, q(killed)),
-                   0.6 * seconds, "KILL");
+                   scratchPath("ck-killed.exr.checkpoint.exr"), 0.3 * seconds, "KILL");
     CHECK((status == 137 || status == 0));
     REQUIRE(
         runLrt(fmt::format("render {} {} --resume -o {}", q(scene), flags, q(killed))).exitStatus ==
@@ -269,12 +281,11 @@ TEST_CASE("a checkpoint of another render is not resumed", "[cli][farm][checkpoi
     const fs::path scene = cornell();
     const fs::path out = scratchPath("ck-mismatch.exr");
     fs::remove(out);
-    const double seconds = secondsOf(fmt::format("render {} --spp 16 --threads 1 -q -o {}",
-                                                 q(scene), q(scratchPath("ck-time.exr"))));
-    const int status =
-        runAndKill(fmt::format("render {} --spp 16 --threads 1 -q -o {}", q(scene), q(out)),
-                   0.5 * seconds, "INT");
-    REQUIRE(status == 3); // SIGINT half way through stops it with a checkpoint
+    fs::remove(scratchPath("ck-mismatch.exr.checkpoint.exr"));
+    const int status = runAndKill(
+        fmt::format("render {} --spp 16 --threads 1 -q --checkpoint 0.01 -o {}", q(scene), q(out)),
+        scratchPath("ck-mismatch.exr.checkpoint.exr"), 0.0, "INT");
+    REQUIRE(status == 3); // SIGINT during the render stops it with a checkpoint
     const auto r =
         runLrt(fmt::format("render {} --spp 8 --threads 1 -q --resume -o {}", q(scene), q(out)));
     CHECK(r.exitStatus == 1);
