@@ -5,10 +5,10 @@
 
 #include "cli/cli_support.h"
 #include "cli/frame_selection.h"
+#include "renderer/render/renderer.h"
 #include "renderer/scene/parser.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
 #include <fstream>
@@ -114,10 +114,7 @@ int submitSlurm(const SlurmOptions& options) {
         if (it == descriptions.end())
             throw std::runtime_error(
                 fmt::format("{}: the scene has no frame {}", options.scene, f));
-        const FilmDescription& film = it->options.film;
-        const auto height = static_cast<float>(film.yResolution);
-        const int rows = static_cast<int>(std::ceil(height * film.cropWindow[3])) -
-                         static_cast<int>(std::ceil(height * film.cropWindow[2]));
+        const int rows = renderBounds(it->options.film, RenderSettings{}).height();
         if (options.tiles > rows)
             throw UsageError(fmt::format("--tiles {}: frame {} has only {} rows to split",
                                          options.tiles, f, rows));

@@ -109,14 +109,14 @@ std::string contentHash(const std::filesystem::path& path) {
 }
 
 // Everything that decides a render's pixels, as checkpoints and outputs (lrt:identity) record it.
-std::string renderIdentity(const std::string& scenePath, const FrameDescription& frame,
-                           const RenderSettings& settings) {
+std::string renderIdentity(const std::string& scenePath, const std::string& sceneHash,
+                           const FrameDescription& frame, const RenderSettings& settings) {
     const FilmDescription& film = frame.options.film;
     const PixelBounds b = renderBounds(film, settings);
     const int spp = settings.samplesPerPixel.value_or(film.xSamples * film.ySamples);
     return fmt::format("lrt {}; scene {} ({}); frame {}; spp {}; integrator {}; seed {}; pixels "
                        "{}..{} x {}..{} of {}x{}",
-                       LRT_VERSION_STRING, scenePath, contentHash(scenePath), frame.number, spp,
+                       LRT_VERSION_STRING, scenePath, sceneHash, frame.number, spp,
                        settings.integrator.value_or(frame.options.integrator), settings.seed, b.x0,
                        b.x1, b.y0, b.y1, film.xResolution, film.yResolution);
 }
@@ -205,9 +205,10 @@ int renderScene(const RenderOptions& options) {
                 fmt::format("{}: cannot write there (no such folder, or no permission)",
                             outputs.back().string()));
     }
+    const std::string sceneHash = contentHash(scenePath); // read once, not once per frame
     std::vector<std::string> identities;
     for (const FrameDescription& frame : frames)
-        identities.push_back(renderIdentity(scenePath, frame, settings));
+        identities.push_back(renderIdentity(scenePath, sceneHash, frame, settings));
     if (options.resume) {
         // A finished output of the same render (same lrt:identity) is kept; one of other
         // settings is rendered again.
