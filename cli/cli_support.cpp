@@ -1,16 +1,15 @@
 // Shared CLI plumbing.
 #include "cli/cli_support.h"
 
-#include "renderer/scene/scene_error.h"
+#include "renderer/core/scene_error.h"
+#include "renderer/integrators/integrator_registry.h"
 #include "slvm/common/diagnostic.h"
 #include "slvm/common/number.h"
 
 #include <OpenImageIO/imageio.h>
 #include <cmath>
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
-#include <unistd.h>
 
 namespace lrt::cli {
 
@@ -41,8 +40,14 @@ CLI::Validator nonNegativeInteger() {
 }
 
 void checkIntegratorFlag(const std::string& name) {
-    if (name != "whitted" && name != "path")
-        throw UsageError(fmt::format("--integrator '{}': expected whitted or path", name));
+    if (findIntegrator(name))
+        return;
+    const auto names = integratorNames();
+    std::string expected;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        expected += fmt::format("{}{}", i == 0 ? "" : i + 1 == names.size() ? " or " : ", ",
+                                names[i]);
+    throw UsageError(fmt::format("--integrator '{}': expected {}", name, expected));
 }
 
 void checkImageOutputFlag(const std::string& path) {
@@ -51,28 +56,9 @@ void checkImageOutputFlag(const std::string& path) {
             "-o '{}': no image format for this file extension (use .exr, .png, .tif, ...)", path));
 }
 
-void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes) {
-    const std::filesystem::path temporary =
-        path.parent_path() / fmt::format(".{}.{}.tmp", path.filename().string(), getpid());
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        if (!out.flush()) {
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
-            throw std::runtime_error(fmt::format("{}: cannot write file", path.string()));
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        std::filesystem::remove(temporary, ec);
-        throw std::runtime_error(
-            fmt::format("{}: cannot write file: {}", path.string(), ec.message()));
-    }
-}
-
-void printError(std::string_view text) {
+namespace {
+// `text` with `prefix` before every line that does not start with a blank.
+void printPrefixed(std::string_view prefix, std::string_view text) {
     std::string out;
     std::size_t start = 0;
     while (start < text.size()) {
@@ -81,12 +67,21 @@ void printError(std::string_view text) {
             end = text.size();
         const std::string_view line = text.substr(start, end - start);
         if (!line.empty() && line[0] != ' ' && line[0] != '\t')
-            out += "ERROR: ";
+            out += prefix;
         out += line;
         out += '\n';
         start = end + 1;
     }
     std::cerr << out << std::flush;
+}
+} // namespace
+
+void printError(std::string_view text) {
+    printPrefixed("ERROR: ", text);
+}
+
+void printWarning(const slvm::Diagnostic& warning) {
+    printPrefixed("WARNING: ", slvm::formatDiagnostic(warning));
 }
 
 int guarded(const std::function<int()>& action) {

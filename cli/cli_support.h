@@ -1,6 +1,9 @@
 // Helpers shared by the subcommands: exit codes, flag-value parsing, file output.
 #pragma once
 
+#include "renderer/core/atomic_file.h"
+#include "slvm/common/diagnostic.h"
+
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <functional>
@@ -31,14 +34,11 @@ std::optional<std::vector<float>> parseFloatList(std::string_view text);
 // Accepts decimal digits only (a count or seed), with a message naming what was found.
 CLI::Validator nonNegativeInteger();
 
-// Throws UsageError unless `name` is an integrator (whitted or path).
+// Throws UsageError unless `name` is a registered integrator.
 void checkIntegratorFlag(const std::string& name);
 
 // Throws UsageError unless OpenImageIO can write the format `path`'s extension names.
 void checkImageOutputFlag(const std::string& path);
-
-// Writes bytes to a temporary name beside `path`, then renames it into place.
-void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes);
 
 // Runs `action` (returning an exit status), turning failures into diagnostics on stderr, each
 // first line prefixed "ERROR: " for log scrapers, and kExitUsage, kExitFailure or kExitInternal.
@@ -47,6 +47,8 @@ int guarded(const std::function<int()>& action);
 // Writes `text` to stderr with "ERROR: " before every line that does not start with a blank (the
 // quoted source lines and carets of a diagnostic stay as they are).
 void printError(std::string_view text);
+// The same for a warning ("WARNING: ").
+void printWarning(const slvm::Diagnostic& warning);
 
 // JSON number as DESIGN.md §3 prints it: %.9g, non-finite values as "nan", "inf", "-inf".
 std::string jsonNumber(float value);

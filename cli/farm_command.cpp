@@ -6,7 +6,7 @@
 #include "cli/cli_support.h"
 #include "cli/frame_selection.h"
 #include "renderer/render/renderer.h"
-#include "renderer/scene/parser.h"
+#include "renderer/parser/parser.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -31,7 +31,7 @@ struct RunOptions {
     std::vector<std::string> sets;
     std::string traceResult = "0,0,0";
     std::vector<std::string> textures;
-    std::uint64_t budget = sl::kDefaultInstructionBudget;
+    std::uint64_t budget = sl::kDefaultBudget;
     std::uint64_t seed = 0;
 };
 
@@ -151,7 +151,7 @@ int runShader(const RunOptions& options) {
 
     const sl::ExecutionResult result = sl::execute(program, registers, host, options.budget);
     std::cout << fmt::format("{{\"status\": \"{}\", \"executed\": {}, \"registers\": {{{}}}}}\n",
-                             result.status == sl::ExecutionStatus::Ok ? "ok" : "budget",
+                             sl::statusName(result.status),
                              result.executed, registersJson(registers));
     return kExitOk;
 }

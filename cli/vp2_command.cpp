@@ -60,7 +60,7 @@ int runProgram(const RunOptions& options) {
     for (const std::string& p : options.parameters)
         highestParameter = std::max(highestParameter, applyAssignment(parameters, p, "--param"));
 
-    const vp2::Program program = vp2::loadVertexProgramFile(options.program);
+    const vp2::VerifiedProgram program = vp2::loadVertexProgramFile(options.program);
     const vp2::Limits& limits = program.limits();
     if (highestParameter >= limits.parameters)
         throw UsageError(fmt::format("--param {}: {} programs have c[0] to c[{}]", highestParameter,
@@ -69,7 +69,7 @@ int runProgram(const RunOptions& options) {
     vp2::VertexMachine machine(program, parameters);
     std::array<vp2::Vector4, vp2::kAttributeCount> inputs{};
     std::copy(attributes.begin(), attributes.end(), inputs.begin());
-    const vp2::Status status = machine.run(inputs);
+    const slvm::ExecutionResult result = machine.run(inputs);
 
     std::string outputs, temps, address;
     for (int r = 0; r < limits.resultRegisters; ++r)
@@ -85,7 +85,7 @@ int runProgram(const RunOptions& options) {
     std::string json =
         fmt::format("{{\"status\": \"{}\", \"executed\": {}, \"outputs\": {{{}}}, "
                     "\"temps\": {{{}}}, \"address\": {{{}}}",
-                    vp2::statusName(status), machine.executed(), outputs, temps, address);
+                    vp2::statusName(result.status), result.executed, outputs, temps, address);
     // VP1 has no condition code register.
     if (vp2::isVp2(program.version()))
         json += fmt::format(

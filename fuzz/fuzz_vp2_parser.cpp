@@ -10,7 +10,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {
-        const auto program = slvm::vp2::parseVertexProgram(
+        const auto program = slvm::vp2::loadVertexProgram(
             std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.vp");
         // Parameters that exercise relative addressing, NaN and infinities.
         std::vector<slvm::vp2::Vector4> c(slvm::vp2::kMaxParameters);
@@ -20,8 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         slvm::vp2::VertexMachine machine(program, c);
         std::array<slvm::vp2::Vector4, slvm::vp2::kAttributeCount> v;
         v.fill({0.5f, -700.0f, 3.0f, 1.0f});
-        machine.run(v);
-        if (machine.executed() > slvm::vp2::kExecutionLimit)
+        if (machine.run(v).executed > slvm::kDefaultBudget)
             std::abort();
     } catch (const slvm::ProgramError&) {
     }

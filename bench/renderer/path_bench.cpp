@@ -2,8 +2,8 @@
 // reached against a high-sample reference for a given render time.
 #include "renderer/embree/device.h"
 #include "renderer/render/renderer.h"
-#include "renderer/scene/parser.h"
-#include "renderer/scene/scene_builder.h"
+#include "renderer/parser/parser.h"
+#include "renderer/builder/scene_builder.h"
 
 #include <benchmark/benchmark.h>
 #include <cmath>

@@ -3,8 +3,8 @@
 // the Cornell box and on a one-million-triangle mesh. Also BVH build time and memory per triangle.
 #include "renderer/embree/device.h"
 #include "renderer/integrators/surface_interaction.h"
-#include "renderer/scene/parser.h"
-#include "renderer/scene/scene_builder.h"
+#include "renderer/parser/parser.h"
+#include "renderer/builder/scene_builder.h"
 
 #include <benchmark/benchmark.h>
 #include <cmath>
@@ -55,10 +55,10 @@ FrameDescription gridFrame(int quads) {
     FrameDescription frame;
     frame.options.film.xResolution = 512;
     frame.options.film.yResolution = 512;
-    frame.options.camera.parameters.add({"fov", ParameterType::Float, {50}, {}, {}, false});
+    frame.options.camera.projection.parameters.add({"fov", ParameterType::Float, {50}, {}, {}});
     frame.options.camera.worldToCamera = *Transform::lookAt({0, 1.2f, -1.6f}, {0, 0, 0}, {0, 1, 0});
-    Parameter positions{"P", ParameterType::Point, {}, {}, {}, false};
-    Parameter indices{"indices", ParameterType::Integer, {}, {}, {}, false};
+    Parameter positions{"P", ParameterType::Point, {}, {}, {}};
+    Parameter indices{"indices", ParameterType::Integer, {}, {}, {}};
     for (int j = 0; j <= quads; ++j)
         for (int i = 0; i <= quads; ++i) {
             const double x = -1 + 2.0 * i / quads, z = -1 + 2.0 * j / quads;

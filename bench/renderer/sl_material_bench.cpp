@@ -4,8 +4,8 @@
 #include "renderer/embree/device.h"
 #include "renderer/integrators/surface_interaction.h"
 #include "renderer/render/renderer.h"
-#include "renderer/scene/parser.h"
-#include "renderer/scene/scene_builder.h"
+#include "renderer/parser/parser.h"
+#include "renderer/builder/scene_builder.h"
 
 #include <benchmark/benchmark.h>
 #include <fstream>

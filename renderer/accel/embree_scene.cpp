@@ -1,3 +1,4 @@
+// Embree scene ownership and single-ray queries.
 #include "renderer/accel/embree_scene.h"
 
 #include <stdexcept>
@@ -42,8 +43,13 @@ bool intersect(RTCScene scene, const Ray& ray, RayHit& hit) {
     rtcIntersect1(scene, &context, &rayHit);
     if (rayHit.hit.geomID == RTC_INVALID_GEOMETRY_ID)
         return false;
-    hit = {rayHit.ray.tfar,   rayHit.hit.u,      rayHit.hit.v,
-           rayHit.hit.geomID, rayHit.hit.primID, rayHit.hit.instID[0]};
+    hit = {rayHit.ray.tfar,
+           rayHit.hit.u,
+           rayHit.hit.v,
+           rayHit.hit.geomID,
+           rayHit.hit.primID,
+           rayHit.hit.instID[0],
+           {rayHit.hit.Ng_x, rayHit.hit.Ng_y, rayHit.hit.Ng_z}};
     return true;
 }
 

@@ -34,6 +34,7 @@ struct RayHit {
     unsigned geometry; // in the scene that holds the primitive
     unsigned primitive;
     unsigned instance; // RTC_INVALID_GEOMETRY_ID when not instanced
+    Vec3 normal;       // Embree's Ng: unnormalised, in the space of the geometry that was hit
 };
 
 // rtcIntersect1 / rtcOccluded1 on a lrt Ray.

@@ -3,11 +3,15 @@
 #pragma once
 
 #include "renderer/camera/camera.h"
+#include "renderer/camera/camera_registry.h"
 
 namespace lrt {
 
 class PerspectiveCamera final : public Camera {
 public:
+    // Its parameters and create() are in perspective_camera.cpp, with its registry entry.
+    static const CameraEntry registryEntry;
+
     PerspectiveCamera(const Transform& cameraToWorld, ScreenWindow window, int xResolution,
                       int yResolution, float nearClip, float farClip, float fovDegrees,
                       float lensRadius, float focalDistance);

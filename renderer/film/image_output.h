@@ -3,7 +3,7 @@
 #pragma once
 
 #include "renderer/image/image_file.h"
-#include "renderer/scene/scene_description.h"
+#include "renderer/film/film_description.h"
 
 #include <filesystem>
 

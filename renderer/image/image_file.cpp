@@ -1,10 +1,11 @@
 // OpenImageIO-backed image files.
 #include "renderer/image/image_file.h"
 
+#include "renderer/core/atomic_file.h"
+
 #include <OpenImageIO/imageio.h>
 #include <fmt/format.h>
 #include <stdexcept>
-#include <unistd.h>
 
 namespace lrt {
 
@@ -15,11 +16,8 @@ void writeImage(const std::filesystem::path& path, const Image& image,
     if (image.pixels.size() !=
         static_cast<std::size_t>(image.width) * image.height * image.channels)
         throw std::logic_error("writeImage: pixel buffer does not match the image size");
-    // The temporary keeps the real extension so OIIO picks the same format.
-    const std::filesystem::path temporary =
-        path.parent_path() /
-        fmt::format(".{}.{}.tmp{}", path.stem().string(), getpid(), path.extension().string());
-    auto out = OIIO::ImageOutput::create(temporary.string());
+    AtomicFile file(path);
+    auto out = OIIO::ImageOutput::create(file.temporary().string());
     if (!out)
         throw std::runtime_error(fmt::format("{}: cannot write this image format ({})",
                                              path.string(), OIIO::geterror()));
@@ -38,20 +36,11 @@ void writeImage(const std::filesystem::path& path, const Image& image,
         spec.channelnames = image.channelNames;
     for (const auto& [name, value] : metadata)
         spec.attribute(name, value);
-    if (!out->open(temporary.string(), spec) ||
-        !out->write_image(OIIO::TypeDesc::FLOAT, image.pixels.data()) || !out->close()) {
-        const std::string message = out->geterror();
-        std::error_code ignored;
-        std::filesystem::remove(temporary, ignored);
-        throw std::runtime_error(fmt::format("{}: cannot write image: {}", path.string(), message));
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        std::filesystem::remove(temporary, ec);
+    if (!out->open(file.temporary().string(), spec) ||
+        !out->write_image(OIIO::TypeDesc::FLOAT, image.pixels.data()) || !out->close())
         throw std::runtime_error(
-            fmt::format("{}: cannot move the finished image into place", path.string()));
-    }
+            fmt::format("{}: cannot write image: {}", path.string(), out->geterror()));
+    file.commit();
 }
 
 namespace {

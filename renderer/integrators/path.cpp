@@ -2,10 +2,13 @@
 // it), then direct light, then continues along one sampled direction.
 #include "renderer/integrators/path.h"
 
+#include "renderer/core/scene_error.h"
+#include "renderer/integrators/surface_interaction.h"
 #include "renderer/sampling/warp.h"
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <numbers>
 
 namespace lrt {
@@ -14,32 +17,29 @@ namespace {
 
 constexpr int kRouletteStart = 3;
 
-// SL's view of the path integrator: trace continues the path as a delta bounce would.
-class PathShadingContext final : public ShadingContext {
-public:
-    PathShadingContext(const PathIntegrator& integrator, const Scene& scene, SampleContext& sample,
-                       const PathIntegrator::Arrival& here, Vec3 p, int maxDepth)
-        : integrator_(integrator), scene_(scene), sample_(sample), here_(here), p_(p),
-          maxDepth_(maxDepth) {}
-    Color trace(const Ray& ray) override {
-        if (here_.bounce + 1 > maxDepth_ || here_.bounce >= scene_.options().slTraceDepth)
-            return {};
-        ++sample_.counters.secondary;
-        return integrator_.trace(scene_, ray, sample_, {here_.bounce + 1, true, true, 0.0f, p_});
-    }
-    int depth() const override { return here_.bounce; }
-    float random() override { return sample_.stream.next(); }
-
-private:
-    const PathIntegrator& integrator_;
-    const Scene& scene_;
-    SampleContext& sample_;
-    const PathIntegrator::Arrival& here_;
-    Vec3 p_;
-    int maxDepth_;
+const ParameterSpec kParameters[] = {
+    {"maxdepth", ValueKind::Integer, 5, Domain::between(1, 1000),
+     "bounces per path: 1 is direct light only"},
+    {"strategy", ValueKind::String, std::string_view("mis"), {},
+     "\"mis\", or \"light\" or \"bsdf\" sampling alone, for comparisons"},
 };
 
+std::unique_ptr<Integrator> create(const Parameters& p) {
+    const std::string strategy = p.getString("strategy");
+    if (strategy != "mis" && strategy != "light" && strategy != "bsdf")
+        throw SceneError(
+            p.where("strategy"),
+            fmt::format("unknown strategy '{}' (expected \"mis\", \"light\" or \"bsdf\")",
+                        strategy));
+    return std::make_unique<PathIntegrator>(p.getInteger("maxdepth"),
+                                            strategy == "light"  ? PathStrategy::Light
+                                            : strategy == "bsdf" ? PathStrategy::Bsdf
+                                                                 : PathStrategy::Mis);
+}
+
 } // namespace
+
+const IntegratorEntry PathIntegrator::registryEntry{"path", kParameters, &create};
 
 float PathIntegrator::bsdfHitWeight(float bsdfPdf, float lightPdf) const {
     switch (strategy_) {
@@ -94,12 +94,19 @@ Color PathIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& c
     ShadingPoint point = shadingPoint(*hit, ray);
     if (arrival.bounce == 0 && std::isinf(context.firstHit.depth))
         recordFirstHit(context, *hit, point);
-    PathShadingContext shading(*this, scene, context, arrival, hit->p, maxDepth_);
+    // An SL shader's trace continues the path as a delta bounce would.
+    const auto deeper = [&](const Ray& next) -> Color {
+        if (arrival.bounce + 1 > maxDepth_)
+            return {};
+        ++context.counters.secondary;
+        return trace(scene, next, context, {arrival.bounce + 1, true, true, 0.0f, hit->p});
+    };
+    ShadingContext shading(arrival.bounce, context.stream, deeper);
     point.context = &shading;
 
     Color L = emitted(*hit, point, arrival) + material.unlit(point);
     if (arrival.bounce < maxDepth_) {
-        const LightSampling sampling = material.shadesUnlit()           ? LightSampling::All
+        const LightSampling sampling = material.isProgrammable()        ? LightSampling::All
                                        : strategy_ == PathStrategy::Mis ? LightSampling::AllWithMis
                                        : strategy_ == PathStrategy::Light
                                            ? LightSampling::All
@@ -107,14 +114,17 @@ Color PathIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& c
         L += directLighting(scene, *hit, point, context, sampling);
         L += indirect(scene, *hit, point, context, arrival);
     }
-    if (primitive.opacity != Color{1, 1, 1}) {
-        // What lies behind shows through in proportion to the transparency, as in Whitted.
+    // What lies behind arrives along the same ray, so it keeps the way this vertex was reached
+    // for MIS; it is one bounce further, as maxdepth counts.
+    const auto behind = [&](const Ray& through) -> Color {
+        if (arrival.bounce + 1 > maxDepth_)
+            return {};
         ++context.counters.secondary;
-        const Ray through{offsetOrigin(point.p, point.normal, ray.direction), ray.direction};
-        L = L * primitive.opacity +
-            trace(scene, through, context, arrival) * (Color{1, 1, 1} - primitive.opacity);
-    }
-    return L;
+        Arrival further = arrival;
+        ++further.bounce;
+        return trace(scene, through, context, further);
+    };
+    return overWhatLiesBehind(L, primitive, point, ray, behind);
 }
 
 Color PathIntegrator::indirect(const Scene& scene, const Intersection& hit,
@@ -126,7 +136,7 @@ Color PathIntegrator::indirect(const Scene& scene, const Intersection& hit,
                               Stratification::bsdfPurpose(arrival.bounce));
     const float uLobe = context.stream.next();
     const float uRoulette = context.stream.next();
-    if (material.shadesUnlit()) {
+    if (material.isProgrammable()) {
         // SL: one cosine-sampled direction, its radiance handed to the program as a light with
         // dE = Li / (pi pdf). Direct light was counted by next-event estimation, so the next
         // vertex leaves emission out.

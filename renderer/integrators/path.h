@@ -6,17 +6,24 @@
 #pragma once
 
 #include "renderer/integrators/integrator.h"
-#include "renderer/integrators/surface_interaction.h"
-#include "renderer/scene/scene_description.h"
+#include "renderer/integrators/integrator_registry.h"
 
 namespace lrt {
 
+// How the path integrator samples direct light: light samples and BSDF samples combined by
+// multiple importance sampling, or either alone (for comparisons).
+enum class PathStrategy { Mis, Light, Bsdf };
+
 class PathIntegrator final : public Integrator {
 public:
+    // Its parameters and create() are in path.cpp, with its registry entry.
+    static const IntegratorEntry registryEntry;
+
     PathIntegrator(int maxDepth, PathStrategy strategy)
         : maxDepth_(maxDepth), strategy_(strategy) {}
     Color radiance(const Scene& scene, const Ray& ray, SampleContext& context) const override;
 
+private:
     // How the path arrived at the vertex being traced.
     struct Arrival {
         int bounce = 0;             // scattering events so far (0 for the camera ray)
@@ -27,8 +34,6 @@ public:
     };
     Color trace(const Scene& scene, const Ray& ray, SampleContext& context,
                 const Arrival& arrival) const;
-
-private:
     Color emitted(const Intersection& hit, const ShadingPoint& point, const Arrival& arrival) const;
     Color escaped(const Scene& scene, const Ray& ray, const Arrival& arrival) const;
     Color indirect(const Scene& scene, const Intersection& hit, const ShadingPoint& point,

@@ -59,13 +59,6 @@ ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray) {
     return point;
 }
 
-Vec3 offsetOrigin(Vec3 p, Vec3 normal, Vec3 direction) {
-    // Scaled to the coordinates' magnitude so that float rounding of the hit point is covered.
-    const float magnitude = std::max({1.0f, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
-    const float epsilon = 2e-4f * magnitude;
-    return p + normal * (dot(normal, direction) >= 0 ? epsilon : -epsilon);
-}
-
 Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float distance,
                     RayCounters& counters) {
     ++counters.shadow;
@@ -88,6 +81,16 @@ Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float dista
     return {};
 }
 
+Color overWhatLiesBehind(Color L, const Primitive& primitive, const ShadingPoint& point,
+                         const Ray& ray, FunctionRef<Color(const Ray&)> behind) {
+    const Color opacity = primitive.opacity;
+    if (opacity == Color{1, 1, 1})
+        return L;
+    const Ray through{offsetOrigin(point.p, point.normal, ray.direction), ray.direction, 0.0f,
+                      INFINITY};
+    return L * opacity + behind(through) * (Color{1, 1, 1} - opacity);
+}
+
 void recordFirstHit(SampleContext& context, const Intersection& hit, const ShadingPoint& point) {
     context.firstHit = {hit.primitive->material->albedo(point), point.shadingNormal, hit.t};
 }
@@ -95,7 +98,7 @@ void recordFirstHit(SampleContext& context, const Intersection& hit, const Shadi
 Color directLighting(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
                      SampleContext& context, LightSampling sampling) {
     const Material& material = *hit.primitive->material;
-    const bool programmable = material.shadesUnlit();
+    const bool programmable = material.isProgrammable();
     const auto& lights = scene.lights();
     Color sum;
     int samples = 0;

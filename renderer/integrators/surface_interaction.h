@@ -11,9 +11,6 @@ namespace lrt {
 // and the texture footprint when the ray carries differentials.
 ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray);
 
-// A ray origin just off the surface at p, on the side `direction` leaves towards.
-Vec3 offsetOrigin(Vec3 p, Vec3 normal, Vec3 direction);
-
 // Fraction of light that passes from `origin` along `direction` for `distance`: 0 or 1 through
 // opaque scenes, tinted by (1 - opacity) of each partially transparent surface crossed.
 Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float distance,
@@ -27,6 +24,14 @@ inline float powerHeuristic(float a, float b) {
     const float ratio = b / a;
     return 1.0f / (1.0f + ratio * ratio);
 }
+
+// Radiance at a hit of partially transparent `primitive` seen along `ray`: the surface's own L in
+// proportion to its opacity, over what lies behind it in proportion to the rest (Whitted's rule).
+// The see-through ray counts as one more surface hit in both integrators, so a stack of
+// translucent layers is bounded by maxdepth like any other path: `behind` traces it one level
+// deeper, or returns black when maxdepth is spent.
+Color overWhatLiesBehind(Color L, const Primitive& primitive, const ShadingPoint& point,
+                         const Ray& ray, FunctionRef<Color(const Ray&)> behind);
 
 // Records the camera ray's first hit in context.firstHit (albedo, normal, distance).
 void recordFirstHit(SampleContext& context, const Intersection& hit, const ShadingPoint& point);

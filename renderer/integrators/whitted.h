@@ -3,20 +3,23 @@
 #pragma once
 
 #include "renderer/integrators/integrator.h"
-#include "renderer/integrators/surface_interaction.h"
+#include "renderer/integrators/integrator_registry.h"
 
 namespace lrt {
 
 class WhittedIntegrator final : public Integrator {
 public:
+    // Its parameters and create() are in whitted.cpp, with its registry entry.
+    static const IntegratorEntry registryEntry;
+
     explicit WhittedIntegrator(int maxDepth) : maxDepth_(maxDepth) {}
     Color radiance(const Scene& scene, const Ray& ray, SampleContext& context) const override {
         return trace(scene, ray, context, 0);
     }
 
 private:
+    // Radiance along `ray`, whose hit is at `depth` (the camera's is 0).
     Color trace(const Scene& scene, const Ray& ray, SampleContext& context, int depth) const;
-    friend class WhittedShadingContext;
 
     int maxDepth_;
 };

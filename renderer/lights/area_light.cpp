@@ -7,6 +7,22 @@
 
 namespace lrt {
 
+namespace {
+
+using enum ValueKind;
+const ParameterSpec kParameters[] = {
+    {"intensity", Float, 1.0f, {}, "scales lightcolor"},
+    {"lightcolor", Rgb, Color{1, 1, 1}, {}, "radiance leaving the shapes"},
+};
+
+std::unique_ptr<Light> create(const Parameters& p, const LightContext&) {
+    return std::make_unique<AreaLight>(lightPower(p));
+}
+
+} // namespace
+
+const LightEntry AreaLight::registryEntry{"arealight", true, kParameters, &create};
+
 std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     const auto count = static_cast<float>(shapes_.size());
     const float scaled = u.x * count;

@@ -4,6 +4,7 @@
 
 #include "renderer/core/transform.h"
 #include "renderer/lights/light.h"
+#include "renderer/lights/light_registry.h"
 #include "renderer/shapes/shape.h"
 
 #include <vector>
@@ -12,6 +13,8 @@ namespace lrt {
 
 class AreaLight final : public Light {
 public:
+    // Its parameters and create() are in the .cpp file, with its registry entry.
+    static const LightEntry registryEntry;
     explicit AreaLight(Color radiance) : radiance_(radiance) {}
     void addShape(const Shape* shape) { shapes_.push_back(shape); }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "renderer/lights/light.h"
+#include "renderer/lights/light_registry.h"
 
 #include <cmath>
 
@@ -10,6 +11,8 @@ namespace lrt {
 
 class DistantLight final : public Light {
 public:
+    // Its parameters and create() are in the .cpp file, with its registry entry.
+    static const LightEntry registryEntry;
     DistantLight(Vec3 towardsLight, Color irradiance)
         : towardsLight_(normalize(towardsLight)), irradiance_(irradiance) {}
     std::optional<LightSample> sample(Vec3, Vec2) const override {

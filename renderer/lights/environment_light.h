@@ -16,6 +16,7 @@ public:
     EnvironmentLight(Image map, Color scale, const Transform& lightToWorld);
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
     bool isStratified() const override { return true; }
+    bool isInfinite() const override { return true; }
     Color radiance(Vec3 direction) const override;
     float pdf(Vec3 direction) const override;
 

@@ -26,6 +26,8 @@ public:
     // Area and infinite lights take one sample per camera sample, stratified over the pixel; the
     // others are exact.
     virtual bool isStratified() const { return false; }
+    // Infinite lights are what rays that leave the scene see.
+    virtual bool isInfinite() const { return false; }
     // Infinite (environment) lights: the radiance arriving from `direction` (unit, world space)
     // when nothing is in the way, and the density sample() draws that direction with.
     virtual Color radiance(Vec3) const { return {}; }

@@ -2,11 +2,14 @@
 #pragma once
 
 #include "renderer/lights/light.h"
+#include "renderer/lights/light_registry.h"
 
 namespace lrt {
 
 class PointLight final : public Light {
 public:
+    // Its parameters and create() are in the .cpp file, with its registry entry.
+    static const LightEntry registryEntry;
     PointLight(Vec3 position, Color intensity) : position_(position), intensity_(intensity) {}
     std::optional<LightSample> sample(Vec3 p, Vec2) const override {
         const Vec3 toLight = position_ - p;

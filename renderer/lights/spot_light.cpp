@@ -1,10 +1,42 @@
+// "spotlight": RenderMan's falloff, its parameters and creation.
 #include "renderer/lights/spot_light.h"
+
+#include "renderer/core/scene_error.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
 namespace lrt {
+
+namespace {
+
+using enum ValueKind;
+const ParameterSpec kParameters[] = {
+    {"from", Point, Vec3{0, 0, 0}, {}, "the light's position"},
+    {"to", Point, Vec3{0, 0, 1}, {}, "where it points"},
+    {"coneangle", Float, 30.0f, {}, "the cone's half angle, in (0, 180] degrees"},
+    {"conedeltaangle", Float, 5.0f, {}, "the width of the soft edge inside it, in degrees"},
+    {"beamdistribution", Float, 2.0f, {}, "the exponent of cos(theta) across the beam"},
+    {"intensity", Float, 1.0f, {}, "scales lightcolor"},
+    {"lightcolor", Rgb, Color{1, 1, 1}, {}, "radiant intensity on the axis"},
+};
+
+std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {
+    const Vec3 from = p.getPoint("from"), to = p.getPoint("to");
+    if (from == to)
+        throw SceneError(c.where, "spotlight needs \"from\" and \"to\" to differ");
+    const float cone = p.getFloat("coneangle"), delta = p.getFloat("conedeltaangle");
+    if (!(cone > 0 && cone <= 180) || !(delta >= 0))
+        throw SceneError(c.where, "spotlight coneangle must lie in (0, 180] degrees and "
+                                  "conedeltaangle must not be negative");
+    return std::make_unique<SpotLight>(c.lightToWorld.point(from), c.lightToWorld.vector(to - from),
+                                       lightPower(p), cone, delta, p.getFloat("beamdistribution"));
+}
+
+} // namespace
+
+const LightEntry SpotLight::registryEntry{"spotlight", false, kParameters, &create};
 
 SpotLight::SpotLight(Vec3 position, Vec3 axis, Color intensity, float coneAngleDegrees,
                      float coneDeltaDegrees, float beamDistribution)
@@ -30,7 +62,9 @@ std::optional<LightSample> SpotLight::sample(Vec3 p, Vec2) const {
         const float t = (cosine - cosOutside_) / (cosInside_ - cosOutside_);
         falloff = t * t * (3 - 2 * t);
     }
-    falloff *= std::pow(cosine, beamDistribution_);
+    // Behind the light's plane (a cone wider than 90 degrees) cos(theta) is negative, and its power
+    // would be negative or NaN: the beam there has no strength.
+    falloff *= std::pow(std::max(cosine, 0.0f), beamDistribution_);
     return LightSample{wi, d, intensity_ * (falloff / d2)};
 }
 

@@ -5,11 +5,14 @@
 #pragma once
 
 #include "renderer/lights/light.h"
+#include "renderer/lights/light_registry.h"
 
 namespace lrt {
 
 class SpotLight final : public Light {
 public:
+    // Its parameters and create() are in the .cpp file, with its registry entry.
+    static const LightEntry registryEntry;
     SpotLight(Vec3 position, Vec3 axis, Color intensity, float coneAngleDegrees,
               float coneDeltaDegrees, float beamDistribution);
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;

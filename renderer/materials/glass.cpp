@@ -7,6 +7,23 @@
 
 namespace lrt {
 
+namespace {
+
+using enum ValueKind;
+const ParameterSpec kParameters[] = {
+    {"eta", Float, 1.5f, Domain::positive(), "index of refraction"},
+    {"Kr", Float, 1.0f, {}, "strength of the reflection"},
+    {"Kt", Float, 1.0f, {}, "strength of the refraction, times Color"},
+};
+
+std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
+    return std::make_unique<Glass>(p.getFloat("eta"), p.getFloat("Kr"), p.getFloat("Kt"));
+}
+
+} // namespace
+
+const MaterialEntry Glass::registryEntry{"glass", kParameters, &create};
+
 float fresnelDielectric(float cosThetaI, float etaI, float etaT) {
     const float sinThetaI = std::sqrt(std::max(0.0f, 1 - cosThetaI * cosThetaI));
     const float sinThetaT = etaI / etaT * sinThetaI;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "renderer/materials/material.h"
+#include "renderer/materials/material_registry.h"
 
 namespace lrt {
 
@@ -14,6 +15,8 @@ float fresnelDielectric(float cosThetaI, float etaI, float etaT);
 
 class Glass final : public Material {
 public:
+    // Its parameters and create() are in glass.cpp, with its registry entry.
+    static const MaterialEntry registryEntry;
     Glass(float eta, float kr, float kt) : eta_(eta), kr_(kr), kt_(kt) {}
     Color reflected(const ShadingPoint&, Vec3, Color) const override { return {}; }
     int specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const override;

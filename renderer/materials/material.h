@@ -8,8 +8,12 @@
 #include "renderer/materials/shading_context.h"
 #include "renderer/shapes/shape.h"
 
+#include "slvm/common/diagnostic.h"
+
 #include <array>
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace lrt {
 
@@ -26,6 +30,16 @@ struct ShadingPoint {
     // Texture-coordinate footprint of the pixel (from ray differentials), 0 when unknown.
     float dsdx = 0, dtdx = 0, dsdy = 0, dtdy = 0;
     ShadingContext* context = nullptr;
+};
+
+// How often a programmable material's program failed while rendering (its samples were dropped).
+struct MaterialStatistics {
+    std::uint64_t budgetExhausted = 0; // ran out of its instruction budget
+    std::uint64_t nonFinite = 0;       // returned a NaN or infinite colour
+    MaterialStatistics& operator+=(const MaterialStatistics& o) {
+        budgetExhausted += o.budgetExhausted, nonFinite += o.nonFinite;
+        return *this;
+    }
 };
 
 // One perfectly specular direction to trace, and the weight its radiance is multiplied by.
@@ -60,10 +74,14 @@ public:
     // The reflectance colour the surface shows (an AOV for denoisers): Kd Color for the diffuse
     // built-ins, the specular weight for the others, C0 for SL shaders.
     virtual Color albedo(const ShadingPoint& point) const { return point.color; }
-    // Programmable materials are asked for every light sample even when it is shadowed (with
-    // E = 0), and once with E = 0 when no light reaches the surface at all, since a program may
-    // trace rays of its own. Built-in ones are asked only for light that arrives.
-    virtual bool shadesUnlit() const { return false; }
+    // Programmable materials (SL shaders) are asked for every light sample even when it is
+    // shadowed (with E = 0), and once with E = 0 when no light reaches the surface at all, since a
+    // program may trace rays of its own. Built-in ones are asked only for light that arrives.
+    virtual bool isProgrammable() const { return false; }
+    // What went wrong while rendering so far, for programmable materials: counts, and warnings
+    // naming the statement that made the material.
+    virtual MaterialStatistics statistics() const { return {}; }
+    virtual std::vector<slvm::Diagnostic> warnings() const { return {}; }
     // A direction to continue a path in (u, uLobe uniform in [0,1)), or nullopt when the surface
     // scatters nothing (absorbed, or unlit). Consistent with reflected(): for non-delta lobes
     // weight = reflected(point, wi, 1) / pdf.

@@ -6,6 +6,22 @@
 
 namespace lrt {
 
+namespace {
+
+using enum ValueKind;
+const ParameterSpec kParameters[] = {
+    {"Kd", Float, 0.5f, {}, "diffuse reflectance, times Color"},
+    {"Ka", Float, 1.0f, {}, "ambient reflectance, times Color"},
+};
+
+std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
+    return std::make_unique<Matte>(p.getFloat("Kd"), p.getFloat("Ka"));
+}
+
+} // namespace
+
+const MaterialEntry Matte::registryEntry{"matte", kParameters, &create};
+
 Color Matte::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const float cosine = dot(point.shadingNormal, wi);
     if (cosine <= 0 || dot(point.normal, wi) <= 0)

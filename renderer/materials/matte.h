@@ -2,11 +2,14 @@
 #pragma once
 
 #include "renderer/materials/material.h"
+#include "renderer/materials/material_registry.h"
 
 namespace lrt {
 
 class Matte final : public Material {
 public:
+    // Its parameters and create() are in matte.cpp, with its registry entry.
+    static const MaterialEntry registryEntry;
     Matte(float kd, float ka) : kd_(kd), ka_(ka) {}
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
     std::optional<BsdfSample> sampleBsdf(const ShadingPoint& point, Vec2 u,

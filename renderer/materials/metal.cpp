@@ -6,6 +6,23 @@
 
 namespace lrt {
 
+namespace {
+
+using enum ValueKind;
+const ParameterSpec kParameters[] = {
+    {"Ks", Float, 1.0f, {}, "strength of the glossy lobe"},
+    {"Kr", Float, 0.0f, {}, "strength of a perfect reflection, times Color"},
+    {"roughness", Float, 0.1f, Domain::positive(), "GGX alpha"},
+};
+
+std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
+    return std::make_unique<Metal>(p.getFloat("Ks"), p.getFloat("Kr"), p.getFloat("roughness"));
+}
+
+} // namespace
+
+const MaterialEntry Metal::registryEntry{"metal", kParameters, &create};
+
 Color Metal::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const float cosine = dot(point.shadingNormal, wi);
     if (cosine <= 0 || dot(point.normal, wi) <= 0)

@@ -4,12 +4,15 @@
 #pragma once
 
 #include "renderer/materials/material.h"
+#include "renderer/materials/material_registry.h"
 #include "renderer/materials/microfacet.h"
 
 namespace lrt {
 
 class Metal final : public Material {
 public:
+    // Its parameters and create() are in metal.cpp, with its registry entry.
+    static const MaterialEntry registryEntry;
     Metal(float ks, float kr, float roughness) : ks_(ks), kr_(kr), lobe_(roughness) {}
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
     int specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const override;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "renderer/materials/material.h"
+#include "renderer/materials/material_registry.h"
 
 namespace lrt {
 
@@ -12,6 +13,8 @@ inline Vec3 reflect(Vec3 wo, Vec3 n) {
 
 class Mirror final : public Material {
 public:
+    // Its parameters and create() are in mirror.cpp, with its registry entry.
+    static const MaterialEntry registryEntry;
     explicit Mirror(float kr) : kr_(kr) {}
     Color reflected(const ShadingPoint&, Vec3, Color) const override { return {}; }
     int specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const override {

@@ -8,6 +8,26 @@
 
 namespace lrt {
 
+namespace {
+
+using enum ValueKind;
+const ParameterSpec kParameters[] = {
+    {"Kd", Float, 0.5f, {}, "diffuse reflectance, times Color"},
+    {"Ks", Float, 0.5f, {}, "specular reflectance, times specularcolor"},
+    {"Ka", Float, 1.0f, {}, "ambient reflectance, times Color"},
+    {"roughness", Float, 0.1f, Domain::positive(), "GGX alpha of the coat"},
+    {"specularcolor", Rgb, Color{1, 1, 1}, {}, "the highlight's colour"},
+};
+
+std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
+    return std::make_unique<Plastic>(p.getFloat("Kd"), p.getFloat("Ks"), p.getFloat("Ka"),
+                                     p.getFloat("roughness"), p.getColor("specularcolor"));
+}
+
+} // namespace
+
+const MaterialEntry Plastic::registryEntry{"plastic", kParameters, &create};
+
 Color Plastic::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const float cosine = dot(point.shadingNormal, wi);
     if (cosine <= 0 || dot(point.normal, wi) <= 0)

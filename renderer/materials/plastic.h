@@ -4,12 +4,15 @@
 #pragma once
 
 #include "renderer/materials/material.h"
+#include "renderer/materials/material_registry.h"
 #include "renderer/materials/microfacet.h"
 
 namespace lrt {
 
 class Plastic final : public Material {
 public:
+    // Its parameters and create() are in plastic.cpp, with its registry entry.
+    static const MaterialEntry registryEntry;
     Plastic(float kd, float ks, float ka, float roughness, Color specularColor)
         : kd_(kd), ks_(ks), ka_(ka), coat_(roughness), specularColor_(specularColor) {}
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;

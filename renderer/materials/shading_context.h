@@ -1,21 +1,31 @@
 // What a material may ask of the integrator while it shades one point of one camera sample:
-// radiance along another ray (SL's `trace`) and the sample's random stream (SL's `rnd`).
+// radiance along another ray (SL's `trace`) and the sample's random stream (SL's `rnd`). Both
+// integrators make one per hit, with the trace that continues their own paths.
 #pragma once
 
 #include "renderer/core/color.h"
+#include "renderer/core/function_ref.h"
 #include "renderer/core/ray.h"
+#include "renderer/sampling/sample_stream.h"
 
 namespace lrt {
 
 class ShadingContext {
 public:
-    virtual ~ShadingContext() = default;
-    // Radiance arriving along a world-space ray, through the active integrator; black once the
-    // recursion depth is spent.
-    virtual Color trace(const Ray& ray) = 0;
+    // `trace` gives the radiance arriving along a world-space ray, one level deeper through the
+    // integrator, and black once its maxdepth is spent.
+    ShadingContext(int depth, SampleStream& stream, FunctionRef<Color(const Ray&)> trace)
+        : depth_(depth), stream_(stream), trace_(trace) {}
+
+    Color trace(const Ray& ray) const { return trace_(ray); }
     // Depth of the point being shaded (the camera's hit is 0).
-    virtual int depth() const = 0;
-    virtual float random() = 0;
+    int depth() const { return depth_; }
+    float random() { return stream_.next(); }
+
+private:
+    int depth_;
+    SampleStream& stream_;
+    FunctionRef<Color(const Ray&)> trace_;
 };
 
 } // namespace lrt

@@ -1,11 +1,12 @@
 // The renderer's side of the SL VM: register set-up and the host (trace, lookup, rnd, turb).
 #include "renderer/materials/sl_material.h"
 
-#include "renderer/integrators/surface_interaction.h"
+#include "renderer/core/scene_error.h"
 #include "slvm/sl/noise.h"
 #include "slvm/sl/vm.h"
 
 #include <cmath>
+#include <fmt/format.h>
 #include <numbers>
 
 namespace lrt {
@@ -13,6 +14,104 @@ namespace lrt {
 namespace sl = slvm::sl;
 
 namespace {
+
+// The Surface parameters of every SL shader: each sets the register of the same name (S for
+// roughness, I for eta, C1 for specularcolor), or binds a texture unit.
+//   name            value    default          domain      meaning
+using enum ValueKind;
+const ParameterSpec kParameters[] = {
+    {"Kd", Float, 0.5f, {}, "register Kd"},
+    {"Ks", Float, 0.5f, {}, "register Ks"},
+    {"Ka", Float, 0.0f, {}, "register Ka"},
+    {"Kr", Float, 0.0f, {}, "register Kr"},
+    {"Kt", Float, 0.0f, {}, "register Kt"},
+    {"roughness", Float, {}, Domain::positive(), "sets S = 8 / roughness (else S is 80)"},
+    {"eta", Float, 1.0f, Domain::positive(), "index of refraction: I is 1 / eta entering"},
+    {"specularcolor", Rgb, Color{0, 0, 0}, {}, "register C1"},
+    {"r0", Point, Vec3{0, 0, 0}, {}, "register r0"},
+    {"r1", Point, Vec3{0, 0, 0}, {}, "register r1"},
+    {"r2", Point, Vec3{0, 0, 0}, {}, "register r2"},
+    {"r3", Point, Vec3{0, 0, 0}, {}, "register r3"},
+    {"s0", Float, 0.0f, {}, "register s0"},
+    {"s1", Float, 0.0f, {}, "register s1"},
+    {"s2", Float, 0.0f, {}, "register s2"},
+    {"s3", Float, 0.0f, {}, "register s3"},
+    {"t0", Texture, {}, {}, "texture unit t0: an image file or a colour"},
+    {"t1", Texture, {}, {}, "texture unit t1"},
+    {"t2", Texture, {}, {}, "texture unit t2"},
+    {"t3", Texture, {}, {}, "texture unit t3"},
+    {"t4", Texture, {}, {}, "texture unit t4"},
+    {"t5", Texture, {}, {}, "texture unit t5"},
+    {"t6", Texture, {}, {}, "texture unit t6"},
+    {"t7", Texture, {}, {}, "texture unit t7"},
+};
+
+// The shader named context.name: loaded once per file, with a message that says where it was
+// looked for when there is none.
+std::shared_ptr<const sl::VerifiedProgram> findProgram(const MaterialContext& context) {
+    const std::string name(context.name);
+    const auto path = context.shaders.find(name);
+    if (!path) {
+        std::string folders, builtIns;
+        for (const auto& folder : context.shaders.searchPath())
+            folders += (folders.empty() ? "" : ", ") + folder.string();
+        for (const MaterialEntry* entry : materialRegistry())
+            builtIns += (builtIns.empty() ? "" : ", ") + std::string(entry->name);
+        throw SceneError(context.where,
+                         fmt::format("unknown surface '{}': not a built-in ({}) and no {}.slc or "
+                                     "{}.sl in the shader search path ({})",
+                                     name, builtIns, name, name, folders));
+    }
+    try {
+        return context.shaders.load(*path);
+    } catch (const slvm::ProgramError& e) {
+        throw SceneError(context.where, fmt::format("shader '{}' ({}) does not load:\n{}", name,
+                                                    path->string(), e.what()));
+    }
+}
+
+// The registers the Surface statement sets.
+sl::RegisterFile initialRegisters(const Parameters& p) {
+    sl::RegisterFile r = sl::RegisterFile::withDefaults();
+    r.scalar(sl::reg::Kd) = p.getFloat("Kd");
+    r.scalar(sl::reg::Ks) = p.getFloat("Ks");
+    r.scalar(sl::reg::Ka) = p.getFloat("Ka");
+    r.scalar(sl::reg::Kr) = p.getFloat("Kr");
+    r.scalar(sl::reg::Kt) = p.getFloat("Kt");
+    if (p.has("roughness"))
+        r.scalar(sl::reg::S) = 8.0f / p.getFloat("roughness");
+    const Color specular = p.getColor("specularcolor");
+    r.vector(sl::reg::C1) = {specular.r, specular.g, specular.b, 1.0f};
+    for (int i = 0; i < 4; ++i) {
+        const Vec3 v = p.getPoint(fmt::format("r{}", i));
+        r.vector(sl::reg::r0 + i) = {v.x, v.y, v.z, 0.0f};
+        r.scalar(sl::reg::s0 + i) = p.getFloat(fmt::format("s{}", i));
+    }
+    return r;
+}
+
+// Texture units bound to colours or image files (opened in the scene's texture system).
+void bindTextures(const Parameters& p, MaterialContext& context, SlSurfaceSettings& settings) {
+    for (int unit = 0; unit < sl::kTextureUnitCount; ++unit) {
+        const std::string name = fmt::format("t{}", unit);
+        const auto binding = p.getTexture(name);
+        if (!binding)
+            continue;
+        auto& bound = settings.textures[static_cast<std::size_t>(unit)];
+        if (const auto* colour = std::get_if<Color>(&*binding)) {
+            bound = *colour;
+            continue;
+        }
+        if (!context.textures)
+            context.textures = std::make_unique<TextureSystem>();
+        try {
+            bound = context.textures->open(context.directory / std::get<std::string>(*binding));
+        } catch (const std::exception& e) {
+            throw SceneError(p.where(name), e.what());
+        }
+    }
+    settings.textureSystem = context.textures.get();
+}
 
 void setVector(sl::RegisterFile& r, int index, Vec3 v, float w = 0.0f) {
     r.vector(index) = {v.x, v.y, v.z, w};
@@ -38,7 +137,8 @@ public:
     sl::Float3 trace(const sl::Float3& origin, const sl::Float3& direction) override {
         const Vec3 d =
             normalize(point_.objectToWorld->vector({direction[0], direction[1], direction[2]}));
-        if (!point_.context || lengthSquared(d) == 0)
+        if (!point_.context || lengthSquared(d) == 0 ||
+            point_.context->depth() >= settings_.traceDepth)
             return {0, 0, 0};
         // Start just off the surface when the ray starts at it, on the side it leaves towards.
         const Vec3 o = offsetOrigin({origin[0], origin[1], origin[2]}, point_.normal, d);
@@ -105,6 +205,44 @@ Color SlMaterial::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     if (!c.isFinite())
         ++nonFinite_;
     return c;
+}
+
+ParameterTable SlMaterial::parameterTable() {
+    return kParameters;
+}
+
+std::unique_ptr<Material> SlMaterial::create(const Parameters& p, MaterialContext& context) {
+    SlSurfaceSettings settings;
+    settings.name = std::string(context.name);
+    settings.where = Diagnostic::Location{std::string(context.where.file), context.where.line,
+                                          context.where.column};
+    settings.program = findProgram(context);
+    settings.budget = context.shaderOptions.budget;
+    settings.traceDepth = context.shaderOptions.traceDepth;
+    settings.initial = initialRegisters(p);
+    settings.eta = p.getFloat("eta");
+    bindTextures(p, context, settings);
+    return std::make_unique<SlMaterial>(std::move(settings));
+}
+
+std::vector<slvm::Diagnostic> SlMaterial::warnings() const {
+    std::vector<slvm::Diagnostic> out;
+    const auto warn = [&](std::string message) {
+        slvm::Diagnostic d;
+        d.severity = slvm::Severity::Warning;
+        d.where = settings_.where;
+        d.message = std::move(message);
+        out.push_back(std::move(d));
+    };
+    if (const std::uint64_t n = budgetExhausted_.load())
+        warn(fmt::format("shader '{}' ran out of its instruction budget ({}) in {} invocations; "
+                         "their samples were dropped",
+                         settings_.name, settings_.budget, n));
+    if (const std::uint64_t n = nonFinite_.load())
+        warn(fmt::format("shader '{}' returned non-finite colours in {} invocations; their "
+                         "samples were dropped",
+                         settings_.name, n));
+    return out;
 }
 
 } // namespace lrt

@@ -4,13 +4,14 @@
 #pragma once
 
 #include "renderer/materials/material.h"
-#include "renderer/scene/scene_error.h"
+#include "renderer/materials/material_registry.h"
 #include "renderer/textures/texture_system.h"
 #include "slvm/sl/register_file.h"
 #include "slvm/sl/verifier.h"
 
 #include <array>
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,32 +23,40 @@ namespace lrt {
 using TextureBinding = std::variant<std::monostate, Color, TextureSystem::Texture>;
 
 struct SlSurfaceSettings {
-    std::string name; // the Surface name, for warnings
-    SourceLocation where;
+    std::string name;                // the Surface name, for warnings
+    slvm::Diagnostic::Location where; // the Surface statement, for warnings
     std::shared_ptr<const slvm::sl::VerifiedProgram> program;
     slvm::sl::RegisterFile initial; // Kd Ks S Kr Kt Ka, C1, r0-r3, s0-s3 from the Surface
     float eta = 1.0f;               // for I = old index / new index
     std::array<TextureBinding, 8> textures{};
     const TextureSystem* textureSystem = nullptr;
-    std::uint64_t budget = 65536;
+    std::uint64_t budget = 65536; // instructions per invocation
+    int traceDepth = 5;           // `trace` returns black from points at this depth or deeper
 };
 
 class SlMaterial final : public Material {
 public:
     explicit SlMaterial(SlSurfaceSettings settings) : settings_(std::move(settings)) {}
 
+    // The Surface parameters every SL shader takes (they set its registers; see sl_material.cpp),
+    // and the shader named context.name, found through context.shaders.
+    static ParameterTable parameterTable();
+    static std::unique_ptr<Material> create(const Parameters& parameters, MaterialContext& context);
+
     // Runs the program for one light sample; NaN when it failed (budget or non-finite result),
     // so that the renderer drops the sample.
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
-    bool shadesUnlit() const override { return true; }
+    bool isProgrammable() const override { return true; }
 
     // The registers as the program sees them at `point` for light from wi with E = Li dw
     // (exposed for tests).
     slvm::sl::RegisterFile registersAt(const ShadingPoint& point, Vec3 wi, Color E) const;
 
     const SlSurfaceSettings& settings() const { return settings_; }
-    std::uint64_t budgetExhausted() const { return budgetExhausted_.load(); }
-    std::uint64_t nonFinite() const { return nonFinite_.load(); }
+    MaterialStatistics statistics() const override {
+        return {budgetExhausted_.load(), nonFinite_.load()};
+    }
+    std::vector<slvm::Diagnostic> warnings() const override;
 
 private:
     SlSurfaceSettings settings_;

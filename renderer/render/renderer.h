@@ -1,7 +1,9 @@
 // Rendering one frame: camera samples in parallel TBB tiles, reconstructed with the pixel filter
-// so that every pixel depends only on its own and its neighbours' deterministic samples.
+// so that every pixel depends only on its own and its neighbours' deterministic samples. The
+// integrator is the scene's choice, or RenderSettings' through the integrator registry.
 #pragma once
 
+#include "renderer/film/film_description.h"
 #include "renderer/image/image_file.h"
 #include "renderer/integrators/integrator.h"
 #include "renderer/scene/scene.h"
@@ -17,8 +19,8 @@ namespace lrt {
 
 struct RenderSettings {
     std::optional<int> samplesPerPixel;    // overrides PixelSamples
-    std::optional<std::string> integrator; // overrides SurfaceIntegrator
-    int threads = 0;                       // 0: all cores
+    std::optional<std::string> integrator; // overrides SurfaceIntegrator (a registered name)
+    int threads = 0;                       // 0: all the threads lrt may use (--threads)
     std::uint64_t seed = 0;
     std::optional<std::array<float, 4>> crop; // overrides CropWindow (x0 x1 y0 y1, NDC)
     std::optional<std::pair<int, int>> tile;  // (I, N): the I-th of N horizontal bands

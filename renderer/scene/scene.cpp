@@ -1,4 +1,4 @@
-// Hit resolution: Embree's (geometry, primitive, u, v) back to world-space geometry.
+// Hit resolution: Embree's (geometry, primitive, u, v, Ng) back to world-space geometry.
 #include "renderer/scene/scene.h"
 
 namespace lrt {
@@ -18,10 +18,14 @@ std::optional<Intersection> Scene::intersect(const Ray& ray) const {
         result.primitive = &rootPrimitives_[hit.geometry];
         result.objectToWorld = result.primitive->shape->objectToScene();
     }
-    result.local = result.primitive->shape->geometryAt(hit.primitive, hit.u, hit.v);
     // The hit point from the ray is as accurate as Embree's t; the surface point from (u, v) is
     // exactly on the surface. Use the ray's, which is what the shadow rays start from.
     result.p = ray.at(hit.t);
+    // Embree reports Ng in the space of the geometry it hit: the shape's scene space.
+    const Shape& shape = *result.primitive->shape;
+    const ShapeHit shapeHit{hit.primitive, hit.u, hit.v, result.objectToWorld.inverse().point(result.p),
+                            shape.objectToScene().inverse().normal(hit.normal)};
+    result.local = shape.geometryAt(shapeHit);
     result.normal = normalize(result.objectToWorld.normal(result.local.normal));
     result.shadingNormal = normalize(result.objectToWorld.normal(result.local.shadingNormal));
     return result;
@@ -34,6 +38,21 @@ Color Scene::escaped(Vec3 direction) const {
     for (const Light* light : infiniteLights_)
         sum += light->radiance(direction);
     return sum;
+}
+
+MaterialStatistics Scene::materialStatistics() const {
+    MaterialStatistics sum;
+    for (const auto& material : materials_)
+        sum += material->statistics();
+    return sum;
+}
+
+std::vector<slvm::Diagnostic> Scene::materialWarnings() const {
+    std::vector<slvm::Diagnostic> out;
+    for (const auto& material : materials_)
+        for (slvm::Diagnostic& d : material->warnings())
+            out.push_back(std::move(d));
+    return out;
 }
 
 } // namespace lrt

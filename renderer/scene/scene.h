@@ -1,16 +1,19 @@
-// The renderable scene of one frame: shapes in Embree's BVH, materials, lights, camera and film
-// settings, and the query that turns a ray into a shaded-ready intersection.
+// The renderable scene of one frame: shapes in Embree's BVH, materials, lights, camera, pixel
+// filter and film settings, and the query that turns a ray into a shading-ready intersection.
+// The scene builder (renderer/builder/) makes it from a frame description.
 #pragma once
 
 #include "renderer/accel/embree_scene.h"
 #include "renderer/camera/camera.h"
+#include "renderer/core/scene_entity.h"
+#include "renderer/film/film_description.h"
+#include "renderer/film/filter.h"
 #include "renderer/lights/area_light.h"
 #include "renderer/lights/light.h"
 #include "renderer/materials/material.h"
-#include "renderer/materials/sl_material.h"
-#include "renderer/scene/scene_description.h"
 #include "renderer/shapes/shape.h"
 #include "renderer/textures/texture_system.h"
+#include "slvm/common/diagnostic.h"
 
 #include <memory>
 #include <optional>
@@ -41,7 +44,7 @@ struct Intersection {
 struct SceneStatistics {
     double bvhBuildSeconds = 0;
     std::size_t triangles = 0;
-    std::size_t quadrics = 0;
+    std::size_t quadrics = 0; // shapes other than triangle meshes
     std::size_t instances = 0;
     std::size_t geometryBytes = 0;   // lrt's own copies of shape data
     std::size_t programVertices = 0; // vertices run through vertex programs
@@ -59,9 +62,11 @@ public:
 
     const Camera& camera() const { return *camera_; }
     const FilmDescription& film() const { return film_; }
-    const RenderOptions& options() const { return options_; }
+    const Filter& filter() const { return *filter_; }
+    // The integrator the scene chooses (SurfaceIntegrator), as written.
+    const SceneEntity& integrator() const { return integrator_; }
     const std::vector<std::unique_ptr<Light>>& lights() const { return lights_; }
-    Color background() const { return background_; }
+    const std::vector<std::unique_ptr<Material>>& materials() const { return materials_; }
     // Radiance of a ray that leaves the scene in `direction`: the infinite lights' if there are
     // any, else the background colour.
     Color escaped(Vec3 direction) const;
@@ -71,10 +76,11 @@ public:
     const SceneStatistics& statistics() const { return statistics_; }
     // The Embree scene itself, for tools that measure Embree alone on the same BVH.
     RTCScene embreeScene() const { return root_->get(); }
-    // The SL materials, for their warning counters.
-    const std::vector<const SlMaterial*>& slMaterials() const { return slMaterials_; }
-    // Problems found while building that do not stop the render ("file:line: ...").
-    const std::vector<std::string>& warnings() const { return warnings_; }
+    // Problems found while building that do not stop the render.
+    const std::vector<slvm::Diagnostic>& warnings() const { return warnings_; }
+    // What went wrong in the materials' programs while rendering, summed, and their warnings.
+    MaterialStatistics materialStatistics() const;
+    std::vector<slvm::Diagnostic> materialWarnings() const;
 
 private:
     friend class SceneBuilder;
@@ -86,13 +92,13 @@ private:
 
     std::unique_ptr<Camera> camera_;
     FilmDescription film_;
-    RenderOptions options_;
+    std::unique_ptr<Filter> filter_;
+    SceneEntity integrator_;
     Color background_;
     int frame_ = 0;
     bool hasTranslucency_ = false;
     std::vector<std::unique_ptr<Shape>> shapes_;
     std::vector<std::unique_ptr<Material>> materials_;
-    std::vector<const SlMaterial*> slMaterials_;
     std::unique_ptr<TextureSystem> textures_; // created when a shader binds an image
     std::vector<std::unique_ptr<Light>> lights_;
     std::vector<const Light*> infiniteLights_;
@@ -101,7 +107,7 @@ private:
     std::vector<std::vector<Primitive>> prototypePrimitives_;
     std::unique_ptr<EmbreeScene> root_;
     std::vector<Primitive> rootPrimitives_; // by geometry ID; instances follow them
-    std::vector<std::string> warnings_;
+    std::vector<slvm::Diagnostic> warnings_;
     std::vector<Instance> instances_; // by geometry ID - rootPrimitives_.size()
     SceneStatistics statistics_;
 };

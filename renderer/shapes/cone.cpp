@@ -1,10 +1,34 @@
 // Cone: u = phi / phimax, v = z / height (0 at the base, 1 at the apex).
 #include "renderer/shapes/cone.h"
 
+#include "renderer/core/scene_error.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace lrt {
+
+namespace {
+
+using enum ArgumentSpec::Kind;
+constexpr ArgumentSpec kArguments[] = {
+    {"height", Number, "the apex's z (not zero); the base is at z = 0"},
+    {"radius", Number, "the base's radius"},
+    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+};
+
+ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
+    if (n[0] == 0)
+        throw SceneError(c.where, "Cone height must not be zero");
+    return singleSurface(std::make_unique<Cone>(c.objectToScene, c.flipNormals, c.oneSided,
+                                                static_cast<float>(n[0]),
+                                                positiveArgument(n[1], "Cone radius", c),
+                                                thetaMaxArgument(n[2], c)));
+}
+
+} // namespace
+
+const ShapeEntry Cone::registryEntry{"cone", "Cone", kArguments, {}, &create};
 
 Cone::Cone(const Transform& objectToScene, bool flipNormals, bool oneSided, float height,
            float radius, float thetaMaxDegrees)

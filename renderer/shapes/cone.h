@@ -9,6 +9,9 @@ class Cone final : public Quadric {
 public:
     Cone(const Transform& objectToScene, bool flipNormals, bool oneSided, float height,
          float radius, float thetaMaxDegrees);
+    // Cone height radius thetamax, as RenderMan writes it (arguments in cone.cpp).
+    static const ShapeEntry registryEntry;
+
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

@@ -1,10 +1,34 @@
 // Cylinder: u = phi / phimax, v = (z - zmin) / (zmax - zmin).
 #include "renderer/shapes/cylinder.h"
 
+#include "renderer/core/scene_error.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace lrt {
+
+namespace {
+
+using enum ArgumentSpec::Kind;
+constexpr ArgumentSpec kArguments[] = {
+    {"radius", Number, "r"},
+    {"zmin", Number, "the bottom rim"},
+    {"zmax", Number, "the top rim (differs from zmin)"},
+    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+};
+
+ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
+    if (n[1] == n[2])
+        throw SceneError(c.where, "Cylinder needs zmin and zmax to differ");
+    return singleSurface(std::make_unique<Cylinder>(
+        c.objectToScene, c.flipNormals, c.oneSided, positiveArgument(n[0], "Cylinder radius", c),
+        static_cast<float>(n[1]), static_cast<float>(n[2]), thetaMaxArgument(n[3], c)));
+}
+
+} // namespace
+
+const ShapeEntry Cylinder::registryEntry{"cylinder", "Cylinder", kArguments, {}, &create};
 
 Cylinder::Cylinder(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
                    float zMin, float zMax, float thetaMaxDegrees)

@@ -9,6 +9,9 @@ class Cylinder final : public Quadric {
 public:
     Cylinder(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
              float zMin, float zMax, float thetaMaxDegrees);
+    // Cylinder radius zmin zmax thetamax, as RenderMan writes it (arguments in cylinder.cpp).
+    static const ShapeEntry registryEntry;
+
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

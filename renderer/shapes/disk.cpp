@@ -1,9 +1,31 @@
 // Disk: u = phi / phimax, v = 1 - r / radius (0 on the rim, 1 at the centre), as in pbrt.
 #include "renderer/shapes/disk.h"
 
+#include "renderer/core/scene_error.h"
+
 #include <cmath>
 
 namespace lrt {
+
+namespace {
+
+using enum ArgumentSpec::Kind;
+constexpr ArgumentSpec kArguments[] = {
+    {"height", Number, "the plane z = height"},
+    {"radius", Number, "r"},
+    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+};
+
+ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
+    return singleSurface(std::make_unique<Disk>(c.objectToScene, c.flipNormals, c.oneSided,
+                                                static_cast<float>(n[0]),
+                                                positiveArgument(n[1], "Disk radius", c),
+                                                thetaMaxArgument(n[2], c)));
+}
+
+} // namespace
+
+const ShapeEntry Disk::registryEntry{"disk", "Disk", kArguments, {}, &create};
 
 Disk::Disk(const Transform& objectToScene, bool flipNormals, bool oneSided, float height,
            float radius, float thetaMaxDegrees)

@@ -9,6 +9,9 @@ class Disk final : public Quadric {
 public:
     Disk(const Transform& objectToScene, bool flipNormals, bool oneSided, float height,
          float radius, float thetaMaxDegrees);
+    // Disk height radius thetamax, as RenderMan writes it (arguments in disk.cpp).
+    static const ShapeEntry registryEntry;
+
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

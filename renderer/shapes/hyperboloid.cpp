@@ -3,11 +3,43 @@
 // in z. u is the rotation angle from q(v) over phimax.
 #include "renderer/shapes/hyperboloid.h"
 
+#include "renderer/core/scene_error.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
 namespace lrt {
+
+namespace {
+
+using enum ArgumentSpec::Kind;
+constexpr ArgumentSpec kArguments[] = {
+    {"x1", Number, "the segment's first point"},
+    {"y1", Number, ""},
+    {"z1", Number, ""},
+    {"x2", Number, "the segment's second point (z2 differs from z1)"},
+    {"y2", Number, ""},
+    {"z2", Number, ""},
+    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+};
+
+ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
+    if (n[2] == n[5])
+        throw SceneError(c.where,
+                         "Hyperboloid needs its two points at different z (a flat one is a Disk)");
+    const auto point = [&](std::size_t i) {
+        return Vec3{static_cast<float>(n[i]), static_cast<float>(n[i + 1]),
+                    static_cast<float>(n[i + 2])};
+    };
+    return singleSurface(std::make_unique<Hyperboloid>(c.objectToScene, c.flipNormals,
+                                                       c.oneSided, point(0), point(3),
+                                                       thetaMaxArgument(n[6], c)));
+}
+
+} // namespace
+
+const ShapeEntry Hyperboloid::registryEntry{"hyperboloid", "Hyperboloid", kArguments, {}, &create};
 
 Hyperboloid::Hyperboloid(const Transform& objectToScene, bool flipNormals, bool oneSided,
                          Vec3 point1, Vec3 point2, float thetaMaxDegrees)

@@ -9,6 +9,9 @@ class Hyperboloid final : public Quadric {
 public:
     Hyperboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, Vec3 point1,
                 Vec3 point2, float thetaMaxDegrees);
+    // Hyperboloid x1 y1 z1 x2 y2 z2 thetamax, as RenderMan writes it (arguments in hyperboloid.cpp).
+    static const ShapeEntry registryEntry;
+
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

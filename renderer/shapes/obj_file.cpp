@@ -2,6 +2,8 @@
 // texcoord) triple becomes one mesh vertex.
 #include "renderer/shapes/obj_file.h"
 
+#include "renderer/core/scene_error.h"
+
 #include <fmt/format.h>
 #include <map>
 #include <stdexcept>
@@ -91,5 +93,35 @@ ObjFile loadObjFile(const std::filesystem::path& path) {
         throw std::runtime_error(fmt::format("OBJ file '{}' has no faces", path.string()));
     return file;
 }
+
+namespace {
+
+const ParameterSpec kParameters[] = {
+    {"filename", ValueKind::String, {}, {}, "the .obj file, relative to the scene file (required)"},
+};
+
+ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeContext& c) {
+    const std::string filename = p.getString("filename");
+    if (filename.empty())
+        throw SceneError(c.where, "Shape \"obj\" needs a \"filename\"");
+    ObjFile obj;
+    try {
+        obj = loadObjFile(c.directory / filename);
+    } catch (const std::exception& e) {
+        throw SceneError(p.where("filename"), e.what());
+    }
+    ShapeSurfaces made;
+    for (ObjMesh& mesh : obj.meshes)
+        made.surfaces.push_back(
+            {std::move(mesh.data), mesh.material < 0 ? std::nullopt
+                                                     : std::optional(static_cast<std::size_t>(
+                                                           mesh.material))});
+    made.objMaterials = std::move(obj.materials);
+    return made;
+}
+
+} // namespace
+
+const ShapeEntry ObjShape::registryEntry{"obj", "", {}, kParameters, &create};
 
 } // namespace lrt

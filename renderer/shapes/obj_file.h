@@ -2,20 +2,15 @@
 // and the diffuse and specular colours of their .mtl materials.
 #pragma once
 
-#include "renderer/shapes/triangle_mesh.h"
+#include "renderer/shapes/mesh_data.h"
+#include "renderer/shapes/obj_material.h"
+#include "renderer/shapes/shape_registry.h"
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace lrt {
-
-struct ObjMaterial {
-    std::string name;
-    Color diffuse{1, 1, 1}; // Kd
-    Color specular;         // Ks
-    float shininess = 0;    // Ns
-};
 
 struct ObjMesh {
     std::string group; // the OBJ group ("g"/"o") it came from
@@ -31,5 +26,10 @@ struct ObjFile {
 
 // Throws std::runtime_error with tinyobjloader's message for an unreadable or malformed file.
 ObjFile loadObjFile(const std::filesystem::path& path);
+
+// Shape "obj" "filename" "mesh.obj": the file's meshes, one per group and material.
+struct ObjShape {
+    static const ShapeEntry registryEntry;
+};
 
 } // namespace lrt

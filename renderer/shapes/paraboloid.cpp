@@ -1,10 +1,34 @@
 // Paraboloid: u = phi / phimax, v = (z - zmin) / (zmax - zmin).
 #include "renderer/shapes/paraboloid.h"
 
+#include "renderer/core/scene_error.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace lrt {
+
+namespace {
+
+using enum ArgumentSpec::Kind;
+constexpr ArgumentSpec kArguments[] = {
+    {"rmax", Number, "the radius at zmax"},
+    {"zmin", Number, "the lowest z kept, 0 <= zmin < zmax"},
+    {"zmax", Number, "the top"},
+    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+};
+
+ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
+    if (!(n[2] > 0 && n[1] >= 0 && n[1] < n[2]))
+        throw SceneError(c.where, "Paraboloid needs 0 <= zmin < zmax");
+    return singleSurface(std::make_unique<Paraboloid>(
+        c.objectToScene, c.flipNormals, c.oneSided, positiveArgument(n[0], "Paraboloid rmax", c),
+        static_cast<float>(n[1]), static_cast<float>(n[2]), thetaMaxArgument(n[3], c)));
+}
+
+} // namespace
+
+const ShapeEntry Paraboloid::registryEntry{"paraboloid", "Paraboloid", kArguments, {}, &create};
 
 Paraboloid::Paraboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, float rMax,
                        float zMin, float zMax, float thetaMaxDegrees)

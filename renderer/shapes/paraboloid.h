@@ -9,6 +9,9 @@ class Paraboloid final : public Quadric {
 public:
     Paraboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, float rMax,
                float zMin, float zMax, float thetaMaxDegrees);
+    // Paraboloid rmax zmin zmax thetamax, as RenderMan writes it (arguments in paraboloid.cpp).
+    static const ShapeEntry registryEntry;
+
 
 protected:
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;

@@ -1,7 +1,10 @@
 // Quadric intersection in double precision in object space, reported to Embree in scene space.
 #include "renderer/shapes/quadric.h"
 
+#include "renderer/core/scene_error.h"
+
 #include <cmath>
+#include <fmt/format.h>
 #include <numbers>
 
 namespace lrt {
@@ -13,6 +16,19 @@ DVec3 toDouble(Vec3 v) {
     return {v.x, v.y, v.z};
 }
 } // namespace
+
+float thetaMaxArgument(double degrees, const ShapeContext& context) {
+    if (!(degrees > 0 && degrees <= 360))
+        throw SceneError(context.where,
+                         fmt::format("thetamax must lie in (0, 360] degrees, not {}", degrees));
+    return static_cast<float>(degrees);
+}
+
+float positiveArgument(double value, const char* what, const ShapeContext& context) {
+    if (!(value > 0))
+        throw SceneError(context.where, fmt::format("{} must be positive, not {}", what, value));
+    return static_cast<float>(value);
+}
 
 bool solveQuadratic(double a, double b, double c, double& t0, double& t1) {
     if (a == 0.0) {
@@ -70,14 +86,18 @@ std::optional<Quadric::Hit> Quadric::intersectObject(const DVec3& o, const DVec3
             continue;
         const Vec3 direction{static_cast<float>(d.x), static_cast<float>(d.y),
                              static_cast<float>(d.z)};
-        if (oneSided() && dot(geometryAt(0, u, v).normal, direction) >= 0)
+        if (oneSided() && dot(geometryAt(u, v).normal, direction) >= 0)
             continue;
         return Hit{candidate, u, v};
     }
     return std::nullopt;
 }
 
-LocalGeometry Quadric::geometryAt(unsigned, float u, float v) const {
+LocalGeometry Quadric::geometryAt(const ShapeHit& hit) const {
+    return geometryAt(hit.u, hit.v);
+}
+
+LocalGeometry Quadric::geometryAt(float u, float v) const {
     LocalGeometry g;
     evaluate(u, v, g.p, g.dpdu, g.dpdv);
     Vec3 n = naturalNormal(g.p, g.dpdu, g.dpdv);
@@ -92,7 +112,7 @@ LocalGeometry Quadric::geometryAt(unsigned, float u, float v) const {
 
 AreaSample Quadric::sampleArea(Vec2 u) const {
     // Uniform in (u, v); the density per unit area is the inverse of the area element there.
-    const LocalGeometry g = geometryAt(0, u.x, u.y);
+    const LocalGeometry g = geometryAt(u.x, u.y);
     const Transform& t = objectToScene();
     return {t.point(g.p), normalize(t.normal(g.normal)), pdfArea(0, g)};
 }
@@ -168,7 +188,7 @@ void Quadric::occludedCallback(const RTCOccludedFunctionNArguments* args) {
         ray->tfar = -INFINITY;
 }
 
-MeshData Quadric::tessellate(int around, int along) const {
+std::optional<MeshData> Quadric::tessellate(int around, int along) const {
     MeshData mesh;
     const auto columns = static_cast<std::size_t>(around) + 1;
     for (int j = 0; j <= along; ++j)

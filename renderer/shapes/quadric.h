@@ -4,7 +4,7 @@
 #pragma once
 
 #include "renderer/shapes/shape.h"
-#include "renderer/shapes/triangle_mesh.h"
+#include "renderer/shapes/shape_registry.h"
 
 #include <array>
 
@@ -19,7 +19,8 @@ public:
     Quadric(const Transform& objectToScene, bool flipNormals, bool oneSided, float thetaMaxDegrees);
 
     RTCGeometry createGeometry(RTCDevice device) const override;
-    LocalGeometry geometryAt(unsigned primitive, float u, float v) const override;
+    LocalGeometry geometryAt(const ShapeHit& hit) const override;
+    bool samplesArea() const override { return true; }
     AreaSample sampleArea(Vec2 u) const override;
     float pdfArea(unsigned primitive, const LocalGeometry& g) const override;
     std::size_t memoryBytes() const override { return sizeof(*this); }
@@ -34,8 +35,10 @@ public:
                                        double tMax) const;
     // The surface as an object-space triangle mesh over a grid of (u, v): `around` segments in
     // u, `along` in v; vertex normals are the surface's natural (unflipped) normals and st = uv.
-    // For the vertex stage, which deforms quadrics as meshes.
-    MeshData tessellate(int around, int along) const;
+    std::optional<MeshData> tessellate(int around, int along) const override;
+
+    // Geometry at surface parameters (u, v).
+    LocalGeometry geometryAt(float u, float v) const;
 
     // The same for a scene-space ray.
     std::optional<Hit> intersectScene(const float origin[3], const float direction[3], float tMin,
@@ -70,5 +73,11 @@ private:
 };
 
 bool solveQuadratic(double a, double b, double c, double& t0, double& t1);
+
+// Checks of quadric statement arguments, failing at the statement: thetamax in (0, 360] degrees,
+// and a length that must be positive ("Sphere radius").
+float thetaMaxArgument(double degrees, const ShapeContext& context);
+float positiveArgument(double value, const char* what, const ShapeContext& context);
+
 
 } // namespace lrt

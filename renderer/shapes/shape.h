@@ -1,16 +1,26 @@
-// The Shape interface: anything Embree can intersect and the renderer can shade and sample.
-// A shape lives in its object space; `objectToScene` places it in the space of the Embree scene
-// that holds it (the world, or an object definition for instances).
+// The Shape interface: anything Embree can intersect and the renderer can shade, and optionally
+// sample as an emitter. A shape lives in its object space; `objectToScene` places it in the space
+// of the Embree scene that holds it (the world, or an object definition for instances).
 #pragma once
 
 #include "renderer/core/color.h"
 #include "renderer/core/transform.h"
 #include "renderer/core/vector.h"
+#include "renderer/shapes/mesh_data.h"
 
 #include <embree3/rtcore.h>
 #include <optional>
 
 namespace lrt {
+
+// A hit as the intersector reported it, in the shape's object space: a parametric shape reads
+// (primitive, u, v); an implicit one, which has no parameterisation, reads the point and normal.
+struct ShapeHit {
+    unsigned primitive = 0;
+    float u = 0, v = 0;
+    Vec3 p;      // the hit point
+    Vec3 normal; // the geometric normal the intersector reported (any length, either side)
+};
 
 // Differential geometry at a point, in the shape's object space.
 struct LocalGeometry {
@@ -45,20 +55,30 @@ public:
 
     // A committed Embree geometry in scene space.
     virtual RTCGeometry createGeometry(RTCDevice device) const = 0;
-    // Geometry at primitive `primitive` and the (u, v) Embree reported for it.
-    virtual LocalGeometry geometryAt(unsigned primitive, float u, float v) const = 0;
+    // Geometry at a hit.
+    virtual LocalGeometry geometryAt(const ShapeHit& hit) const = 0;
+    virtual std::size_t primitiveCount() const { return 1; }
+    virtual std::size_t memoryBytes() const = 0;
+
+    // Area sampling, which an area light needs of its shapes; a shape that cannot sample itself
+    // (an implicit surface) keeps the defaults, and the scene builder refuses to make it emit.
+    virtual bool samplesArea() const { return false; }
     // A point on the surface (scene space = world space for shapes outside instances).
-    virtual AreaSample sampleArea(Vec2 u) const = 0;
+    virtual AreaSample sampleArea(Vec2 u) const;
     // The density sampleArea draws the point with geometry `g` (object space) at, per unit of
     // scene-space area.
-    virtual float pdfArea(unsigned primitive, const LocalGeometry& g) const = 0;
+    virtual float pdfArea(unsigned primitive, const LocalGeometry& g) const;
     // Shapes that can sample the cone of directions they subtend from p (whole spheres) return
     // such a point with its solid-angle density; sampling by area is the fallback.
     virtual std::optional<AreaSample> sampleCone(Vec3, Vec2) const { return std::nullopt; }
     // The solid-angle density sampleCone draws directions with from p; 0 when it does not apply.
     virtual float conePdf(Vec3) const { return 0.0f; }
-    virtual std::size_t primitiveCount() const { return 1; }
-    virtual std::size_t memoryBytes() const = 0;
+
+    // The surface as an object-space mesh over a grid of `around` x `along` segments, for the
+    // vertex stage, which deforms shapes as meshes; nullopt for a shape that has no such grid.
+    virtual std::optional<MeshData> tessellate(int /*around*/, int /*along*/) const {
+        return std::nullopt;
+    }
 
     const Transform& objectToScene() const { return objectToScene_; }
     bool oneSided() const { return oneSided_; }

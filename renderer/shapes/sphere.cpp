@@ -1,11 +1,33 @@
 // Sphere: pbrt's parameterisation, u = phi / phimax, v from zmin to zmax through theta.
 #include "renderer/shapes/sphere.h"
 
+#include "renderer/core/scene_error.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
 namespace lrt {
+
+namespace {
+
+using enum ArgumentSpec::Kind;
+constexpr ArgumentSpec kArguments[] = {
+    {"radius", Number, "r"},
+    {"zmin", Number, "the lowest z kept (clamped to -r)"},
+    {"zmax", Number, "the highest z kept (clamped to r)"},
+    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+};
+
+ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
+    return singleSurface(std::make_unique<Sphere>(
+        c.objectToScene, c.flipNormals, c.oneSided, positiveArgument(n[0], "Sphere radius", c),
+        static_cast<float>(n[1]), static_cast<float>(n[2]), thetaMaxArgument(n[3], c)));
+}
+
+} // namespace
+
+const ShapeEntry Sphere::registryEntry{"sphere", "Sphere", kArguments, {}, &create};
 
 Sphere::Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
                float zMin, float zMax, float thetaMaxDegrees)

@@ -10,6 +10,9 @@ class Sphere final : public Quadric {
 public:
     Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
            float zMin, float zMax, float thetaMaxDegrees);
+    // Sphere radius zmin zmax thetamax, as RenderMan writes it (arguments in sphere.cpp).
+    static const ShapeEntry registryEntry;
+
 
     std::optional<AreaSample> sampleCone(Vec3 p, Vec2 u) const override;
     float conePdf(Vec3 p) const override;

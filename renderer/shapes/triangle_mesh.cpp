@@ -93,6 +93,10 @@ void TriangleMesh::hitFilter(const RTCFilterFunctionNArguments* args) {
     }
 }
 
+LocalGeometry TriangleMesh::geometryAt(const ShapeHit& hit) const {
+    return geometryAt(hit.primitive, hit.u, hit.v);
+}
+
 LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) const {
     const auto& t = data_.triangles[primitive];
     const float w = 1 - u - v;

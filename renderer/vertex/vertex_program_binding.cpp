@@ -2,6 +2,8 @@
 // that every register a binding fills exists and is filled once.
 #include "renderer/vertex/vertex_program_binding.h"
 
+#include "renderer/core/scene_error.h"
+
 #include <array>
 #include <fmt/format.h>
 #include <optional>
@@ -68,7 +70,7 @@ Transform transformOf(TrackedMatrix matrix, const VertexProgramPlacement& p) {
 } // namespace
 
 VertexProgramBinding bindVertexProgram(const VertexProgramDescription& d,
-                                       std::shared_ptr<const vp2::Program> program) {
+                                       std::shared_ptr<const vp2::VerifiedProgram> program) {
     VertexProgramBinding binding;
     binding.where = d.where;
     const int registers = program->limits().parameters;

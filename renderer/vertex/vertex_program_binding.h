@@ -3,15 +3,25 @@
 // frame number and time for animation. docs/vp2.md has the spellings.
 #pragma once
 
+#include "renderer/core/parameter_list.h"
 #include "renderer/core/transform.h"
-#include "renderer/scene/scene_description.h"
-#include "slvm/vp2/program.h"
+#include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace lrt {
+
+// A VertexProgram statement: the program file (relative to `directory`) and its bindings
+// ("c[N]" constants, tracked matrices, frame register), checked when the scene is built.
+struct VertexProgramDescription {
+    std::string file;
+    ParameterList parameters;
+    std::string directory;
+    SourceLocation where;
+};
 
 enum class TrackedMatrix {
     ObjectToWorld,
@@ -23,7 +33,7 @@ enum class TrackedMatrix {
 };
 
 struct VertexProgramBinding {
-    std::shared_ptr<const slvm::vp2::Program> program;
+    std::shared_ptr<const slvm::vp2::VerifiedProgram> program;
     struct Constant {
         int index;
         slvm::vp2::Vector4 value;
@@ -44,7 +54,7 @@ struct VertexProgramBinding {
 // Checks the statement's parameters against the program's environment (register ranges,
 // overlaps); throws SceneError naming the offending parameter.
 VertexProgramBinding bindVertexProgram(const VertexProgramDescription& description,
-                                       std::shared_ptr<const slvm::vp2::Program> program);
+                                       std::shared_ptr<const slvm::vp2::VerifiedProgram> program);
 
 // Where the shapes of one binding sit: what the tracked matrices and the frame register hold.
 struct VertexProgramPlacement {

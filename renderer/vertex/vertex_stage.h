@@ -4,8 +4,8 @@
 #pragma once
 
 #include "renderer/core/color.h"
-#include "renderer/shapes/triangle_mesh.h"
-#include "slvm/vp2/program.h"
+#include "renderer/shapes/mesh_data.h"
+#include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 
 #include <cstddef>
@@ -25,7 +25,7 @@ struct VertexStageReport {
 // vertex normals gets them recomputed from the new positions. `surfaceColor` is v[COL0] for
 // meshes without their own colours. Throws std::runtime_error when a vertex's position is not
 // finite, naming the vertex.
-VertexStageReport runVertexStage(const slvm::vp2::Program& program,
+VertexStageReport runVertexStage(const slvm::vp2::VerifiedProgram& program,
                                  std::span<const slvm::vp2::Vector4> parameters, Color surfaceColor,
                                  MeshData& mesh);
 

@@ -1,15 +1,38 @@
 // Formatting of diagnostics in the compiler-style "file:line:column: error:" form.
 #include "slvm/common/diagnostic.h"
 
+#include <algorithm>
+#include <climits>
 #include <fmt/format.h>
+#include <utility>
 
 namespace slvm {
+
+std::string_view severityName(Severity severity) {
+    switch (severity) {
+    case Severity::Error:
+        return "error";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Note:
+        return "note";
+    }
+    return "error";
+}
 
 Diagnostic fileDiagnostic(std::string file, std::string message) {
     Diagnostic d;
     d.where.file = std::move(file);
     d.message = std::move(message);
     return d;
+}
+
+void sortBySource(std::vector<Diagnostic>& diagnostics) {
+    const auto key = [](const Diagnostic& d) {
+        return std::pair(d.where.line > 0 ? d.where.line : INT_MAX, d.where.column);
+    };
+    std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                     [&](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
 }
 
 std::string formatDiagnostic(const Diagnostic& d) {
@@ -19,27 +42,34 @@ std::string formatDiagnostic(const Diagnostic& d) {
         if (d.where.column > 0)
             out += fmt::format(":{}", d.where.column);
     }
-    out += fmt::format(": error: {}\n", d.message);
+    // A diagnostic about no file in particular (a render's dropped samples) has no place.
+    out += fmt::format("{}{}: {}\n", out.empty() ? "" : ": ", severityName(d.severity), d.message);
     if (!d.sourceLine.empty()) {
         out += fmt::format("    {}\n", d.sourceLine);
         if (d.where.column > 0) {
-            // Keep tabs so the caret lines up with the quoted line in a terminal.
+            // One pad per character before the column, keeping tabs, so that the caret lines up
+            // with the quoted line in a terminal.
             std::string pad;
-            for (int i = 0; i < d.where.column - 1 && i < static_cast<int>(d.sourceLine.size());
-                 ++i)
-                pad += d.sourceLine[i] == '\t' ? '\t' : ' ';
+            const std::string_view line = d.sourceLine;
+            std::size_t at = 0;
+            for (int i = 1; i < d.where.column && at < line.size(); ++i) {
+                pad += line[at] == '\t' ? '\t' : ' ';
+                at += characterLength(line, at);
+            }
             out += fmt::format("    {}^\n", pad);
         }
     }
     return out;
 }
 
-static std::string joinDiagnostics(const std::vector<Diagnostic>& diagnostics) {
+namespace {
+std::string joinDiagnostics(const std::vector<Diagnostic>& diagnostics) {
     std::string out;
     for (const Diagnostic& d : diagnostics)
         out += formatDiagnostic(d);
     return out;
 }
+} // namespace
 
 ProgramError::ProgramError(std::vector<Diagnostic> diagnostics)
     : std::runtime_error(joinDiagnostics(diagnostics)), diagnostics_(std::move(diagnostics)) {}

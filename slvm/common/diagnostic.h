@@ -1,6 +1,9 @@
-// Source diagnostics shared by the SL and VP2 toolchains: a location, a message, and the
-// exception that carries every diagnostic of a failed assembly or load.
+// Diagnostics shared by every reader and verifier in lrt: a severity, a location, a message and
+// the offending line, formatted the way compilers print them; and the exception that carries
+// every error of a program that fails to assemble or load.
 #pragma once
+
+#include "slvm/common/source_text.h"
 
 #include <stdexcept>
 #include <string>
@@ -9,22 +12,37 @@
 
 namespace slvm {
 
-struct SourceLocation {
-    std::string file;
-    int line = 0;   // 1-based; 0 when the problem is not tied to a line (e.g. a bytecode file)
-    int column = 0; // 1-based; 0 when the whole line is meant
-};
+enum class Severity { Error, Warning, Note };
+std::string_view severityName(Severity severity); // "error", "warning", "note"
 
 struct Diagnostic {
-    SourceLocation where;
+    // Where, with its own copy of the file name: a diagnostic outlives the text it is about.
+    struct Location {
+        std::string file;
+        int line = 0;   // 0 when the problem is not tied to a line
+        int column = 0; // in characters; 0 when the whole line is meant
+    };
+
+    Diagnostic() = default;
+    Diagnostic(Severity severity, const SourceLocation& where, std::string message,
+               std::string_view sourceLine = {})
+        : severity(severity), where{std::string(where.file), where.line, where.column},
+          message(std::move(message)), sourceLine(sourceLine) {}
+
+    Severity severity = Severity::Error;
+    Location where;
     std::string message;
     std::string sourceLine; // the offending line, quoted under the message when non-empty
 };
 
-// A diagnostic about a whole file (a bytecode file, a missing file): no line or column.
+// An error about a whole file (a bytecode file, a missing file): no line or column.
 Diagnostic fileDiagnostic(std::string file, std::string message);
 
-// "file:line:column: error: message", then the quoted line and a caret under the column.
+// Orders diagnostics as their source reads (stable for equal places); those without a line last.
+void sortBySource(std::vector<Diagnostic>& diagnostics);
+
+// "file:line:column: error: message", then the quoted line and a caret under the column; just
+// "warning: message" for a diagnostic without a file.
 std::string formatDiagnostic(const Diagnostic& diagnostic);
 
 // Thrown when a program cannot be assembled or loaded; what() holds every diagnostic.

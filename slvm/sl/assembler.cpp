@@ -29,30 +29,40 @@ bool isWordChar(char c) {
            c == '-';
 }
 
-// Splits a comment-free line into words (identifiers and numbers), commas and colons.
+// Splits a comment-free line into words (identifiers and numbers), commas and colons; any
+// character of white space (a no-break space pasted from the spec included) separates them.
 std::vector<Token> tokenize(std::string_view line) {
     std::vector<Token> tokens;
     std::size_t i = 0;
+    int column = 1;
     while (i < line.size()) {
         const char c = line[i];
-        if (c == ' ' || c == '\t' || c == '\r') {
-            ++i;
+        if (const std::size_t blank = whiteSpaceLength(line, i)) {
+            i += blank;
+            ++column;
         } else if (c == ',' || c == ':') {
-            tokens.push_back({c == ',' ? Token::Type::Comma : Token::Type::Colon, line.substr(i, 1),
-                              static_cast<int>(i) + 1});
+            tokens.push_back(
+                {c == ',' ? Token::Type::Comma : Token::Type::Colon, line.substr(i, 1), column++});
             ++i;
         } else if (isWordChar(c)) {
             const std::size_t start = i;
             while (i < line.size() && isWordChar(line[i]))
                 ++i;
-            tokens.push_back(
-                {Token::Type::Word, line.substr(start, i - start), static_cast<int>(start) + 1});
+            tokens.push_back({Token::Type::Word, line.substr(start, i - start), column});
+            column += static_cast<int>(i - start);
         } else {
-            tokens.push_back({Token::Type::Other, line.substr(i, 1), static_cast<int>(i) + 1});
-            ++i;
+            const std::size_t length = characterLength(line, i);
+            tokens.push_back({Token::Type::Other, line.substr(i, length), column++});
+            i += length;
         }
     }
     return tokens;
+}
+
+// The column just past the last token: where a missing operand belongs.
+int endColumn(const std::vector<Token>& tokens) {
+    const Token& last = tokens.back();
+    return last.column + characterCount(last.text);
 }
 
 bool isIdentifier(std::string_view text) {
@@ -127,16 +137,9 @@ public:
         : source_(source), file_(fileName) {}
 
     VerifiedProgram run() {
-        std::size_t lineStart = 0;
-        int lineNumber = 0;
-        while (lineStart <= source_.size()) {
-            std::size_t lineEnd = source_.find('\n', lineStart);
-            if (lineEnd == std::string_view::npos)
-                lineEnd = source_.size();
-            ++lineNumber;
-            parseLine(source_.substr(lineStart, lineEnd - lineStart), lineNumber);
-            lineStart = lineEnd + 1;
-        }
+        const SourceText text{std::string(file_), std::string(source_)};
+        for (int line = 1; line <= text.lineCount(); ++line)
+            parseLine(text.line(line), line);
         if (!sawHeader_)
             error(1, 1, {},
                   "missing 'sl 1.0' header: the first line that is not blank or a comment "
@@ -151,17 +154,14 @@ public:
 
 private:
     void error(int line, int column, std::string_view lineText, std::string message) {
-        errors_.push_back(
-            {{std::string(file_), line, column}, std::move(message), std::string(lineText)});
+        errors_.emplace_back(Severity::Error, SourceLocation{file_, line, column},
+                             std::move(message), lineText);
     }
 
     void parseLine(std::string_view rawLine, int line) {
-        std::string_view text = rawLine.substr(0, rawLine.find('#'));
-        const std::vector<Token> tokens = tokenize(text);
+        const std::vector<Token> tokens = tokenize(rawLine.substr(0, rawLine.find('#')));
         if (tokens.empty())
             return;
-        if (rawLine.size() > 0 && rawLine.back() == '\r')
-            rawLine.remove_suffix(1);
         if (!sawHeader_) {
             parseHeader(tokens, rawLine, line);
             return;
@@ -239,7 +239,7 @@ private:
             const std::optional<std::uint8_t> component =
                 next < tokens.size() ? parseComponent(tokens[next].text) : std::nullopt;
             if (!component) {
-                const int column = next < tokens.size() ? tokens[next].column : endColumn(lineText);
+                const int column = next < tokens.size() ? tokens[next].column : endColumn(tokens);
                 error(
                     line, column, lineText,
                     fmt::format("expected a component letter (x, y, z, w or r, g, b, a) after '{}'",
@@ -261,7 +261,7 @@ private:
                     return;
                 }
                 if (++next == tokens.size()) {
-                    error(line, endColumn(lineText), lineText,
+                    error(line, endColumn(tokens), lineText,
                           fmt::format("expected an operand after ',' in '{}'", info.mnemonic));
                     return;
                 }
@@ -277,7 +277,7 @@ private:
         if (static_cast<int>(operands.size()) != info.arity) {
             const int column = static_cast<int>(operands.size()) > info.arity
                                    ? operands[static_cast<std::size_t>(info.arity)].column
-                                   : endColumn(lineText);
+                                   : endColumn(tokens);
             error(line, column, lineText,
                   fmt::format("'{}' takes {} operand{}, found {}", info.mnemonic, info.arity,
                               info.arity == 1 ? "" : "s", operands.size()));
@@ -387,15 +387,6 @@ private:
                 in.c = Instruction::offsetBits(static_cast<std::int32_t>(offset));
             }
         }
-    }
-
-    static int endColumn(std::string_view lineText) {
-        std::size_t end = lineText.find('#');
-        if (end == std::string_view::npos)
-            end = lineText.size();
-        while (end > 0 && (lineText[end - 1] == ' ' || lineText[end - 1] == '\t'))
-            --end;
-        return static_cast<int>(end) + 1;
     }
 
     struct Label {

@@ -1,53 +1,62 @@
 // Operand forms of every SL 1.0 opcode (spec section II).
 #include "slvm/sl/instruction_set.h"
 
+#include <iterator>
+
 namespace slvm::sl {
 
 namespace {
 using enum OperandKind;
 using enum Operation;
 
-constexpr Form kNop[] = {{Nop, {}}};
-constexpr Form kRet[] = {{Ret, {}}};
-constexpr Form kRnd[] = {{Rnd, {Scalar}}};
-constexpr Form kTurb[] = {{Turb1, {Scalar, Scalar}}, {Turb3, {Scalar, Vector}}};
-constexpr Form kMov[] = {{MovVec, {Vector, Vector}}, {MovScal, {Scalar, Scalar}}};
-constexpr Form kMovc[] = {{Movc, {Scalar, Vector}}};
-constexpr Form kLc[] = {{Lc, {Vector, Scalar}}};
-constexpr Form kLi[] = {{Li, {Scalar, Float}}};
-constexpr Form kLiv[] = {{Liv, {Vector, Float}}};
-constexpr Form kAdd[] = {{AddVec, {Vector, Vector, Vector}}, {AddScal, {Scalar, Scalar, Scalar}}};
-constexpr Form kSub[] = {{SubVec, {Vector, Vector, Vector}}, {SubScal, {Scalar, Scalar, Scalar}}};
-constexpr Form kMul[] = {{Cross, {Vector, Vector, Vector}},
-                         {ScaleVec, {Vector, Vector, Scalar}},
-                         {MulScal, {Scalar, Scalar, Scalar}}};
-constexpr Form kDp3[] = {{Dp3, {Scalar, Vector, Vector}}};
-constexpr Form kDiv[] = {{DivVec, {Vector, Vector, Scalar}}, {DivScal, {Scalar, Scalar, Scalar}}};
-constexpr Form kClamp[] = {{Clamp, {Scalar, Scalar, Scalar}}};
-constexpr Form kFloor[] = {{Floor, {Scalar, Scalar}}};
-constexpr Form kCeil[] = {{Ceil, {Scalar, Scalar}}};
-constexpr Form kNorm[] = {{Norm, {Vector, Vector}}};
-constexpr Form kPow[] = {{Pow, {Scalar, Scalar, Scalar}}};
-constexpr Form kExp[] = {{Exp, {Scalar, Scalar}}};
-constexpr Form kJmp[] = {{Jmp, {Offset}}};
-constexpr Form kBlt[] = {{Blt, {Scalar, Scalar, Offset}}};
-constexpr Form kTrace[] = {{Trace, {Vector, Vector, Vector}}};
-constexpr Form kLookup[] = {{Lookup, {Vector, TextureUnit, Vector}}};
+// The forms of each opcode, named after its mnemonic for the table below.
+constexpr Form kForms_nop[] = {{Nop, {}}};
+constexpr Form kForms_ret[] = {{Ret, {}}};
+constexpr Form kForms_rnd[] = {{Rnd, {Scalar}}};
+constexpr Form kForms_turb[] = {{Turb1, {Scalar, Scalar}}, {Turb3, {Scalar, Vector}}};
+constexpr Form kForms_mov[] = {{MovVec, {Vector, Vector}}, {MovScal, {Scalar, Scalar}}};
+constexpr Form kForms_movc[] = {{Movc, {Scalar, Vector}}};
+constexpr Form kForms_lc[] = {{Lc, {Vector, Scalar}}};
+constexpr Form kForms_li[] = {{Li, {Scalar, Float}}};
+constexpr Form kForms_liv[] = {{Liv, {Vector, Float}}};
+constexpr Form kForms_add[] = {{AddVec, {Vector, Vector, Vector}},
+                               {AddScal, {Scalar, Scalar, Scalar}}};
+constexpr Form kForms_sub[] = {{SubVec, {Vector, Vector, Vector}},
+                               {SubScal, {Scalar, Scalar, Scalar}}};
+constexpr Form kForms_mul[] = {{Cross, {Vector, Vector, Vector}},
+                               {ScaleVec, {Vector, Vector, Scalar}},
+                               {MulScal, {Scalar, Scalar, Scalar}}};
+constexpr Form kForms_dp3[] = {{Dp3, {Scalar, Vector, Vector}}};
+constexpr Form kForms_div[] = {{DivVec, {Vector, Vector, Scalar}},
+                               {DivScal, {Scalar, Scalar, Scalar}}};
+constexpr Form kForms_clamp[] = {{Clamp, {Scalar, Scalar, Scalar}}};
+constexpr Form kForms_floor[] = {{Floor, {Scalar, Scalar}}};
+constexpr Form kForms_ceil[] = {{Ceil, {Scalar, Scalar}}};
+constexpr Form kForms_norm[] = {{Norm, {Vector, Vector}}};
+constexpr Form kForms_pow[] = {{Pow, {Scalar, Scalar, Scalar}}};
+constexpr Form kForms_exp[] = {{Exp, {Scalar, Scalar}}};
+constexpr Form kForms_jmp[] = {{Jmp, {Offset}}};
+constexpr Form kForms_blt[] = {{Blt, {Scalar, Scalar, Offset}}};
+constexpr Form kForms_trace[] = {{Trace, {Vector, Vector, Vector}}};
+constexpr Form kForms_lookup[] = {{Lookup, {Vector, TextureUnit, Vector}}};
 
-constexpr OpcodeInfo kOpcodes[kOpcodeCount] = {
-    {"nop", false, false, 0, kNop},    {"ret", false, false, 0, kRet},
-    {"rnd", false, true, 1, kRnd},     {"turb", false, true, 2, kTurb},
-    {"mov", false, true, 2, kMov},     {"movc", true, true, 2, kMovc},
-    {"lc", true, true, 2, kLc},        {"li", false, true, 2, kLi},
-    {"liv", true, true, 2, kLiv},      {"add", false, true, 3, kAdd},
-    {"sub", false, true, 3, kSub},     {"mul", false, true, 3, kMul},
-    {"dp3", false, true, 3, kDp3},     {"div", false, true, 3, kDiv},
-    {"clamp", false, true, 3, kClamp}, {"floor", false, true, 2, kFloor},
-    {"ceil", false, true, 2, kCeil},   {"norm", false, true, 2, kNorm},
-    {"pow", false, true, 3, kPow},     {"exp", false, true, 2, kExp},
-    {"jmp", false, false, 1, kJmp},    {"blt", false, false, 3, kBlt},
-    {"trace", false, true, 3, kTrace}, {"lookup", false, true, 3, kLookup},
-};
+#define LRT_SL_OPCODE_ENTRY(name, component, destination, arity)                                  \
+    OpcodeInfo{#name, component, destination, arity, kForms_##name},
+constexpr OpcodeInfo kOpcodes[] = {LRT_SL_OPCODES(LRT_SL_OPCODE_ENTRY)};
+#undef LRT_SL_OPCODE_ENTRY
+static_assert(std::size(kOpcodes) == kOpcodeCount);
+
+// Every form's operand list must fit its opcode's arity: None exactly past it.
+constexpr bool formsFitArity() {
+    for (const OpcodeInfo& info : kOpcodes)
+        for (const Form& form : info.forms)
+            for (int slot = 0; slot < 3; ++slot)
+                if ((form.operands[static_cast<std::size_t>(slot)] == OperandKind::None) !=
+                    (slot >= info.arity))
+                    return false;
+    return true;
+}
+static_assert(formsFitArity(), "an SL form's operands disagree with its opcode's arity");
 } // namespace
 
 const OpcodeInfo& opcodeInfo(Opcode opcode) {

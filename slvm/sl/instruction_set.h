@@ -10,34 +10,43 @@
 
 namespace slvm::sl {
 
-// Bytecode opcode numbers, in the order of the spec's table.
-enum class Opcode : std::uint8_t {
-    nop,
-    ret,
-    rnd,
-    turb,
-    mov,
-    movc,
-    lc,
-    li,
-    liv,
-    add,
-    sub,
-    mul,
-    dp3,
-    div,
-    clamp,
-    floor,
-    ceil,
-    norm,
-    pow,
-    exp,
-    jmp,
-    blt,
-    trace,
-    lookup,
-};
-inline constexpr int kOpcodeCount = 24;
+// The opcodes, in the order of the spec's table (their bytecode numbers), as one list that the enum
+// and the table of instruction_set.cpp are both generated from:
+// X(mnemonic, takes a component letter, first operand is written, arity).
+#define LRT_SL_OPCODES(X)                                                                          \
+    X(nop, false, false, 0)                                                                        \
+    X(ret, false, false, 0)                                                                        \
+    X(rnd, false, true, 1)                                                                         \
+    X(turb, false, true, 2)                                                                        \
+    X(mov, false, true, 2)                                                                         \
+    X(movc, true, true, 2)                                                                         \
+    X(lc, true, true, 2)                                                                           \
+    X(li, false, true, 2)                                                                          \
+    X(liv, true, true, 2)                                                                          \
+    X(add, false, true, 3)                                                                         \
+    X(sub, false, true, 3)                                                                         \
+    X(mul, false, true, 3)                                                                         \
+    X(dp3, false, true, 3)                                                                         \
+    X(div, false, true, 3)                                                                         \
+    X(clamp, false, true, 3)                                                                       \
+    X(floor, false, true, 2)                                                                       \
+    X(ceil, false, true, 2)                                                                        \
+    X(norm, false, true, 2)                                                                        \
+    X(pow, false, true, 3)                                                                         \
+    X(exp, false, true, 2)                                                                         \
+    X(jmp, false, false, 1)                                                                        \
+    X(blt, false, false, 3)                                                                        \
+    X(trace, false, true, 3)                                                                       \
+    X(lookup, false, true, 3)
+
+#define LRT_SL_OPCODE_ENUMERATOR(name, component, destination, arity) name,
+enum class Opcode : std::uint8_t { LRT_SL_OPCODES(LRT_SL_OPCODE_ENUMERATOR) };
+#undef LRT_SL_OPCODE_ENUMERATOR
+
+#define LRT_SL_OPCODE_COUNT(...) +1
+inline constexpr int kOpcodeCount = 0 LRT_SL_OPCODES(LRT_SL_OPCODE_COUNT);
+#undef LRT_SL_OPCODE_COUNT
+static_assert(kOpcodeCount == 24, "SL 1.0 has 24 opcodes");
 
 // What an operand slot holds.
 enum class OperandKind : std::uint8_t {

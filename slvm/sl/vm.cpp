@@ -41,6 +41,10 @@ void normalize(Float4& d, const Float4& s) {
 
 } // namespace
 
+const char* statusName(ExecutionStatus status) {
+    return status == ExecutionStatus::Ok ? "ok" : "budget";
+}
+
 ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers, Host& host,
                         std::uint64_t budget) {
     const ExecInstruction* const code = program.code().data();

@@ -2,6 +2,7 @@
 // global operations. No allocation per invocation; every run ends within its instruction budget.
 #pragma once
 
+#include "slvm/common/execution.h"
 #include "slvm/sl/host.h"
 #include "slvm/sl/register_file.h"
 #include "slvm/sl/verifier.h"
@@ -10,19 +11,15 @@
 
 namespace slvm::sl {
 
-inline constexpr std::uint64_t kDefaultInstructionBudget = 65536;
+// The shared run results, spelled as this VM's own (sl::ExecutionStatus and so on).
+using slvm::ExecutionResult;
+using slvm::ExecutionStatus;
+using slvm::kDefaultBudget;
 
-enum class ExecutionStatus : std::uint8_t {
-    Ok,     // ran `ret` or off the end
-    Budget, // stopped because one more instruction would have exceeded the budget
-};
-
-struct ExecutionResult {
-    ExecutionStatus status = ExecutionStatus::Ok;
-    std::uint64_t executed = 0; // instructions run, ret, jumps and branches included
-};
+// "ok" or "budget", as `lrt sl run` prints the status (DESIGN.md section 3).
+const char* statusName(ExecutionStatus status);
 
 ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers, Host& host,
-                        std::uint64_t budget = kDefaultInstructionBudget);
+                        std::uint64_t budget = kDefaultBudget);
 
 } // namespace slvm::sl

@@ -1,58 +1,53 @@
-// The opcode table (spec Tables X.4 and X.5) and the environment facts of program.h.
+// The tables of instruction_set.h, generated from its lists, and the environment facts.
 #include "slvm/vp2/instruction_set.h"
 
-#include <algorithm>
+#include "slvm/vp2/program.h"
+
 #include <array>
-#include <stdexcept>
+#include <iterator>
 
 namespace slvm::vp2 {
 namespace {
 
-using enum Opcode;
 using enum Shape;
-constexpr Version V10 = Version::VP1_0, V11 = Version::VP1_1, V20 = Version::VP2_0;
+using enum Version;
 
-constexpr std::array kOpcodes{
-    OpcodeInfo{ABS, "ABS", Vector, V11},      OpcodeInfo{ADD, "ADD", Binary, V10},
-    OpcodeInfo{ARA, "ARA", AddressAdd, V20},  OpcodeInfo{ARL, "ARL", AddressLoad, V10},
-    OpcodeInfo{ARR, "ARR", AddressLoad, V20}, OpcodeInfo{BRA, "BRA", Branch, V20},
-    OpcodeInfo{CAL, "CAL", Branch, V20},      OpcodeInfo{COS, "COS", Scalar, V20},
-    OpcodeInfo{DP3, "DP3", Binary, V10},      OpcodeInfo{DP4, "DP4", Binary, V10},
-    OpcodeInfo{DPH, "DPH", Binary, V11},      OpcodeInfo{DST, "DST", Binary, V10},
-    OpcodeInfo{EX2, "EX2", Scalar, V20},      OpcodeInfo{EXP, "EXP", Scalar, V10},
-    OpcodeInfo{FLR, "FLR", Vector, V20},      OpcodeInfo{FRC, "FRC", Vector, V20},
-    OpcodeInfo{LG2, "LG2", Scalar, V20},      OpcodeInfo{LIT, "LIT", Vector, V10},
-    OpcodeInfo{LOG, "LOG", Scalar, V10},      OpcodeInfo{MAD, "MAD", Ternary, V10},
-    OpcodeInfo{MAX, "MAX", Binary, V10},      OpcodeInfo{MIN, "MIN", Binary, V10},
-    OpcodeInfo{MOV, "MOV", Vector, V10},      OpcodeInfo{MUL, "MUL", Binary, V10},
-    OpcodeInfo{RCC, "RCC", Scalar, V11},      OpcodeInfo{RCP, "RCP", Scalar, V10},
-    OpcodeInfo{RET, "RET", Return, V20},      OpcodeInfo{RSQ, "RSQ", Scalar, V10},
-    OpcodeInfo{SEQ, "SEQ", Binary, V20},      OpcodeInfo{SFL, "SFL", Binary, V20},
-    OpcodeInfo{SGE, "SGE", Binary, V10},      OpcodeInfo{SGT, "SGT", Binary, V20},
-    OpcodeInfo{SIN, "SIN", Scalar, V20},      OpcodeInfo{SLE, "SLE", Binary, V20},
-    OpcodeInfo{SLT, "SLT", Binary, V10},      OpcodeInfo{SNE, "SNE", Binary, V20},
-    OpcodeInfo{SSG, "SSG", Vector, V20},      OpcodeInfo{STR, "STR", Binary, V20},
-    OpcodeInfo{SUB, "SUB", Binary, V11},
+#define LRT_VP2_OPCODE_ENTRY(name, shape, version)                                                 \
+    OpcodeInfo{Opcode::name, #name, shape, version},
+constexpr OpcodeInfo kOpcodes[] = {LRT_VP2_OPCODES(LRT_VP2_OPCODE_ENTRY)};
+#undef LRT_VP2_OPCODE_ENTRY
+static_assert(std::size(kOpcodes) == kOpcodeCount);
+
+#define LRT_VP2_RESULT_NAME(name) #name,
+constexpr std::string_view kResultNames[] = {LRT_VP2_RESULTS(LRT_VP2_RESULT_NAME)};
+#undef LRT_VP2_RESULT_NAME
+
+struct AttributeAlias {
+    std::string_view alias;
+    int number;
 };
-
-constexpr std::array<std::string_view, kResultCount> kResultNames{
-    "HPOS", "COL0", "COL1", "BFC0", "BFC1", "FOGC", "PSIZ", "TEX0", "TEX1", "TEX2", "TEX3",
-    "TEX4", "TEX5", "TEX6", "TEX7", "CLP0", "CLP1", "CLP2", "CLP3", "CLP4", "CLP5"};
+#define LRT_VP2_ATTRIBUTE_ALIAS(name, number) AttributeAlias{#name, number},
+constexpr AttributeAlias kAttributes[] = {LRT_VP2_ATTRIBUTES(LRT_VP2_ATTRIBUTE_ALIAS)};
+#undef LRT_VP2_ATTRIBUTE_ALIAS
 
 } // namespace
 
 std::optional<OpcodeInfo> findOpcode(std::string_view name) {
-    const auto it = std::find_if(kOpcodes.begin(), kOpcodes.end(),
-                                 [&](const OpcodeInfo& info) { return info.name == name; });
-    return it == kOpcodes.end() ? std::nullopt : std::optional(*it);
+    for (const OpcodeInfo& info : kOpcodes)
+        if (info.name == name)
+            return info;
+    return std::nullopt;
 }
 
 const OpcodeInfo& opcodeInfo(Opcode opcode) {
-    const auto it = std::find_if(kOpcodes.begin(), kOpcodes.end(),
-                                 [&](const OpcodeInfo& info) { return info.opcode == opcode; });
-    if (it == kOpcodes.end())
-        throw std::logic_error("vertex program opcode missing from the table");
-    return *it;
+    return kOpcodes[static_cast<std::size_t>(opcode)];
+}
+
+std::optional<int> findAttribute(std::string_view alias) {
+    for (const AttributeAlias& a : kAttributes)
+        if (a.alias == alias)
+            return a.number;
+    return std::nullopt;
 }
 
 bool available(Version introducedIn, Version version) {
@@ -79,11 +74,11 @@ Limits limitsFor(Version version, bool positionInvariant) {
     const int reserved = positionInvariant ? 4 : 0; // the fixed-function transform's DP4s
     if (isVp2(version))
         return {16, 256, 2, kResultCount, 256 - reserved, 255, 256};
-    return {12, 96, 1, kResultCount - 6, 128 - reserved, 63, 64};
+    return {12, 96, 1, kResultCount - kClipPlanes, 128 - reserved, 63, 64};
 }
 
 std::string_view resultName(int result) {
-    return kResultNames.at(static_cast<std::size_t>(result));
+    return kResultNames[static_cast<std::size_t>(result)];
 }
 
 std::string_view conditionName(Condition condition) {

@@ -128,13 +128,13 @@ float dot3(const Vector4& a, const Vector4& b) {
 
 } // namespace
 
-const char* statusName(Status status) {
+const char* statusName(ExecutionStatus status) {
     switch (status) {
-    case Status::Ok:
+    case ExecutionStatus::Ok:
         return "ok";
-    case Status::Limit:
+    case ExecutionStatus::Budget:
         return "limit";
-    case Status::Overflow:
+    case ExecutionStatus::Overflow:
         return "overflow";
     }
     return "";
@@ -151,13 +151,13 @@ VertexMachine::Step VertexMachine::decode(const Instruction& in, int parameters)
     s.destinationFile = in.destination.file;
     switch (in.destination.file) {
     case RegisterFile::Temporary:
-        s.destination = kTemporaryBase + in.destination.index;
+        s.destination = static_cast<std::uint16_t>(kTemporaryBase + in.destination.index);
         break;
     case RegisterFile::Result:
-        s.destination = kResultBase + in.destination.index;
+        s.destination = static_cast<std::uint16_t>(kResultBase + in.destination.index);
         break;
     case RegisterFile::Address:
-        s.destination = in.destination.index;
+        s.destination = static_cast<std::uint16_t>(in.destination.index);
         break;
     default:
         s.destination = kDiscard;
@@ -174,23 +174,24 @@ VertexMachine::Step VertexMachine::decode(const Instruction& in, int parameters)
         Operand& o = s.sources[i];
         switch (source.file) {
         case RegisterFile::Attribute:
-            o.index = kAttributeBase + source.index;
+            o.index = static_cast<std::uint16_t>(kAttributeBase + source.index);
             break;
         case RegisterFile::Temporary:
-            o.index = kTemporaryBase + source.index;
+            o.index = static_cast<std::uint16_t>(kTemporaryBase + source.index);
             break;
         case RegisterFile::Parameter:
-            o.index = source.index < parameters ? kParameterBase + source.index : kZero;
+            o.index = static_cast<std::uint16_t>(
+                source.index < parameters ? kParameterBase + source.index : kZero);
             break;
         default:
-            o.index = source.index;
+            o.index = static_cast<std::uint16_t>(source.index);
             break; // ARA's address register
         }
         o.swizzle = source.swizzle;
         o.relative = source.relative;
         o.addressRegister = source.addressRegister;
         o.addressComponent = source.addressComponent;
-        o.offset = source.offset;
+        o.offset = static_cast<std::int16_t>(source.offset); // verified within +-256
         // Negation before |x| does not matter; after it, it sets the sign.
         constexpr std::uint32_t sign = 0x80000000u;
         if (source.absolute) {
@@ -204,7 +205,7 @@ VertexMachine::Step VertexMachine::decode(const Instruction& in, int parameters)
     return s;
 }
 
-VertexMachine::VertexMachine(const Program& program, std::span<const Vector4> parameters)
+VertexMachine::VertexMachine(const VerifiedProgram& program, std::span<const Vector4> parameters)
     : entryPoint_(static_cast<std::size_t>(program.entryPoint())),
       positionInvariant_(program.positionInvariant()),
       parameterCount_(program.limits().parameters) {
@@ -216,7 +217,8 @@ VertexMachine::VertexMachine(const Program& program, std::span<const Vector4> pa
         registers_[kParameterBase + i] = componentwise(parameters[i], flushDenormal);
 }
 
-Status VertexMachine::run(const std::array<Vector4, kAttributeCount>& attributes) {
+ExecutionResult VertexMachine::run(const std::array<Vector4, kAttributeCount>& attributes,
+                                   std::uint64_t budget) {
     for (std::size_t i = 0; i < attributes.size(); ++i)
         registers_[kAttributeBase + i] = componentwise(attributes[i], flushDenormal);
     std::fill_n(registers_.begin() + kTemporaryBase, kMaxTemporaries, Vector4{0, 0, 0, 0});
@@ -225,17 +227,16 @@ Status VertexMachine::run(const std::array<Vector4, kAttributeCount>& attributes
         registers_[kResultBase] = registers_[kAttributeBase];
     address_ = {};
     condition_.fill(Condition::EQ);
-    executed_ = 0;
-    status_ = Status::Ok;
+    std::uint64_t executed = 0;
 
     const std::size_t length = steps_.size();
     std::array<std::size_t, kCallStackDepth> callStack{};
     int depth = 0;
     std::size_t ip = entryPoint_;
     while (ip < length) {
-        if (executed_ == kExecutionLimit)
-            return status_ = Status::Limit;
-        ++executed_;
+        if (executed == budget)
+            return {ExecutionStatus::Budget, executed};
+        ++executed;
         const Step& s = steps_[ip++];
         switch (s.opcode) {
         case Opcode::BRA:
@@ -245,7 +246,7 @@ Status VertexMachine::run(const std::array<Vector4, kAttributeCount>& attributes
         case Opcode::CAL:
             if (conditionHolds(s)) {
                 if (depth == kCallStackDepth)
-                    return status_ = Status::Overflow;
+                    return {ExecutionStatus::Overflow, executed};
                 callStack[static_cast<std::size_t>(depth++)] = ip;
                 ip = static_cast<std::size_t>(s.target);
             }
@@ -253,7 +254,7 @@ Status VertexMachine::run(const std::array<Vector4, kAttributeCount>& attributes
         case Opcode::RET:
             if (conditionHolds(s)) {
                 if (depth == 0)
-                    return status_;
+                    return {ExecutionStatus::Ok, executed};
                 ip = callStack[static_cast<std::size_t>(--depth)];
             }
             break;
@@ -267,7 +268,7 @@ Status VertexMachine::run(const std::array<Vector4, kAttributeCount>& attributes
             break;
         }
     }
-    return status_;
+    return {ExecutionStatus::Ok, executed};
 }
 
 Vector4 VertexMachine::load(const Operand& o) const {

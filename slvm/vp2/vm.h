@@ -1,10 +1,11 @@
-// The vertex program executor: runs a loaded Program on one vertex at a time, per the spec's
+// The vertex program executor: runs a verified program on one vertex at a time, per the spec's
 // per-instruction pseudo-code (section 2.14.3), with condition codes, masks, branches, four
 // levels of CAL/RET, relative addressing and the 65536-instruction limit. One machine per thread;
 // it owns a copy of the program parameters so invocations share nothing mutable.
 #pragma once
 
-#include "slvm/vp2/program.h"
+#include "slvm/common/execution.h"
+#include "slvm/vp2/verifier.h"
 
 #include <array>
 #include <cstdint>
@@ -13,14 +14,16 @@
 
 namespace slvm::vp2 {
 
+// The shared run results, spelled as this VM's own (sl::ExecutionStatus and so on).
+using slvm::ExecutionResult;
+using slvm::ExecutionStatus;
+using slvm::kDefaultBudget;
+
 using Vector4 = std::array<float, 4>;
 
-enum class Status {
-    Ok,      // ran off the end or returned with an empty call stack
-    Limit,   // stopped at the execution limit; `executed` equals it
-    Overflow // a taken CAL with four return addresses already stacked (it counts as executed)
-};
-const char* statusName(Status status); // "ok", "limit", "overflow"
+// "ok", "limit" or "overflow", as `lrt vp2 run` prints the status (DESIGN.md section 3): the
+// spec calls the budget the execution limit.
+const char* statusName(ExecutionStatus status);
 
 // IEEE denormals are not supported by the environment: they read and write as zero of the same
 // sign (spec section 2.14.3).
@@ -29,20 +32,19 @@ float flushDenormal(float value);
 class VertexMachine {
 public:
     // `parameters` fills c[0], c[1], ...; the rest of the environment's parameters are zero.
-    VertexMachine(const Program& program, std::span<const Vector4> parameters);
+    VertexMachine(const VerifiedProgram& program, std::span<const Vector4> parameters);
 
     // Runs the program on one vertex; attributes are v[0]..v[15]. Every other register starts at
     // its initial value (temporaries and address registers 0, results (0,0,0,1), CC all EQ), but
     // a position-invariant program's o[HPOS] is v[OPOS]: the fixed-function transform it defers
     // to is, in a ray tracer, the identity on object space.
-    Status run(const std::array<Vector4, kAttributeCount>& attributes);
+    ExecutionResult run(const std::array<Vector4, kAttributeCount>& attributes,
+                        std::uint64_t budget = kDefaultBudget);
 
     const Vector4& result(Result r) const { return registers_[kResultBase + static_cast<int>(r)]; }
     const Vector4& temporary(int index) const { return registers_[kTemporaryBase + index]; }
     const std::array<int, 4>& address(int index) const { return address_[index]; }
     Condition condition(int component) const { return condition_[component]; }
-    std::uint64_t executed() const { return executed_; }
-    Status status() const { return status_; }
 
 private:
     // Every float register lives in one array, so an operand is an index decoded once.
@@ -93,8 +95,6 @@ private:
     std::array<Vector4, kRegisterSlots> registers_{};
     std::array<std::array<int, 4>, 2> address_{};
     std::array<Condition, 4> condition_{};
-    std::uint64_t executed_ = 0;
-    Status status_ = Status::Ok;
 };
 
 } // namespace slvm::vp2

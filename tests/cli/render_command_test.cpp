@@ -139,9 +139,10 @@ TEST_CASE("a shader that never ends finishes the render with a budget warning na
     INFO("stderr: " << r.err);
     REQUIRE(r.exitStatus == 0);
     CHECK(fs::exists(out));
-    CHECK_THAT(r.err,
-               Catch::Contains(
-                   "forever.lrt:5: shader 'Forever' ran out of its instruction budget (65536)"));
+    // A warning is a diagnostic like an error: file:line:column, severity, message.
+    CHECK_THAT(r.err, Catch::Contains("WARNING: ") &&
+                          Catch::Contains("forever.lrt:5:1: warning: shader 'Forever' ran out of "
+                                          "its instruction budget (65536)"));
     const auto json = nlohmann::json::parse(lrt::testing::slurp(stats));
     CHECK(json["frames"][0]["sl_budget_exhausted"].get<int>() > 0);
 }

@@ -3,8 +3,8 @@
 
 #include "renderer/embree/device.h"
 #include "renderer/render/renderer.h"
-#include "renderer/scene/parser.h"
-#include "renderer/scene/scene_builder.h"
+#include "renderer/parser/parser.h"
+#include "renderer/builder/scene_builder.h"
 
 #include <fstream>
 #include <memory>

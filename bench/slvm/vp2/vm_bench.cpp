@@ -110,8 +110,8 @@ void timeOverMesh(benchmark::State& state, int instructions, ChunkTransform tran
 }
 
 void BM_VP2_Mesh(benchmark::State& state) {
-    const vp2::Program program =
-        vp2::parseVertexProgram(benchmarkProgram(static_cast<int>(state.range(0))), "bench.vp");
+    const vp2::VerifiedProgram program =
+        vp2::loadVertexProgram(benchmarkProgram(static_cast<int>(state.range(0))), "bench.vp");
     timeOverMesh(state, static_cast<int>(program.instructions().size()),
                  [&](const auto& range, std::vector<vp2::Vector4>& positions) {
                      vp2::VertexMachine machine(program, parameters());
@@ -143,7 +143,7 @@ BENCHMARK(BM_Native_Mesh)
 // The interpreter and the C++ version agree, so the comparison is of the same work.
 void BM_VP2_CheckAgainstNative(benchmark::State& state) {
     for (const int blocks : {2, 12}) {
-        const vp2::Program program = vp2::parseVertexProgram(benchmarkProgram(blocks), "bench.vp");
+        const vp2::VerifiedProgram program = vp2::loadVertexProgram(benchmarkProgram(blocks), "bench.vp");
         vp2::VertexMachine machine(program, parameters());
         for (std::size_t i = 0; i < 1000; ++i) {
             machine.run(mesh()[i]);

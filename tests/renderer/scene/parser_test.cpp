@@ -1,5 +1,5 @@
 // The scene parser: what each statement records, and the errors of malformed scenes.
-#include "renderer/scene/parser.h"
+#include "renderer/parser/parser.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -49,20 +49,21 @@ Imager "background" "bgcolor" [0.1 0.2 0.3]
     CHECK(f.options.camera.frameAspectRatio == 2.0f);
     CHECK(f.options.camera.screenWindow == std::array<float, 4>{-2, 2, -1, 1});
     CHECK(f.options.film.cropWindow == std::array<float, 4>{0.25f, 0.75f, 0, 0.5f});
-    CHECK(f.options.camera.parameters.getFloat("fov", 0) == 45.0f);
+    CHECK(f.options.camera.projection.parameters.getFloat("fov", 0) == 45.0f);
     CHECK(f.options.camera.nearClip == 0.5f);
     CHECK(f.options.camera.farClip == 100.0f);
     CHECK(f.options.camera.fStop == 2.8f);
     CHECK(f.options.camera.focalDistance == 3.0f);
     CHECK(f.options.film.xSamples == 3);
     CHECK(f.options.film.ySamples == 5);
-    CHECK(f.options.film.filter == "mitchell");
-    CHECK(f.options.film.filterWidth[1] == 3.0f);
+    CHECK(f.options.film.filter.name == "mitchell");
+    REQUIRE(f.options.film.filter.widths);
+    CHECK((*f.options.film.filter.widths)[1] == 3.0f);
     CHECK(f.options.film.gain == 2.0f);
     CHECK(f.options.film.gamma == 2.2f);
     CHECK(f.options.film.displayName == "out.png");
     CHECK(f.options.shaderSearchPath.size() == 2);
-    CHECK(f.options.maxDepth == 7);
+    CHECK(f.options.integrator.parameters.getInteger("maxdepth", 0) == 7);
     CHECK(f.world.background == Color{0.1f, 0.2f, 0.3f});
 }
 
@@ -123,9 +124,9 @@ ReverseOrientation
 Attribute "identifier" "name" "ball"
 Sphere 1 -1 1 360)"));
     const SurfaceAttributes& a = *f.world.shapes[0].attributes;
-    CHECK(a.surface == "plastic");
-    CHECK(a.surfaceParameters.getFloat("Ks", 0) == 0.3f);
-    CHECK(a.surfaceParameters.getFloat("roughness", 0) == 0.2f);
+    CHECK(a.surface.name == "plastic");
+    CHECK(a.surface.parameters.getFloat("Ks", 0) == 0.3f);
+    CHECK(a.surface.parameters.getFloat("roughness", 0) == 0.2f);
     CHECK(a.opacity == Color{0.5f, 0.5f, 0.5f});
     CHECK(a.sides == 1);
     CHECK(a.reverseOrientation);
@@ -207,7 +208,7 @@ Sphere 1 -1 1 360
     REQUIRE(f.world.instances.size() == 2);
     checkPoint(f.world.instances[0].instanceToWorld.point({}), {0, 0, 0});
     checkPoint(f.world.instances[1].instanceToWorld.point({}), {0, 0, 5});
-    CHECK(f.world.shapes[0].attributes->surfaceParameters.find("gloss")->type ==
+    CHECK(f.world.shapes[0].attributes->surface.parameters.find("gloss")->type ==
           ParameterType::Float);
 }
 

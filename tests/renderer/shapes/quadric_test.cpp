@@ -61,13 +61,13 @@ TEST_CASE("sphere: (u, v) and the outward normal", "[shapes][quadric]") {
     REQUIRE(hit);
     CHECK(hit->u == Approx(0.75f));
     CHECK(hit->v == Approx(0.5f));
-    const LocalGeometry g = sphere.geometryAt(0, hit->u, hit->v);
+    const LocalGeometry g = sphere.geometryAt(hit->u, hit->v);
     CHECK(g.p.y == Approx(-2.0f));
     CHECK(g.normal.y == Approx(-1.0f));
     CHECK(dot(g.dpdu, g.normal) == Approx(0.0f).margin(1e-5));
     CHECK(dot(g.dpdv, g.normal) == Approx(0.0f).margin(1e-5));
     const Sphere reversed(kIdentity, true, false, 2, -2, 2, 360);
-    CHECK(reversed.geometryAt(0, hit->u, hit->v).normal.y == Approx(1.0f));
+    CHECK(reversed.geometryAt(hit->u, hit->v).normal.y == Approx(1.0f));
 }
 
 TEST_CASE("cylinder: side hits, open ends, partial sweep", "[shapes][quadric]") {
@@ -84,7 +84,7 @@ TEST_CASE("cylinder: side hits, open ends, partial sweep", "[shapes][quadric]") 
     const Cylinder quarter(kIdentity, false, false, 1, -1, 1, 90);
     CHECK(shoot(quarter, {0, 0, 0}, {1, 1, 0}));        // phi = 45: inside the sweep
     CHECK_FALSE(shoot(quarter, {0, 0, 0}, {-1, 1, 0})); // phi = 135: outside
-    const LocalGeometry g = cylinder.geometryAt(0, side->u, side->v);
+    const LocalGeometry g = cylinder.geometryAt(side->u, side->v);
     CHECK(g.normal.x == Approx(-1.0f)); // outward at (-1, 0, 0)
 }
 
@@ -96,7 +96,7 @@ TEST_CASE("disk: plane hit within the radius", "[shapes][quadric]") {
     CHECK(hit->v == Approx(0.5f)); // r = 1 of 2: halfway from the rim
     CHECK_FALSE(shoot(disk, {2.5, 0, 5}, {0, 0, -1}));
     CHECK_FALSE(shoot(disk, {0, 0, 5}, {1, 0, 0}));                 // parallel
-    CHECK(disk.geometryAt(0, 0.3f, 1.0f).normal.z == Approx(1.0f)); // centre: normal still defined
+    CHECK(disk.geometryAt(0.3f, 1.0f).normal.z == Approx(1.0f)); // centre: normal still defined
 }
 
 TEST_CASE("cone: apex at height, base of radius r", "[shapes][quadric]") {
@@ -107,7 +107,7 @@ TEST_CASE("cone: apex at height, base of radius r", "[shapes][quadric]") {
     CHECK(hit->t == Approx(4.5));
     CHECK(hit->v == Approx(0.5f));
     CHECK_FALSE(shoot(cone, {-5, 0, 2.5}, {1, 0, 0})); // above the apex (the other nappe)
-    const LocalGeometry g = cone.geometryAt(0, hit->u, hit->v);
+    const LocalGeometry g = cone.geometryAt(hit->u, hit->v);
     // Outward normal of a cone with half-angle atan(1/2): (-2, 0, 1) / sqrt(5) at (-0.5, 0, 1).
     CHECK(g.normal.x == Approx(-2 / std::sqrt(5.0f)));
     CHECK(g.normal.z == Approx(1 / std::sqrt(5.0f)));

@@ -223,8 +223,8 @@ TEST_CASE("tracked matrices and the frame register fill c[] row by row", "[verte
     add("frame", {12});
     add("fps", {24});
     add("c[13]", {1, 2, 3, 4});
-    auto program = std::make_shared<const slvm::vp2::Program>(
-        slvm::vp2::parseVertexProgram("!!VP2.0\nMOV o[HPOS], v[0];\nEND\n", "t.vp"));
+    auto program = std::make_shared<const slvm::vp2::VerifiedProgram>(
+        slvm::vp2::loadVertexProgram("!!VP2.0\nMOV o[HPOS], v[0];\nEND\n", "t.vp"));
     const VertexProgramBinding binding = bindVertexProgram(d, program);
     const Transform objectToWorld = Transform::translate({1, 2, 3});
     const Transform worldToCamera = Transform::scale(2, 4, 8);
@@ -323,7 +323,7 @@ TEST_CASE("vertices that stop at the instruction limit are warned about", "[vert
     const auto loaded =
         loadScene(sceneWith("VertexProgram \"loop.vp\"\n" + gridMesh(1)), folder.directory());
     REQUIRE(loaded.scene->warnings().size() == 1);
-    CHECK(loaded.scene->warnings()[0].find("stopped early on 4 of 4 vertices (4 at the "
+    CHECK(loaded.scene->warnings()[0].message.find("stopped early on 4 of 4 vertices (4 at the "
                                            "65536-instruction limit") != std::string::npos);
     // The outputs are what the program had written: the mesh is still there.
     CHECK(castRay(*loaded.scene, {0.1f, 0.1f, -5}, {0, 0, 1}));

@@ -55,7 +55,7 @@ struct Run {
 
 // Assembles "sl 1.0\n" + body and runs it once on `registers`.
 inline Run run(std::string_view body, RegisterFile registers = RegisterFile::withDefaults(),
-               Host* host = nullptr, std::uint64_t budget = kDefaultInstructionBudget) {
+               Host* host = nullptr, std::uint64_t budget = kDefaultBudget) {
     FakeHost fallback;
     const VerifiedProgram program = assemble("sl 1.0\n" + std::string(body), "test.sl");
     const ExecutionResult result = execute(program, registers, host ? *host : fallback, budget);

@@ -205,7 +205,7 @@ TEST_CASE("the budget stops an endless loop with executed equal to it", "[sl][vm
     CHECK(endless.result.status == ExecutionStatus::Budget);
     CHECK(endless.result.executed == 1000);
     const auto defaultBudget = run("loop:\njmp loop\n");
-    CHECK(defaultBudget.result.executed == kDefaultInstructionBudget);
+    CHECK(defaultBudget.result.executed == kDefaultBudget);
     // Exactly enough budget: finishes normally.
     const auto exact = run("nop\nnop\nnop\n", RegisterFile::withDefaults(), nullptr, 3);
     CHECK(exact.result.status == ExecutionStatus::Ok);

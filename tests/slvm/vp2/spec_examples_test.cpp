@@ -75,7 +75,7 @@ TEST_CASE("spec example: floor(A)*B by repeated subroutine calls", "[vp2][spec]"
                         AB{0.5f, 9, 0, 4 + 2}, AB{-2, 9, 0, 4 + 2}}) {
         INFO("A = " << t.a << ", B = " << t.b);
         const auto o = runProgram(program, {{t.a, t.b, 0, 1}});
-        CHECK(o.status == Status::Ok);
+        CHECK(o.status == ExecutionStatus::Ok);
         checkVector(o.out(Result::HPOS), {t.expected, t.expected, t.expected, t.expected});
         CHECK(o.executed == t.executed);
     }

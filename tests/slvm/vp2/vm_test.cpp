@@ -210,7 +210,7 @@ TEST_CASE("each VP2 instruction computes the spec's result", "[vp2][vm]") {
     for (const Case& c : kCases) {
         INFO("case: " << c.name << "\n" << vp2Body(c.body));
         const auto o = runProgram(vp2Body(c.body), c.parameters);
-        REQUIRE(o.status == Status::Ok);
+        REQUIRE(o.status == ExecutionStatus::Ok);
         checkVector(o.r(0), c.expected, c.tolerance);
     }
 }
@@ -225,7 +225,7 @@ TEST_CASE("VP1 programs run the VP1 instruction set", "[vp2][vm]") {
                               "EXP R5, c[0].w;\n"
                               "END\n",
                               {{1, 2, 3, 4}}, {{0.5f, 0.5f, 0.5f, 1}});
-    REQUIRE(o.status == Status::Ok);
+    REQUIRE(o.status == ExecutionStatus::Ok);
     CHECK(o.out(Result::HPOS)[0] == 1 * 0.5f + 2 * 0.5f + 3 * 0.5f + 4 * 1);
     checkVector(o.r(2), {4 - 0.5f, 8 - 0.5f, 12 - 0.5f, 16 - 1});
     CHECK(o.r(3)[0] == 0.5f);
@@ -249,7 +249,7 @@ TEST_CASE("VP1.1 adds ABS, DPH, RCC and SUB", "[vp2][vm]") {
 }
 
 TEST_CASE("registers start at the spec's initial values for every invocation", "[vp2][vm]") {
-    const Program program = parseVertexProgram("!!VP2.0\n"
+    const VerifiedProgram program = loadVertexProgram("!!VP2.0\n"
                                                "MOVC R0.x, v[0].x;\n"
                                                "ARL A1, v[0];\n"
                                                "MOV o[TEX3].y, v[0].x;\n"
@@ -453,14 +453,14 @@ TEST_CASE("CAL nests four deep, and a fifth level overflows", "[vp2][vm][branch]
     const auto four = runProgram("!!VP2.0\nCAL f1;\nMOV o[HPOS], R0;\nRET;\n" + subroutines +
                                      "f4: MOV R0, c[0];\nRET;\nEND\n",
                                  {{1, 2, 3, 4}});
-    CHECK(four.status == Status::Ok);
+    CHECK(four.status == ExecutionStatus::Ok);
     checkVector(four.out(Result::HPOS), {1, 2, 3, 4});
     CHECK(four.executed == 11); // 4 CALs, MOV R0, 4 RETs, MOV o[HPOS], the final RET
 
     const auto five = runProgram("!!VP2.0\nCAL f1;\nMOV o[HPOS], R0;\nRET;\n" + subroutines +
                                      "f4: CAL f5;\nRET;\nf5: MOV R0, c[0];\nRET;\nEND\n",
                                  {{1, 2, 3, 4}});
-    CHECK(five.status == Status::Overflow);
+    CHECK(five.status == ExecutionStatus::Overflow);
     CHECK(five.executed == 5); // the overflowing CAL counts
     checkVector(five.r(0), {0, 0, 0, 0});
     checkVector(five.out(Result::HPOS), {0, 0, 0, 1}); // the outputs as they were
@@ -484,7 +484,7 @@ TEST_CASE("a conditional CAL and RET", "[vp2][vm][branch]") {
 TEST_CASE("RET with an empty call stack ends the program", "[vp2][vm][branch]") {
     const auto o =
         runProgram("!!VP2.0\nMOV o[HPOS], c[0];\nRET;\nMOV R0, c[0];\nEND\n", {{1, 2, 3, 4}});
-    CHECK(o.status == Status::Ok);
+    CHECK(o.status == ExecutionStatus::Ok);
     CHECK(o.executed == 2);
     checkVector(o.r(0), {0, 0, 0, 0});
 }
@@ -499,14 +499,14 @@ TEST_CASE("execution starts after the label main", "[vp2][vm][branch]") {
 TEST_CASE("a branch to a label at the end terminates", "[vp2][vm][branch]") {
     const auto o = runProgram("!!VP2.0\nMOV o[HPOS], c[0];\nBRA end;\nMOV R0, c[0];\nend:\nEND\n",
                               {{1, 2, 3, 4}});
-    CHECK(o.status == Status::Ok);
+    CHECK(o.status == ExecutionStatus::Ok);
     CHECK(o.executed == 2);
 }
 
 TEST_CASE("an infinite loop stops at the 65536-instruction limit", "[vp2][vm][branch]") {
     const auto o = runProgram(vp2Body("top: ADD R0, R0, c[0];\nBRA top;"), {{1, 0, 0, 0}});
-    CHECK(o.status == Status::Limit);
-    CHECK(o.executed == kExecutionLimit);
+    CHECK(o.status == ExecutionStatus::Budget);
+    CHECK(o.executed == kDefaultBudget);
     CHECK(o.r(0)[0] == 32768.0f); // half the instructions were the ADD
     checkVector(o.out(Result::HPOS), {0, 0, 0, 1});
 }
@@ -516,13 +516,13 @@ TEST_CASE("a loop that ends just at the limit runs to completion", "[vp2][vm][br
     const auto o = runProgram(vp2Body("MOV R1, c[0];\nMOVC R2.x, c[0].y;\nBRA end (EQ.x);\n"
                                       "top: ADDC R2.x, R2.x, -c[0].x;\nBRA top (GT.x);\nend:"),
                               {{1, 32766, 0, 0}});
-    CHECK(o.status == Status::Ok);
-    CHECK(o.executed == kExecutionLimit);
+    CHECK(o.status == ExecutionStatus::Ok);
+    CHECK(o.executed == kDefaultBudget);
     const auto over = runProgram(vp2Body("MOV R1, c[0];\nMOVC R2.x, c[0].y;\nBRA end (EQ.x);\n"
                                          "top: ADDC R2.x, R2.x, -c[0].x;\nBRA top (GT.x);\nend:"),
                                  {{1, 32767, 0, 0}});
-    CHECK(over.status == Status::Limit);
-    CHECK(over.executed == kExecutionLimit);
+    CHECK(over.status == ExecutionStatus::Budget);
+    CHECK(over.executed == kDefaultBudget);
 }
 
 TEST_CASE("relative addressing in and out of range", "[vp2][vm][address]") {

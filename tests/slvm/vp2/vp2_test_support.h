@@ -16,7 +16,7 @@ inline constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 inline constexpr float kInf = std::numeric_limits<float>::infinity();
 
 struct Outcome {
-    Status status;
+    ExecutionStatus status;
     std::uint64_t executed;
     std::array<Vector4, kResultCount> results;
     std::array<Vector4, kMaxTemporaries> temporaries;
@@ -30,15 +30,16 @@ struct Outcome {
 // (0,0,0,1)).
 inline Outcome runProgram(const std::string& text, const std::vector<Vector4>& parameters = {},
                           const std::vector<Vector4>& attributes = {}) {
-    const Program program = parseVertexProgram(text, "test.vp");
+    const VerifiedProgram program = loadVertexProgram(text, "test.vp");
     VertexMachine machine(program, parameters);
     std::array<Vector4, kAttributeCount> v;
     v.fill({0, 0, 0, 1});
     for (std::size_t i = 0; i < attributes.size(); ++i)
         v[i] = attributes[i];
     Outcome o{};
-    o.status = machine.run(v);
-    o.executed = machine.executed();
+    const ExecutionResult result = machine.run(v);
+    o.status = result.status;
+    o.executed = result.executed;
     for (int i = 0; i < kResultCount; ++i)
         o.results[static_cast<std::size_t>(i)] = machine.result(static_cast<Result>(i));
     for (int i = 0; i < kMaxTemporaries; ++i)
@@ -75,7 +76,7 @@ inline void checkVector(const Vector4& actual, const Vector4& expected, float to
 // The message of the first diagnostic `text` fails to load with ("" if it loads).
 inline std::vector<Diagnostic> loadErrors(const std::string& text) {
     try {
-        parseVertexProgram(text, "bad.vp");
+        loadVertexProgram(text, "bad.vp");
     } catch (const ProgramError& e) {
         return e.diagnostics();
     }

@@ -1,12 +1,12 @@
-// RIB parameter lists: "name" value pairs with optional inline types ("float Kd"), checked when a
-// statement's consumer reads them. A parameter nobody reads is an error, which catches typos.
+// RIB parameter lists: "name" value pairs with optional inline types ("float Kd"), with typed
+// getters that check types and counts at the parameter's own location. Which names a statement
+// accepts is its ParameterTable's business (renderer/core/parameter_table.h).
 #pragma once
 
 #include "renderer/core/color.h"
 #include "renderer/core/vector.h"
-#include "renderer/scene/scene_error.h"
+#include "renderer/core/scene_error.h"
 
-#include <map>
 #include <optional>
 #include <string>
 #include <variant>
@@ -36,7 +36,6 @@ struct Parameter {
     std::vector<double> numbers;
     std::vector<std::string> strings;
     SourceLocation where;
-    mutable bool used = false;
 };
 
 class ParameterList {
@@ -60,25 +59,10 @@ public:
     std::optional<std::variant<std::string, Color>>
     getTextureOrColor(const std::string& name) const;
 
-    // Throws SceneError at the first parameter no getter asked for: "unknown parameter 'x' for
-    // <what>".
-    void rejectUnused(const std::string& what) const;
-
 private:
     const Parameter& expectNumbers(const Parameter& p, std::initializer_list<ParameterType> types,
                                    std::size_t multiple, const char* what) const;
     std::vector<Parameter> parameters_;
-};
-
-// Types of well-known parameters, and those added by Declare, so names need no inline type.
-class Declarations {
-public:
-    Declarations();
-    void declare(const std::string& name, ParameterType type) { types_[name] = type; }
-    ParameterType lookup(const std::string& name) const;
-
-private:
-    std::map<std::string, ParameterType> types_;
 };
 
 } // namespace lrt

@@ -1,5 +1,5 @@
 // Typed access to parameter lists, with errors at the parameter's own location.
-#include "renderer/scene/parameter_list.h"
+#include "renderer/core/parameter_list.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -58,10 +58,8 @@ const char* parameterTypeName(ParameterType type) {
 
 const Parameter* ParameterList::find(const std::string& name) const {
     for (const Parameter& p : parameters_)
-        if (p.name == name) {
-            p.used = true;
+        if (p.name == name)
             return &p;
-        }
     return nullptr;
 }
 
@@ -188,36 +186,6 @@ ParameterList::getTextureOrColor(const std::string& name) const {
     if (!p->strings.empty())
         return getString(name, "");
     return getColor(name, {});
-}
-
-void ParameterList::rejectUnused(const std::string& what) const {
-    for (const Parameter& p : parameters_)
-        if (!p.used)
-            throw SceneError(p.where, fmt::format("unknown parameter '{}' for {}", p.name, what));
-}
-
-Declarations::Declarations() {
-    using enum ParameterType;
-    for (const char* name :
-         {"Kd", "Ks", "Ka", "Kr", "Kt", "roughness", "eta", "intensity", "coneangle",
-          "conedeltaangle", "beamdistribution", "fov", "s0", "s1", "s2", "s3"})
-        types_[name] = Float;
-    for (const char* name :
-         {"lightcolor", "specularcolor", "bgcolor", "Cs", "r0", "r1", "r2", "r3"})
-        types_[name] = Color;
-    for (const char* name : {"from", "to", "P"})
-        types_[name] = Point;
-    types_["N"] = Normal;
-    types_["st"] = types_["uv"] = Float2;
-    types_["indices"] = types_["maxdepth"] = types_["jitter"] = types_["tracedepth"] =
-        types_["budget"] = Integer;
-    for (const char* name : {"filename", "mapname", "shader", "name", "strategy", "type"})
-        types_[name] = String;
-}
-
-ParameterType Declarations::lookup(const std::string& name) const {
-    const auto it = types_.find(name);
-    return it == types_.end() ? ParameterType::Unspecified : it->second;
 }
 
 } // namespace lrt

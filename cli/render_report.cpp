@@ -1,0 +1,117 @@
+// Identities, warnings, image metadata and stats entries of rendered frames.
+#include "cli/render_report.h"
+
+#include "lrt/version.h"
+
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+#include <sys/resource.h>
+
+namespace lrt::cli {
+
+std::string contentHash(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::uint64_t hash = 14695981039346656037ull; // FNV-1a
+    for (const unsigned char c : text.str())
+        hash = (hash ^ c) * 1099511628211ull;
+    return fmt::format("{:016x}", hash);
+}
+
+std::string renderIdentity(const std::string& scenePath, const std::string& sceneHash,
+                           const FrameDescription& frame, const RenderSettings& settings) {
+    const FilmDescription& film = frame.options.film;
+    const PixelBounds b = renderBounds(film, settings);
+    const int spp = settings.samplesPerPixel.value_or(film.xSamples * film.ySamples);
+    return fmt::format("lrt {}; scene {} ({}); frame {}; spp {}; integrator {}; seed {}; pixels "
+                       "{}..{} x {}..{} of {}x{}",
+                       LRT_VERSION_STRING, scenePath, sceneHash, frame.number, spp,
+                       settings.integrator.value_or(frame.options.integrator.name), settings.seed,
+                       b.x0, b.x1, b.y0, b.y1, film.xResolution, film.yResolution);
+}
+
+std::vector<slvm::Diagnostic> renderWarnings(const Scene& scene, const RenderStatistics& s) {
+    std::vector<slvm::Diagnostic> warnings = scene.warnings();
+    for (slvm::Diagnostic& d : scene.materialWarnings())
+        warnings.push_back(std::move(d));
+    if (s.droppedSamples > 0)
+        warnings.emplace_back(
+            slvm::Severity::Warning, slvm::SourceLocation{},
+            fmt::format("{} samples had non-finite radiance and were dropped", s.droppedSamples));
+    return warnings;
+}
+
+std::size_t peakResidentBytes() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<std::size_t>(usage.ru_maxrss) * 1024;
+}
+
+ImageMetadata imageMetadata(const FrameReport& r, const std::string& commandLine,
+                            const std::string& scenePath, const std::string& identity,
+                            const std::string& crop) {
+    const RenderStatistics& s = r.statistics;
+    const FilmDescription& film = r.scene.film();
+    ImageMetadata metadata = {
+        {"Software", "lrt " LRT_VERSION_STRING},
+        {"lrt:command", commandLine},
+        {"lrt:scene", scenePath},
+        {"lrt:frame", std::to_string(r.scene.frame())},
+        {"lrt:spp", std::to_string(s.samplesPerPixel)},
+        {"lrt:integrator", r.integrator},
+        {"lrt:seed", std::to_string(r.settings.seed)},
+        {"lrt:render_seconds", fmt::format("{:.3f}", s.seconds)},
+        {"lrt:rays", fmt::format("camera {} shadow {} secondary {}", s.rays.camera, s.rays.shadow,
+                                 s.rays.secondary)},
+        {"lrt:dropped_samples", std::to_string(s.droppedSamples)},
+        {"lrt:peak_resident_bytes", std::to_string(peakResidentBytes())},
+        {"lrt:gain", fmt::format("{}", film.gain)},
+        {"lrt:warnings", std::to_string(r.warnings.size())},
+        {"lrt:identity", identity}};
+    if (film.gamma)
+        metadata.emplace_back("lrt:gamma", fmt::format("{}", *film.gamma));
+    if (r.settings.tile)
+        metadata.emplace_back("lrt:tile",
+                              fmt::format("{}/{}", r.settings.tile->first, r.settings.tile->second));
+    if (!crop.empty())
+        metadata.emplace_back("lrt:crop", crop);
+    if (r.resumedTiles > 0)
+        metadata.emplace_back("lrt:resumed_tiles", std::to_string(r.resumedTiles));
+    return metadata;
+}
+
+nlohmann::json statsEntry(const FrameReport& r, const std::filesystem::path& output) {
+    const RenderStatistics& s = r.statistics;
+    const SceneStatistics& scene = r.scene.statistics();
+    const MaterialStatistics shaders = r.scene.materialStatistics();
+    std::vector<std::string> warnings;
+    for (const slvm::Diagnostic& d : r.warnings) {
+        std::string text = slvm::formatDiagnostic(d);
+        warnings.push_back(text.substr(0, text.find('\n')));
+    }
+    return {{"frame", r.scene.frame()},
+            {"output", output.string()},
+            {"render_seconds", s.seconds},
+            {"bvh_build_seconds", scene.bvhBuildSeconds},
+            {"samples_per_pixel", s.samplesPerPixel},
+            {"pixels", static_cast<long long>(s.bounds.width()) * s.bounds.height()},
+            {"resumed_tiles", r.resumedTiles},
+            {"rays",
+             {{"camera", s.rays.camera},
+              {"shadow", s.rays.shadow},
+              {"secondary", s.rays.secondary}}},
+            {"dropped_samples", s.droppedSamples},
+            {"sl_budget_exhausted", shaders.budgetExhausted},
+            {"sl_non_finite", shaders.nonFinite},
+            {"triangles", scene.triangles},
+            {"quadrics", scene.quadrics},
+            {"vertex_program_vertices", scene.programVertices},
+            {"instances", scene.instances},
+            {"geometry_bytes", scene.geometryBytes},
+            {"peak_resident_bytes", peakResidentBytes()},
+            {"warnings", warnings}};
+}
+
+} // namespace lrt::cli

@@ -1,0 +1,43 @@
+// The lights of a frame, in declaration order, and the lists of lights each surface sees.
+#include "renderer/builder/scene_builder_parts.h"
+
+#include "renderer/lights/light_registry.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace lrt {
+
+void SceneBuilder::makeLights() {
+    for (const LightDescription& light : frame_.world.lights) {
+        const LightEntry* entry = nullptr;
+        for (const LightEntry* e : lightRegistry())
+            if (e->name == light.type)
+                entry = e;
+        const Parameters parameters(light.parameters, entry->parameters,
+                                    fmt::format("LightSource \"{}\"", light.type), light.where);
+        std::unique_ptr<Light> made =
+            entry->create(parameters, {light.lightToWorld, sceneDirectory(), light.where});
+        if (made->isInfinite())
+            scene_->infiniteLights_.push_back(made.get());
+        scene_->lights_.push_back(std::move(made));
+    }
+}
+
+// One list per distinct set of Illuminate switches, shared by every primitive under it.
+const std::vector<int>* SceneBuilder::lightList(const SurfaceAttributes& attributes) {
+    const auto* key = attributes.disabledLights.get();
+    const auto it = lightLists_.find(key);
+    if (it != lightLists_.end())
+        return it->second;
+    auto list = std::make_unique<std::vector<int>>();
+    for (int i = 0; i < static_cast<int>(scene_->lights_.size()); ++i)
+        if (!key || std::find(key->begin(), key->end(), i) == key->end())
+            list->push_back(i);
+    const std::vector<int>* raw = list.get();
+    scene_->lightLists_.push_back(std::move(list));
+    lightLists_[key] = raw;
+    return raw;
+}
+
+} // namespace lrt

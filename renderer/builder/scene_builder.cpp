@@ -1,0 +1,99 @@
+// Building a frame: the order in which its parts are created (camera, lights, then the shapes of
+// each object definition and of the world, then instances) and the BVH commits.
+#include "renderer/builder/scene_builder.h"
+
+#include "renderer/builder/scene_builder_parts.h"
+#include "renderer/camera/camera_registry.h"
+
+#include <chrono>
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace lrt {
+
+namespace {
+// The shader search path: the scene's own, the caller's, the scene's folder, the bundled library.
+std::vector<std::filesystem::path> shaderSearchPath(const FrameDescription& frame,
+                                                    const std::vector<std::filesystem::path>& extra,
+                                                    const std::filesystem::path& sceneDirectory) {
+    std::vector<std::filesystem::path> path(frame.options.shaderSearchPath.begin(),
+                                            frame.options.shaderSearchPath.end());
+    path.insert(path.end(), extra.begin(), extra.end());
+    path.push_back(sceneDirectory);
+    path.emplace_back(LRT_BUNDLED_SHADER_DIR);
+    return path;
+}
+} // namespace
+
+SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
+                           const std::vector<std::filesystem::path>& shaderPath)
+    : frame_(frame), device_(device),
+      shaders_(shaderSearchPath(frame, shaderPath, sceneDirectory())) {}
+
+std::filesystem::path SceneBuilder::sceneDirectory() const {
+    return frame_.sceneDirectory.empty() ? "." : frame_.sceneDirectory;
+}
+
+std::unique_ptr<Scene> SceneBuilder::build() {
+    scene_ = std::make_unique<Scene>();
+    const FrameOptions& options = frame_.options;
+    scene_->film_ = options.film;
+    scene_->filter_ = createFilter(options.film.filter);
+    scene_->integrator_ = options.integrator;
+    scene_->background_ = frame_.world.background;
+    scene_->frame_ = frame_.number;
+    scene_->camera_ = createCamera(options.camera, options.film.xResolution,
+                                   options.film.yResolution, options.film.pixelAspectRatio);
+    makeLights();
+
+    const auto start = std::chrono::steady_clock::now();
+    for (const ObjectDefinition& object : frame_.world.objects) {
+        auto prototype = std::make_unique<EmbreeScene>(device_);
+        std::vector<Primitive> primitives;
+        for (const ShapeDescription& shape : object.shapes) {
+            if (shape.attributes->areaLight >= 0)
+                throw SceneError(shape.where,
+                                 fmt::format("area lights inside object definitions are not "
+                                             "supported (object '{}')",
+                                             object.name));
+            addShape(shape, *prototype, primitives);
+        }
+        prototype->commit();
+        scene_->prototypes_.push_back(std::move(prototype));
+        scene_->prototypePrimitives_.push_back(std::move(primitives));
+    }
+    scene_->root_ = std::make_unique<EmbreeScene>(device_);
+    for (const ShapeDescription& shape : frame_.world.shapes)
+        addShape(shape, *scene_->root_, scene_->rootPrimitives_);
+    for (const InstanceDescription& instance : frame_.world.instances)
+        addInstance(instance);
+    scene_->root_->commit();
+    scene_->statistics_.bvhBuildSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return std::move(scene_);
+}
+
+void SceneBuilder::addInstance(const InstanceDescription& instance) {
+    RTCGeometry geometry = rtcNewGeometry(device_, RTC_GEOMETRY_TYPE_INSTANCE);
+    rtcSetGeometryInstancedScene(
+        geometry, scene_->prototypes_[static_cast<std::size_t>(instance.object)]->get());
+    float matrix[12]; // 3x4, column-major
+    const Matrix4& m = instance.instanceToWorld.matrix();
+    for (int column = 0; column < 4; ++column)
+        for (int row = 0; row < 3; ++row)
+            matrix[column * 3 + row] = m[row][column];
+    rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT3X4_COLUMN_MAJOR, matrix);
+    rtcCommitGeometry(geometry);
+    const unsigned id = scene_->root_->attach(geometry);
+    if (id != scene_->rootPrimitives_.size() + scene_->instances_.size())
+        throw std::logic_error("Embree assigned instance IDs out of order");
+    scene_->instances_.push_back({instance.object, instance.instanceToWorld});
+    ++scene_->statistics_.instances;
+}
+
+std::unique_ptr<Scene> buildScene(const FrameDescription& frame, RTCDevice device,
+                                  const std::vector<std::filesystem::path>& shaderPath) {
+    return SceneBuilder(frame, device, shaderPath).build();
+}
+
+} // namespace lrt

@@ -1,0 +1,146 @@
+// Shapes: each statement's surfaces, made through the shape registry, meshes run through the
+// bound vertex program, and each surface placed in its Embree scene as a Primitive.
+#include "renderer/builder/scene_builder_parts.h"
+
+#include "renderer/shapes/triangle_mesh.h"
+#include "renderer/vertex/vertex_stage.h"
+#include "slvm/vp2/parser.h"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace lrt {
+
+void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
+                            std::vector<Primitive>& primitives) {
+    const SurfaceAttributes& a = *d.attributes;
+    const Material* surface = material(a);
+    const ShapeEntry* entry = findShape(d.type);
+    if (!entry)
+        throw std::logic_error(fmt::format("shape '{}' is not registered", d.type));
+    const ShapeContext context{d.objectToWorld, a.reverseOrientation, a.sides == 1,
+                               d.baseDirectory, d.where};
+    ShapeSurfaces made = entry->create(
+        d.arguments,
+        Parameters(d.parameters, entry->parameters, shapeStatementName(*entry), d.where), context);
+    std::vector<const Material*> objMaterials;
+    for (const ObjMaterial& m : made.objMaterials)
+        objMaterials.push_back(objMaterial(m, d.where));
+
+    for (ShapeSurface& surfaceMade : made.surfaces) {
+        std::unique_ptr<Shape> shape;
+        if (auto* mesh = std::get_if<MeshData>(&surfaceMade.geometry)) {
+            shape = meshShape(d, std::move(*mesh));
+        } else {
+            shape = std::move(std::get<std::unique_ptr<Shape>>(surfaceMade.geometry));
+            // Under a vertex program, other shapes are deformed as meshes at the binding's rate.
+            if (const VertexProgramBinding* binding = vertexProgram(a)) {
+                auto mesh = shape->tessellate(binding->tessellation[0], binding->tessellation[1]);
+                if (!mesh)
+                    throw SceneError(d.where, fmt::format("vertex programs apply to meshes and to "
+                                                          "shapes that tessellate; {} does not",
+                                                          shapeStatementName(*entry)));
+                shape = meshShape(d, std::move(*mesh));
+            }
+        }
+        const auto& objIndex = surfaceMade.objMaterial;
+        addPrimitive(std::move(shape), objIndex ? objMaterials[*objIndex] : surface,
+                     objIndex ? made.objMaterials[*objIndex].diffuse : a.color, d, target,
+                     primitives);
+    }
+}
+
+void SceneBuilder::addPrimitive(std::unique_ptr<Shape> shape, const Material* material, Color color,
+                                const ShapeDescription& d, EmbreeScene& target,
+                                std::vector<Primitive>& primitives) {
+    const SurfaceAttributes& a = *d.attributes;
+    const unsigned id = target.attach(shape->createGeometry(device_));
+    if (id != primitives.size())
+        throw std::logic_error("Embree assigned geometry IDs out of order");
+    Primitive primitive;
+    primitive.shape = shape.get();
+    primitive.material = material;
+    primitive.color = color;
+    primitive.opacity = a.opacity;
+    primitive.lights = lightList(a);
+    if (a.areaLight >= 0) {
+        // Light sampling picks points on the emitter's surface: it must be able to.
+        if (!shape->samplesArea())
+            throw SceneError(d.where, fmt::format("an area light needs shapes it can sample "
+                                                  "points on, and a {} cannot be sampled",
+                                                  d.type));
+        auto* light =
+            static_cast<AreaLight*>(scene_->lights_[static_cast<std::size_t>(a.areaLight)].get());
+        light->addShape(shape.get());
+        primitive.areaLight = light;
+    }
+    if (a.opacity != Color{1, 1, 1})
+        scene_->hasTranslucency_ = true;
+    if (dynamic_cast<const TriangleMesh*>(shape.get()))
+        scene_->statistics_.triangles += shape->primitiveCount();
+    else
+        ++scene_->statistics_.quadrics;
+    scene_->statistics_.geometryBytes += shape->memoryBytes();
+    primitives.push_back(primitive);
+    scene_->shapes_.push_back(std::move(shape));
+}
+
+// The binding of the vertex program in force for `a`, loaded once per VertexProgram statement;
+// null when none is bound.
+const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes& a) {
+    const VertexProgramDescription* d = a.vertexProgram.get();
+    if (!d)
+        return nullptr;
+    if (const auto it = bindings_.find(d); it != bindings_.end())
+        return &it->second;
+    std::filesystem::path path = std::filesystem::path(d->directory) / d->file;
+    std::error_code ec;
+    const std::filesystem::path bundled = std::filesystem::path(LRT_BUNDLED_VERTEX_DIR) / d->file;
+    if (!std::filesystem::is_regular_file(path, ec) &&
+        std::filesystem::is_regular_file(bundled, ec))
+        path = bundled;
+    std::shared_ptr<const slvm::vp2::VerifiedProgram> program;
+    try {
+        program = std::make_shared<const slvm::vp2::VerifiedProgram>(
+            slvm::vp2::loadVertexProgramFile(path));
+    } catch (const slvm::ProgramError& e) {
+        throw SceneError(d->where,
+                         fmt::format("vertex program '{}' does not load:\n{}", d->file, e.what()));
+    }
+    return &bindings_.emplace(d, bindVertexProgram(*d, std::move(program))).first->second;
+}
+
+// A triangle mesh for `d`, run through the bound vertex program first (if any).
+std::unique_ptr<Shape> SceneBuilder::meshShape(const ShapeDescription& d, MeshData mesh) {
+    const SurfaceAttributes& a = *d.attributes;
+    if (const VertexProgramBinding* binding = vertexProgram(a)) {
+        // Light sampling picks points by area, clipped or not: an emitter must stay whole.
+        for (int plane = 0; plane < slvm::vp2::kClipPlanes && a.areaLight >= 0; ++plane)
+            if (binding->program->writes(slvm::vp2::clipResult(plane)))
+                throw SceneError(d.where, fmt::format("vertex program '{}' writes clip "
+                                                      "distances, which area lights do not "
+                                                      "support",
+                                                      binding->program->name()));
+        const auto parameters = parameterRegisters(
+            *binding, {d.objectToWorld, frame_.options.camera.worldToCamera, frame_.number});
+        VertexStageReport report;
+        try {
+            report = runVertexStage(*binding->program, parameters, a.color, mesh);
+        } catch (const std::runtime_error& e) {
+            throw SceneError(d.where, e.what());
+        }
+        scene_->statistics_.programVertices += report.vertices;
+        if (report.limited || report.overflowed)
+            scene_->warnings_.emplace_back(
+                slvm::Severity::Warning, d.where,
+                fmt::format("vertex program '{}' stopped early on {} of {} vertices ({} at the "
+                            "65536-instruction limit, {} by a CAL past four levels); their "
+                            "outputs are what it had written",
+                            binding->program->name(), report.limited + report.overflowed,
+                            report.vertices, report.limited, report.overflowed));
+    }
+    return std::make_unique<TriangleMesh>(d.objectToWorld, a.reverseOrientation, a.sides == 1,
+                                          std::move(mesh));
+}
+
+} // namespace lrt

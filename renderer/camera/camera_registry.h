@@ -1,0 +1,56 @@
+// Every camera lrt can create, by projection name: the one place that maps Projection names to
+// classes, each entry beside its class with its parameter table. The camera statements before
+// WorldBegin (Projection, ScreenWindow, FrameAspectRatio, Clipping, DepthOfField) and the
+// transform at WorldBegin make a CameraDescription; createCamera turns it into a Camera.
+#pragma once
+
+#include "renderer/camera/camera.h"
+#include "renderer/core/parameter_table.h"
+#include "renderer/core/scene_entity.h"
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace lrt {
+
+struct CameraDescription {
+    SceneEntity projection{"perspective", {}, {}}; // Projection "name" parameters
+    std::optional<std::array<float, 4>> screenWindow; // left right bottom top
+    std::optional<float> frameAspectRatio;
+    float nearClip = 1e-3f;
+    float farClip = 1e30f;
+    float fStop = 0.0f; // DepthOfField: 0 is a pinhole
+    float focalLength = 0.0f;
+    float focalDistance = 1.0f;
+    Transform worldToCamera;
+};
+
+// What every projection shares: placement, screen window, raster, clipping and thin lens.
+struct CameraSetup {
+    Transform cameraToWorld;
+    ScreenWindow window;
+    int xResolution, yResolution;
+    float nearClip, farClip;
+    float lensRadius, focalDistance;
+};
+
+struct CameraEntry {
+    std::string_view name;
+    ParameterTable parameters;
+    std::unique_ptr<Camera> (*create)(const Parameters& parameters, const CameraSetup& setup);
+};
+
+std::span<const CameraEntry* const> cameraRegistry();
+const CameraEntry* findCamera(std::string_view name);
+std::vector<std::string_view> cameraNames();
+
+// The camera `description` describes, for an image of the given resolution and pixel aspect
+// ratio; throws SceneError for a bad parameter.
+std::unique_ptr<Camera> createCamera(const CameraDescription& description, int xResolution,
+                                     int yResolution, float pixelAspectRatio);
+
+} // namespace lrt

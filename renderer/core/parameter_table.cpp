@@ -1,0 +1,232 @@
+// Reading parameter lists through their tables.
+#include "renderer/core/parameter_table.h"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace lrt {
+
+std::string_view valueKindName(ValueKind kind) {
+    switch (kind) {
+    case ValueKind::Float:
+        return "float";
+    case ValueKind::Integer:
+        return "integer";
+    case ValueKind::String:
+        return "string";
+    case ValueKind::Rgb:
+        return "color";
+    case ValueKind::Point:
+        return "point";
+    case ValueKind::Floats:
+        return "float[]";
+    case ValueKind::Integers:
+        return "integer[]";
+    case ValueKind::Points:
+        return "point[]";
+    case ValueKind::Normals:
+        return "normal[]";
+    case ValueKind::Rgbs:
+        return "color[]";
+    case ValueKind::Texture:
+        return "texture";
+    }
+    return "?";
+}
+
+bool Domain::contains(double value) const {
+    switch (kind) {
+    case Kind::Any:
+        return true;
+    case Kind::Positive:
+        return value > 0;
+    case Kind::NonNegative:
+        return value >= 0;
+    case Kind::Between:
+        return value >= min && value <= max;
+    }
+    return false;
+}
+
+std::string Domain::text() const {
+    switch (kind) {
+    case Kind::Any:
+        return "";
+    case Kind::Positive:
+        return "> 0";
+    case Kind::NonNegative:
+        return ">= 0";
+    case Kind::Between:
+        return fmt::format("{} to {}", min, max);
+    }
+    return "";
+}
+
+std::string defaultText(const DefaultValue& value) {
+    struct Text {
+        std::string operator()(std::monostate) const { return "none"; }
+        std::string operator()(float v) const { return fmt::format("{}", v); }
+        std::string operator()(int v) const { return fmt::format("{}", v); }
+        std::string operator()(Color c) const { return fmt::format("[{} {} {}]", c.r, c.g, c.b); }
+        std::string operator()(Vec3 p) const { return fmt::format("[{} {} {}]", p.x, p.y, p.z); }
+        std::string operator()(std::string_view s) const { return fmt::format("\"{}\"", s); }
+    };
+    return std::visit(Text{}, value);
+}
+
+std::string quotedList(const std::vector<std::string_view>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0)
+            out += i + 1 == names.size() ? " or " : ", ";
+        out += fmt::format("\"{}\"", names[i]);
+    }
+    return out;
+}
+
+Parameters::Parameters(const ParameterList& list, ParameterTable table, std::string what,
+                       SourceLocation where)
+    : list_(list), table_(table), what_(std::move(what)), where_(where) {
+    for (const Parameter& p : list.all()) {
+        const ParameterSpec* known = nullptr;
+        for (const ParameterSpec& s : table_)
+            if (s.name == p.name)
+                known = &s;
+        if (!known)
+            throw SceneError(p.where, fmt::format("unknown parameter '{}' for {}", p.name, what_));
+        check(p, *known);
+    }
+}
+
+// Reading a value through ParameterList's getters checks its declared type and count.
+void Parameters::check(const Parameter& p, const ParameterSpec& s) const {
+    double number = 0;
+    switch (s.kind) {
+    case ValueKind::Float:
+        number = list_.getFloat(p.name, 0);
+        break;
+    case ValueKind::Integer:
+        number = list_.getInteger(p.name, 0);
+        break;
+    case ValueKind::String:
+        list_.getString(p.name, "");
+        return;
+    case ValueKind::Rgb:
+        list_.getColor(p.name, {});
+        return;
+    case ValueKind::Point:
+        list_.getPoint(p.name, {});
+        return;
+    case ValueKind::Floats:
+        list_.getFloats(p.name);
+        return;
+    case ValueKind::Integers:
+        list_.getIntegers(p.name);
+        return;
+    case ValueKind::Points:
+    case ValueKind::Normals:
+    case ValueKind::Rgbs:
+        list_.getTriples(p.name);
+        return;
+    case ValueKind::Texture:
+        list_.getTextureOrColor(p.name);
+        return;
+    }
+    if (s.domain.contains(number))
+        return;
+    switch (s.domain.kind) {
+    case Domain::Kind::Positive:
+        throw SceneError(p.where, fmt::format("{} must be positive", p.name));
+    case Domain::Kind::NonNegative:
+        throw SceneError(p.where, fmt::format("{} must not be negative", p.name));
+    default:
+        throw SceneError(p.where, fmt::format("{} must be between {} and {}", p.name,
+                                              s.domain.min, s.domain.max));
+    }
+}
+
+const ParameterSpec& Parameters::spec(std::string_view name, ValueKind kind) const {
+    for (const ParameterSpec& s : table_)
+        if (s.name == name) {
+            if (s.kind != kind)
+                break;
+            return s;
+        }
+    throw std::logic_error(fmt::format("{} reads parameter '{}' as {}, which its table does not "
+                                       "list so",
+                                       what_, name, valueKindName(kind)));
+}
+
+namespace {
+// The table's default, which must be of type T (a table and its reader disagreeing is a bug).
+template <typename T>
+T fallbackOf(const ParameterSpec& s) {
+    if (const T* value = std::get_if<T>(&s.fallback))
+        return *value;
+    throw std::logic_error(fmt::format("parameter '{}' has no default of the type it is read as",
+                                       s.name));
+}
+} // namespace
+
+float Parameters::getFloat(std::string_view name) const {
+    const ParameterSpec& s = spec(name, ValueKind::Float);
+    return has(name) ? list_.getFloat(std::string(name), 0) : fallbackOf<float>(s);
+}
+
+int Parameters::getInteger(std::string_view name) const {
+    const ParameterSpec& s = spec(name, ValueKind::Integer);
+    return has(name) ? list_.getInteger(std::string(name), 0) : fallbackOf<int>(s);
+}
+
+std::string Parameters::getString(std::string_view name) const {
+    const ParameterSpec& s = spec(name, ValueKind::String);
+    if (has(name))
+        return list_.getString(std::string(name), "");
+    // A string without a default reads as empty: "not given".
+    return std::holds_alternative<std::monostate>(s.fallback)
+               ? std::string()
+               : std::string(fallbackOf<std::string_view>(s));
+}
+
+Color Parameters::getColor(std::string_view name) const {
+    const ParameterSpec& s = spec(name, ValueKind::Rgb);
+    return has(name) ? list_.getColor(std::string(name), {}) : fallbackOf<Color>(s);
+}
+
+Vec3 Parameters::getPoint(std::string_view name) const {
+    const ParameterSpec& s = spec(name, ValueKind::Point);
+    return has(name) ? list_.getPoint(std::string(name), {}) : fallbackOf<Vec3>(s);
+}
+
+std::vector<float> Parameters::getFloats(std::string_view name) const {
+    spec(name, ValueKind::Floats);
+    return list_.getFloats(std::string(name));
+}
+
+std::vector<int> Parameters::getIntegers(std::string_view name) const {
+    spec(name, ValueKind::Integers);
+    return list_.getIntegers(std::string(name));
+}
+
+std::vector<Vec3> Parameters::getTriples(std::string_view name) const {
+    for (const ParameterSpec& s : table_)
+        if (s.name == name &&
+            (s.kind == ValueKind::Points || s.kind == ValueKind::Normals ||
+             s.kind == ValueKind::Rgbs))
+            return list_.getTriples(std::string(name));
+    spec(name, ValueKind::Points); // throws: not a list of triples
+    return {};
+}
+
+std::optional<std::variant<std::string, Color>>
+Parameters::getTexture(std::string_view name) const {
+    spec(name, ValueKind::Texture);
+    return list_.getTextureOrColor(std::string(name));
+}
+
+SourceLocation Parameters::where(std::string_view name) const {
+    const Parameter* p = list_.find(std::string(name));
+    return p ? p->where : where_;
+}
+
+} // namespace lrt

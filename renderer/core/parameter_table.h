@@ -1,0 +1,102 @@
+// Parameter tables: what each creatable thing (a shape, light, material, integrator...) accepts,
+// as data beside its create() function, in the spirit of Mitsuba 3's plugin tables. The same table
+// checks a statement's parameters (unknown names, types, domains), gives the defaults, and is what
+// docs/scene-format.md is tested against, so the three cannot drift apart.
+#pragma once
+
+#include "renderer/core/color.h"
+#include "renderer/core/parameter_list.h"
+#include "renderer/core/vector.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace lrt {
+
+// The value a parameter holds, as the docs name it.
+enum class ValueKind {
+    Float,    // one number
+    Integer,  // one integer
+    String,   // one string
+    Rgb,      // [r g b]
+    Point,    // [x y z]
+    Floats,   // any count of numbers ("st" of a mesh)
+    Integers, // any count of integers ("indices")
+    Points,   // [x y z]... (positions)
+    Normals,  // [x y z]... (normals)
+    Rgbs,     // [r g b]... (per-vertex colours)
+    Texture,  // a texture file name, or a colour
+};
+std::string_view valueKindName(ValueKind kind); // "float", "integer", ..., "point[]", "texture"
+
+// The numbers a Float or Integer parameter may take.
+struct Domain {
+    enum class Kind { Any, Positive, NonNegative, Between } kind = Kind::Any;
+    double min = 0, max = 0; // Between: min <= value <= max
+
+    static constexpr Domain any() { return {}; }
+    static constexpr Domain positive() { return {Kind::Positive}; }
+    static constexpr Domain nonNegative() { return {Kind::NonNegative}; }
+    static constexpr Domain between(double min, double max) { return {Kind::Between, min, max}; }
+    bool contains(double value) const;
+    std::string text() const; // "> 0", ">= 0", "1 to 1000", "" for any
+};
+
+// The default of a parameter: none (absent means "not given"), or a value of its kind.
+using DefaultValue = std::variant<std::monostate, float, int, Color, Vec3, std::string_view>;
+std::string defaultText(const DefaultValue& value); // "0.5", "[1 1 1]", "\"mis\"", "none"
+
+struct ParameterSpec {
+    std::string_view name;
+    ValueKind kind;
+    DefaultValue fallback;
+    Domain domain;
+    std::string_view meaning;
+};
+using ParameterTable = std::span<const ParameterSpec>;
+
+// A ParameterList read against its table. Construction checks every parameter: an unknown name
+// ("unknown parameter 'Kdd' for Surface "matte"") or a value of the wrong type, count or domain
+// throws SceneError at the parameter. The getters return the given value or the table's default;
+// asking for a name the table lacks is a bug in lrt (std::logic_error).
+class Parameters {
+public:
+    // `what` names the statement in messages, `where` locates it.
+    Parameters(const ParameterList& list, ParameterTable table, std::string what,
+               SourceLocation where);
+
+    bool has(std::string_view name) const { return list_.find(std::string(name)) != nullptr; }
+    float getFloat(std::string_view name) const;
+    int getInteger(std::string_view name) const;
+    std::string getString(std::string_view name) const;
+    Color getColor(std::string_view name) const;
+    Vec3 getPoint(std::string_view name) const;
+    std::vector<float> getFloats(std::string_view name) const;  // empty when absent
+    std::vector<int> getIntegers(std::string_view name) const;  // empty when absent
+    std::vector<Vec3> getTriples(std::string_view name) const;  // Points, Normals, Colors
+    std::optional<std::variant<std::string, Color>> getTexture(std::string_view name) const;
+
+    // Where parameter `name` was given, or the statement when it was not.
+    SourceLocation where(std::string_view name) const;
+    const SourceLocation& statement() const { return where_; }
+    const std::string& what() const { return what_; }
+    const ParameterList& list() const { return list_; }
+
+private:
+    const ParameterSpec& spec(std::string_view name, ValueKind kind) const;
+    void check(const Parameter& p, const ParameterSpec& spec) const;
+
+    const ParameterList& list_;
+    ParameterTable table_;
+    std::string what_;
+    SourceLocation where_;
+};
+
+// "\"a\", \"b\" or \"c\"": how messages list the names a statement accepts.
+std::string quotedList(const std::vector<std::string_view>& names);
+
+} // namespace lrt

@@ -1,0 +1,28 @@
+// What a scene says about its image: resolution, crop, samples, pixel filter, exposure and the
+// output named by Display. The renderer and the image writers read it.
+#pragma once
+
+#include "renderer/film/filter.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace lrt {
+
+struct FilmDescription {
+    int xResolution = 640;
+    int yResolution = 480;
+    float pixelAspectRatio = 1.0f;
+    std::array<float, 4> cropWindow{0, 1, 0, 1}; // x0 x1 y0 y1 in NDC
+    FilterDescription filter;
+    int xSamples = 2;
+    int ySamples = 2;
+    bool jitter = true;
+    bool lowDiscrepancy = false; // Option "sampler" "string type" "lowdiscrepancy"
+    float gain = 1.0f;
+    std::optional<float> gamma;
+    std::string displayName; // from Display, used when no -o is given
+};
+
+} // namespace lrt

@@ -1,0 +1,44 @@
+// The table of built-in surfaces, and the fall-back to SL shaders.
+#include "renderer/materials/material_registry.h"
+
+#include "renderer/materials/constant.h"
+#include "renderer/materials/glass.h"
+#include "renderer/materials/matte.h"
+#include "renderer/materials/metal.h"
+#include "renderer/materials/mirror.h"
+#include "renderer/materials/plastic.h"
+#include "renderer/materials/sl_material.h"
+
+#include <fmt/format.h>
+
+namespace lrt {
+
+namespace {
+const MaterialEntry* const kMaterials[] = {
+    &Matte::registryEntry,  &Plastic::registryEntry, &Metal::registryEntry,
+    &Mirror::registryEntry, &Glass::registryEntry,   &Constant::registryEntry,
+};
+} // namespace
+
+std::span<const MaterialEntry* const> materialRegistry() {
+    return kMaterials;
+}
+
+const MaterialEntry* findMaterial(std::string_view name) {
+    for (const MaterialEntry* entry : kMaterials)
+        if (entry->name == name)
+            return entry;
+    return nullptr;
+}
+
+std::unique_ptr<Material> createMaterial(const ParameterList& parameters,
+                                         MaterialContext& context) {
+    const std::string what = fmt::format("Surface \"{}\"", context.name);
+    if (const MaterialEntry* entry = findMaterial(context.name))
+        return entry->create(Parameters(parameters, entry->parameters, what, context.where),
+                             context);
+    return SlMaterial::create(
+        Parameters(parameters, SlMaterial::parameterTable(), what, context.where), context);
+}
+
+} // namespace lrt

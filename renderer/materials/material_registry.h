@@ -1,0 +1,51 @@
+// Every material lrt can create, by name: the built-in surfaces, each entry beside its class with
+// its parameter table, and SL shaders for any other name (found on the shader search path). The
+// scene builder creates every Surface through createMaterial.
+#pragma once
+
+#include "renderer/core/parameter_table.h"
+#include "renderer/materials/material.h"
+#include "renderer/materials/shader_library.h"
+#include "renderer/textures/texture_system.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace lrt {
+
+// How SL shaders run, from the scene's Option "sl".
+struct ShaderOptions {
+    int traceDepth = 5;           // nested `trace` calls allowed ("tracedepth")
+    std::uint64_t budget = 65536; // instructions per invocation ("budget")
+};
+
+// What creating a material may need beyond its parameters.
+struct MaterialContext {
+    std::string_view name;           // the Surface name
+    SourceLocation where;            // the Surface statement
+    std::filesystem::path directory; // texture files are named relative to the scene's folder
+    ShaderLibrary& shaders;
+    ShaderOptions shaderOptions;
+    // The scene's texture system, created by the first material that binds an image.
+    std::unique_ptr<TextureSystem>& textures;
+};
+
+struct MaterialEntry {
+    std::string_view name;
+    ParameterTable parameters;
+    std::unique_ptr<Material> (*create)(const Parameters& parameters, MaterialContext& context);
+};
+
+// The built-in surfaces.
+std::span<const MaterialEntry* const> materialRegistry();
+const MaterialEntry* findMaterial(std::string_view name);
+
+// Surface `context.name` with `parameters`: a built-in, or else the SL shader of that name.
+// Throws SceneError for an unknown name, a shader that does not load, or a bad parameter.
+std::unique_ptr<Material> createMaterial(const ParameterList& parameters, MaterialContext& context);
+
+} // namespace lrt

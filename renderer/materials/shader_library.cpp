@@ -1,0 +1,30 @@
+// Shader lookup along the search path, with a cache keyed by the file's canonical path.
+#include "renderer/materials/shader_library.h"
+
+#include "slvm/sl/shader_file.h"
+
+namespace lrt {
+
+std::optional<std::filesystem::path> ShaderLibrary::find(const std::string& name) const {
+    for (const auto& folder : searchPath_)
+        for (const char* extension : {".slc", ".sl"}) {
+            const std::filesystem::path candidate = folder / (name + extension);
+            std::error_code ec;
+            if (std::filesystem::is_regular_file(candidate, ec))
+                return candidate;
+        }
+    return std::nullopt;
+}
+
+std::shared_ptr<const slvm::sl::VerifiedProgram>
+ShaderLibrary::load(const std::filesystem::path& path) {
+    const std::string key = std::filesystem::weakly_canonical(path).string();
+    if (const auto it = loaded_.find(key); it != loaded_.end())
+        return it->second;
+    auto program =
+        std::make_shared<const slvm::sl::VerifiedProgram>(slvm::sl::loadShaderFile(path));
+    loaded_[key] = program;
+    return program;
+}
+
+} // namespace lrt

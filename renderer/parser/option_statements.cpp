@@ -1,0 +1,220 @@
+// The statements before WorldBegin: image, camera, sampling, filter, exposure, output, options
+// and the integrator. Projection, PixelFilter and SurfaceIntegrator names are checked against
+// their registries; the integrator is created once here, so its parameters are checked too.
+#include "renderer/parser/scene_parser.h"
+
+#include "renderer/core/search_path.h"
+#include "renderer/integrators/integrator_registry.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace lrt {
+
+namespace {
+
+// The parameters of the options this parser records itself.
+const ParameterSpec kSearchPathParameters[] = {
+    {"shader", ValueKind::String, {}, {}, "folders for SL shaders, ':'-separated"},
+};
+const ParameterSpec kSamplerParameters[] = {
+    {"jitter", ValueKind::Integer, 1, {}, "0 puts stratified samples at their strata's centres"},
+    {"type", ValueKind::String, std::string_view("stratified"), {},
+     "\"stratified\" or \"lowdiscrepancy\""},
+};
+const ParameterSpec kShaderParameters[] = {
+    {"tracedepth", ValueKind::Integer, 5, {}, "nested SL trace calls allowed"},
+    {"budget", ValueKind::Integer, 65536, {}, "instructions per SL invocation"},
+};
+const ParameterSpec kBackgroundParameters[] = {
+    {"bgcolor", ValueKind::Rgb, Color{0, 0, 0}, {}, "radiance of rays that leave the scene"},
+};
+
+// Throws unless `name` (item 0 of `s`) is one of `names`: "unknown <what> 'x' (expected ...)".
+void expectName(const Statement& s, const std::string& name, const char* what,
+                const std::vector<std::string_view>& names) {
+    for (const std::string_view known : names)
+        if (known == name)
+            return;
+    throw SceneError(s.items[0].where, fmt::format("unknown {} '{}' (expected {})", what, name,
+                                                   quotedList(names)));
+}
+
+} // namespace
+
+void SceneParser::learnStatementParameters(Declarations& declarations) {
+    for (const ParameterTable table : {ParameterTable(kSearchPathParameters),
+                                       ParameterTable(kSamplerParameters),
+                                       ParameterTable(kShaderParameters),
+                                       ParameterTable(kBackgroundParameters),
+                                       attributeParameterTable()})
+        declarations.learn(table);
+}
+
+void SceneParser::format(const Statement& s) {
+    const auto n = s.exactNumbers(3);
+    if (n[0] < 1 || n[1] < 1 || n[0] != std::floor(n[0]) || n[1] != std::floor(n[1]) ||
+        n[0] > 65536 || n[1] > 65536)
+        throw SceneError(s.where,
+                         "Format expects a resolution of positive integers (at most 65536) and a "
+                         "pixel aspect ratio");
+    if (!(n[2] > 0))
+        throw SceneError(s.items[2].where, "Format's pixel aspect ratio must be positive");
+    options_.film.xResolution = static_cast<int>(n[0]);
+    options_.film.yResolution = static_cast<int>(n[1]);
+    options_.film.pixelAspectRatio = static_cast<float>(n[2]);
+}
+
+void SceneParser::frameAspectRatio(const Statement& s) {
+    const auto n = s.exactNumbers(1);
+    if (!(n[0] > 0))
+        throw SceneError(s.where, "FrameAspectRatio must be positive");
+    options_.camera.frameAspectRatio = static_cast<float>(n[0]);
+}
+
+void SceneParser::screenWindow(const Statement& s) {
+    const auto n = s.exactNumbers(4);
+    s.expectFinite(n);
+    if (!(n[0] < n[1]) || !(n[2] < n[3]))
+        throw SceneError(s.where, "ScreenWindow expects left < right and bottom < top");
+    options_.camera.screenWindow = {{static_cast<float>(n[0]), static_cast<float>(n[1]),
+                                     static_cast<float>(n[2]), static_cast<float>(n[3])}};
+}
+
+void SceneParser::cropWindow(const Statement& s) {
+    const auto n = s.exactNumbers(4);
+    if (!(n[0] >= 0 && n[0] < n[1] && n[1] <= 1 && n[2] >= 0 && n[2] < n[3] && n[3] <= 1))
+        throw SceneError(s.where,
+                         "CropWindow expects xmin < xmax and ymin < ymax, all within [0, 1]");
+    options_.film.cropWindow = {static_cast<float>(n[0]), static_cast<float>(n[1]),
+                                static_cast<float>(n[2]), static_cast<float>(n[3])};
+}
+
+void SceneParser::projection(const Statement& s) {
+    const std::string name = s.stringAt(0);
+    expectName(s, name, "projection", cameraNames());
+    options_.camera.projection = {name, parameters(s, 1), s.where};
+}
+
+void SceneParser::clipping(const Statement& s) {
+    const auto n = s.exactNumbers(2);
+    if (!(n[0] > 0 && n[0] < n[1]))
+        throw SceneError(s.where, "Clipping expects 0 < near < far");
+    options_.camera.nearClip = static_cast<float>(n[0]);
+    options_.camera.farClip = static_cast<float>(std::fmin(n[1], 1e30));
+}
+
+void SceneParser::depthOfField(const Statement& s) {
+    if (s.items.empty()) {
+        options_.camera.fStop = 0.0f;
+        return;
+    }
+    const auto n = s.exactNumbers(3);
+    if (!(n[0] > 0 && n[1] > 0 && n[2] > 0))
+        throw SceneError(s.where,
+                         "DepthOfField expects a positive f-stop, focal length and focal distance");
+    options_.camera.fStop = static_cast<float>(n[0]);
+    options_.camera.focalLength = static_cast<float>(n[1]);
+    options_.camera.focalDistance = static_cast<float>(n[2]);
+}
+
+void SceneParser::pixelSamples(const Statement& s) {
+    const auto n = s.exactNumbers(2);
+    for (const double v : n)
+        if (v < 1 || v != std::floor(v) || v > 1024)
+            throw SceneError(s.where,
+                             "PixelSamples expects two positive integers (at most 1024 each)");
+    options_.film.xSamples = static_cast<int>(n[0]);
+    options_.film.ySamples = static_cast<int>(n[1]);
+}
+
+void SceneParser::pixelFilter(const Statement& s) {
+    const std::string name = s.stringAt(0);
+    expectName(s, name, "pixel filter", filterNames());
+    FilterDescription filter{name, std::nullopt, s.where};
+    std::size_t next = 1;
+    if (s.items.size() > 1) {
+        const auto widths = s.numbersAt(1, 2, next);
+        if (!(widths[0] > 0 && widths[1] > 0 && widths[0] <= 16 && widths[1] <= 16))
+            throw SceneError(s.where, "PixelFilter widths must be positive (at most 16 pixels)");
+        filter.widths = {{static_cast<float>(widths[0]), static_cast<float>(widths[1])}};
+    }
+    if (next != s.items.size())
+        throw SceneError(s.items[next].where, "PixelFilter takes a name and two widths");
+    options_.film.filter = std::move(filter);
+}
+
+void SceneParser::exposure(const Statement& s) {
+    const auto n = s.exactNumbers(2);
+    if (!(n[0] > 0 && n[1] > 0))
+        throw SceneError(s.where, "Exposure expects a positive gain and gamma");
+    options_.film.gain = static_cast<float>(n[0]);
+    options_.film.gamma = static_cast<float>(n[1]);
+}
+
+void SceneParser::display(const Statement& s) {
+    if (s.items.size() < 3)
+        throw SceneError(
+            s.where,
+            "Display expects a file name, a type and a mode (\"out.exr\" \"file\" \"rgb\")");
+    options_.film.displayName = s.stringAt(0);
+    s.stringAt(1);
+    s.stringAt(2);
+    Parameters(parameters(s, 3), {}, "Display", s.where);
+}
+
+void SceneParser::option(const Statement& s) {
+    const std::string name = s.stringAt(0);
+    const ParameterList list = parameters(s, 1);
+    const std::string what = fmt::format("Option \"{}\"", name);
+    if (name == "searchpath") {
+        const Parameters p(list, kSearchPathParameters, what, s.where);
+        for (const auto& folder : splitSearchPath(p.getString("shader")))
+            options_.shaderSearchPath.push_back((s.directory / folder).string());
+    } else if (name == "sampler") {
+        const Parameters p(list, kSamplerParameters, what, s.where);
+        options_.film.jitter = p.getInteger("jitter") != 0;
+        const std::string type = p.getString("type");
+        if (type != "stratified" && type != "lowdiscrepancy")
+            throw SceneError(p.where("type"),
+                             fmt::format("unknown sampler '{}' (expected \"stratified\" or "
+                                         "\"lowdiscrepancy\")",
+                                         type));
+        options_.film.lowDiscrepancy = type == "lowdiscrepancy";
+    } else if (name == "sl") {
+        // Each Option "sl" changes only what it names.
+        const Parameters p(list, kShaderParameters, what, s.where);
+        ShaderOptions& shaders = options_.shaderOptions;
+        const int depth = p.has("tracedepth") ? p.getInteger("tracedepth") : shaders.traceDepth;
+        const long long budget =
+            p.has("budget") ? p.getInteger("budget") : static_cast<long long>(shaders.budget);
+        if (depth < 0 || budget < 1)
+            throw SceneError(s.where, "Option \"sl\" expects tracedepth >= 0 and budget >= 1");
+        shaders.traceDepth = depth;
+        shaders.budget = static_cast<std::uint64_t>(budget);
+    } else {
+        throw SceneError(s.items[0].where,
+                         fmt::format("unknown option '{}' (expected \"searchpath\", \"sampler\" "
+                                     "or \"sl\")",
+                                     name));
+    }
+}
+
+void SceneParser::surfaceIntegrator(const Statement& s) {
+    const std::string name = s.stringAt(0);
+    expectName(s, name, "integrator", integratorNames());
+    options_.integrator = {name, parameters(s, 1), s.where};
+    createIntegrator(options_.integrator); // checks its parameters now, before any rendering
+}
+
+void SceneParser::imager(const Statement& s) {
+    const std::string name = s.stringAt(0);
+    if (name != "background")
+        throw SceneError(s.items[0].where,
+                         fmt::format("unknown imager '{}' (expected \"background\")", name));
+    const ParameterList list = parameters(s, 1);
+    background_ = Parameters(list, kBackgroundParameters, "Imager \"background\"", s.where)
+                      .getColor("bgcolor");
+}
+
+} // namespace lrt

@@ -1,0 +1,282 @@
+// Statement-by-statement interpretation of the scene format (DESIGN.md §5) over a graphics-state
+// stack: the dispatch, the frame structure (FrameBegin, WorldBegin and their ends) and the
+// transform statements. Each statement is read as its name followed by items (strings, numbers,
+// [arrays]) up to the next statement name; handlers take their positional items and then the
+// parameter pairs.
+#include "renderer/parser/parser.h"
+
+#include "renderer/parser/scene_parser.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace lrt {
+
+const std::map<std::string, SceneParser::HandlerEntry>& SceneParser::handlers() {
+    using P = SceneParser;
+    static const std::map<std::string, HandlerEntry> table = {
+        {"Format", {&P::format, Block::Options}},
+        {"FrameAspectRatio", {&P::frameAspectRatio, Block::Options}},
+        {"ScreenWindow", {&P::screenWindow, Block::Options}},
+        {"CropWindow", {&P::cropWindow, Block::Options}},
+        {"Projection", {&P::projection, Block::Options}},
+        {"Clipping", {&P::clipping, Block::Options}},
+        {"DepthOfField", {&P::depthOfField, Block::Options}},
+        {"PixelSamples", {&P::pixelSamples, Block::Options}},
+        {"PixelFilter", {&P::pixelFilter, Block::Options}},
+        {"Exposure", {&P::exposure, Block::Options}},
+        {"Display", {&P::display, Block::Options}},
+        {"Option", {&P::option, Block::Options}},
+        {"SurfaceIntegrator", {&P::surfaceIntegrator, Block::Options}},
+        {"Imager", {&P::imager, Block::Options}},
+        {"Identity", {&P::identity, Block::Anywhere}},
+        {"Transform", {&P::transform, Block::Anywhere}},
+        {"ConcatTransform", {&P::concatTransform, Block::Anywhere}},
+        {"Translate", {&P::translate, Block::Anywhere}},
+        {"Rotate", {&P::rotate, Block::Anywhere}},
+        {"Scale", {&P::scale, Block::Anywhere}},
+        {"LookAt", {&P::lookAt, Block::Anywhere}},
+        {"CoordinateSystem", {&P::coordinateSystem, Block::Anywhere}},
+        {"CoordSysTransform", {&P::coordSysTransform, Block::Anywhere}},
+        {"TransformBegin", {&P::transformBegin, Block::Anywhere}},
+        {"TransformEnd", {&P::transformEnd, Block::Anywhere}},
+        {"Declare", {&P::declare, Block::Anywhere}},
+        {"FrameBegin", {&P::frameBegin, Block::Options}},
+        {"FrameEnd", {&P::frameEnd, Block::Options}},
+        {"WorldBegin", {&P::worldBegin, Block::Options}},
+        {"WorldEnd", {&P::worldEnd, Block::World}},
+        {"AttributeBegin", {&P::attributeBegin, Block::World}},
+        {"AttributeEnd", {&P::attributeEnd, Block::World}},
+        {"Attribute", {&P::attribute, Block::World}},
+        {"Color", {&P::color, Block::World}},
+        {"Opacity", {&P::opacity, Block::World}},
+        {"Surface", {&P::surface, Block::World}},
+        {"LightSource", {&P::lightSource, Block::World}},
+        {"AreaLightSource", {&P::areaLightSource, Block::World}},
+        {"Illuminate", {&P::illuminate, Block::World}},
+        {"Sides", {&P::sides, Block::World}},
+        {"ReverseOrientation", {&P::reverseOrientation, Block::World}},
+        {"Shape", {&P::shape, Block::World}},
+        {"ObjectBegin", {&P::objectBegin, Block::World}},
+        {"ObjectEnd", {&P::objectEnd, Block::World}},
+        {"ObjectInstance", {&P::objectInstance, Block::World}},
+        {"VertexProgram", {&P::vertexProgram, Block::World}},
+    };
+    return table;
+}
+
+std::vector<FrameDescription> SceneParser::parse(StatementReader& reader) {
+    while (auto statement = reader.next())
+        dispatch(*statement, reader);
+    if (inWorld_)
+        throw SceneError(lastWhere_, "missing WorldEnd at the end of the scene");
+    if (frameOpen_)
+        throw SceneError(lastWhere_, "missing FrameEnd at the end of the scene");
+    if (frames_.empty())
+        throw SceneError({fileName_, 1, 1},
+                         "the scene has no WorldBegin ... WorldEnd block: nothing to render");
+    for (FrameDescription& frame : frames_)
+        frame.sources = reader.sources();
+    return std::move(frames_);
+}
+
+void SceneParser::dispatch(const Statement& s, StatementReader& reader) {
+    lastWhere_ = s.where;
+    if (s.name == "Include") {
+        s.expectCount(1);
+        const std::filesystem::path path = s.directory / s.stringAt(0);
+        reader.push(readSceneFile(path, s.items[0].where, "included file"), path.string(),
+                    path.parent_path(), s.where);
+        return;
+    }
+    // The shapes RIB names by statement (Sphere, PointsPolygons...) come from the shape registry.
+    const auto it = handlers().find(s.name);
+    const ShapeEntry* shapeEntry = it == handlers().end() ? findShapeStatement(s.name) : nullptr;
+    if (it == handlers().end() && !shapeEntry)
+        throw SceneError(s.where, fmt::format("unknown statement '{}'", s.name));
+    const Block block = shapeEntry ? Block::World : it->second.block;
+    if (block == Block::World && !inWorld_)
+        throw SceneError(s.where, fmt::format("{} belongs between WorldBegin and WorldEnd", s.name));
+    if (block == Block::Options && inWorld_)
+        throw SceneError(s.where, fmt::format("{} must come before WorldBegin", s.name));
+    if (shapeEntry)
+        shapeStatement(s, *shapeEntry);
+    else
+        (this->*it->second.handler)(s);
+}
+
+// ---- transforms ---------------------------------------------------------------------------------
+
+void SceneParser::apply(const Statement& s, const std::optional<Transform>& t) {
+    if (!t)
+        throw SceneError(s.where,
+                         fmt::format("{} gives a singular (non-invertible) transform", s.name));
+    state_.transform() = state_.transform() * *t;
+}
+
+namespace {
+Matrix4 ribMatrix(const std::vector<double>& n) {
+    Matrix4 m{};
+    // RIB matrices are row-major for row vectors (translation in the last row): transpose.
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j)
+            m[j][i] = static_cast<float>(n[static_cast<std::size_t>(i * 4 + j)]);
+    return m;
+}
+
+Vec3 vec3(const std::vector<double>& n, std::size_t first) {
+    return {static_cast<float>(n[first]), static_cast<float>(n[first + 1]),
+            static_cast<float>(n[first + 2])};
+}
+} // namespace
+
+void SceneParser::identity(const Statement& s) {
+    s.expectCount(0);
+    state_.transform() = Transform();
+}
+void SceneParser::transform(const Statement& s) {
+    const auto n = s.exactNumbers(16);
+    s.expectFinite(n);
+    const auto t = Transform::fromMatrix(ribMatrix(n));
+    if (!t)
+        throw SceneError(s.where, "Transform gives a singular (non-invertible) matrix");
+    state_.transform() = *t;
+}
+void SceneParser::concatTransform(const Statement& s) {
+    const auto n = s.exactNumbers(16);
+    s.expectFinite(n);
+    apply(s, Transform::fromMatrix(ribMatrix(n)));
+}
+void SceneParser::translate(const Statement& s) {
+    const auto n = s.exactNumbers(3);
+    s.expectFinite(n);
+    apply(s, Transform::translate(vec3(n, 0)));
+}
+void SceneParser::rotate(const Statement& s) {
+    const auto n = s.exactNumbers(4);
+    s.expectFinite(n);
+    if (n[1] == 0 && n[2] == 0 && n[3] == 0)
+        throw SceneError(s.where, "Rotate needs a non-zero axis");
+    apply(s, Transform::rotate(static_cast<float>(n[0]), vec3(n, 1)));
+}
+void SceneParser::scale(const Statement& s) {
+    const auto n = s.exactNumbers(3);
+    s.expectFinite(n);
+    if (n[0] == 0 || n[1] == 0 || n[2] == 0)
+        throw SceneError(s.where, "Scale by zero gives a singular transform");
+    const Vec3 v = vec3(n, 0);
+    apply(s, Transform::scale(v.x, v.y, v.z));
+}
+void SceneParser::lookAt(const Statement& s) {
+    const auto n = s.exactNumbers(9);
+    s.expectFinite(n);
+    apply(s, Transform::lookAt(vec3(n, 0), vec3(n, 3), vec3(n, 6)));
+}
+void SceneParser::coordinateSystem(const Statement& s) {
+    s.expectCount(1);
+    state_.nameCoordinateSystem(s.stringAt(0));
+}
+void SceneParser::coordSysTransform(const Statement& s) {
+    s.expectCount(1);
+    const std::string name = s.stringAt(0);
+    const Transform* named = state_.coordinateSystem(name);
+    if (!named)
+        throw SceneError(s.items[0].where, fmt::format("unknown coordinate system '{}'", name));
+    state_.transform() = *named;
+}
+void SceneParser::transformBegin(const Statement& s) {
+    s.expectCount(0);
+    state_.pushTransform(s.where);
+}
+void SceneParser::transformEnd(const Statement& s) {
+    s.expectCount(0);
+    state_.popTransform(s.name, s.where);
+}
+
+void SceneParser::declare(const Statement& s) {
+    s.expectCount(2);
+    const std::string name = s.stringAt(0);
+    const auto type = parseParameterType(s.stringAt(1));
+    if (!type)
+        throw SceneError(s.items[1].where,
+                         fmt::format("unknown type '{}' in Declare", s.stringAt(1)));
+    declarations_.declare(name, *type);
+}
+
+// ---- frames and world ---------------------------------------------------------------------------
+
+void SceneParser::frameBegin(const Statement& s) {
+    if (frameOpen_)
+        throw SceneError(s.where, "FrameBegin inside a frame: missing FrameEnd");
+    std::size_t next = 0;
+    frameNumber_ =
+        s.items.empty() ? frameNumber_ + 1 : static_cast<int>(s.numbersAt(0, 1, next)[0]);
+    frameOpen_ = true;
+    savedOptions_ = options_;
+    savedTransform_ = state_.transform();
+}
+
+void SceneParser::frameEnd(const Statement& s) {
+    s.expectCount(0);
+    if (!frameOpen_)
+        throw SceneError(s.where, "FrameEnd without FrameBegin");
+    frameOpen_ = false;
+    options_ = savedOptions_;
+    state_.transform() = savedTransform_;
+}
+
+void SceneParser::worldBegin(const Statement& s) {
+    s.expectCount(0);
+    if (const auto* open = state_.innermost())
+        throw SceneError(s.where, fmt::format("WorldBegin inside {} (opened at line {})",
+                                              open->name, open->where.line));
+    inWorld_ = true;
+    options_.camera.worldToCamera = state_.transform();
+    state_.beginWorld(options_.camera.worldToCamera);
+    world_ = WorldDescription{};
+    world_.background = background_;
+    currentObject_.reset();
+    objectIndex_.clear();
+    lightHandles_.clear();
+    worldDirectory_ = s.directory;
+}
+
+void SceneParser::worldEnd(const Statement& s) {
+    s.expectCount(0);
+    if (currentObject_)
+        throw SceneError(s.where,
+                         fmt::format("WorldEnd inside ObjectBegin \"{}\": missing ObjectEnd",
+                                     currentObject_->name));
+    if (const auto* open = state_.innermost())
+        throw SceneError(s.where, fmt::format("WorldEnd inside {} (opened at line {}): missing "
+                                              "its End",
+                                              open->name, open->where.line));
+    inWorld_ = false;
+    state_.transform() = options_.camera.worldToCamera;
+    FrameDescription frame;
+    frame.number = frameNumber_;
+    frame.numbered = frameOpen_;
+    frame.options = options_;
+    frame.world = std::move(world_);
+    frame.sceneDirectory = worldDirectory_.string();
+    frames_.push_back(std::move(frame));
+    if (!frameOpen_)
+        ++frameNumber_;
+}
+
+// ---- entry points -------------------------------------------------------------------------------
+
+std::vector<FrameDescription> parseSceneString(const std::string& text, const std::string& fileName,
+                                               const std::filesystem::path& directory) {
+    StatementReader reader;
+    reader.push(text, fileName, directory, {fileName, 1, 1});
+    return SceneParser(fileName).parse(reader);
+}
+
+std::vector<FrameDescription> parseSceneFile(const std::filesystem::path& path) {
+    const std::string text = readSceneFile(path, {path.string(), 0, 0}, "scene file");
+    return parseSceneString(text, path.string(),
+                            path.parent_path().empty() ? "." : path.parent_path());
+}
+
+} // namespace lrt

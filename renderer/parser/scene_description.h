@@ -1,0 +1,95 @@
+// What a parsed .lrt file says, as plain data: the options of each frame and the world's shapes,
+// lights and materials with the graphics state each was created under. Names and parameters are
+// kept as written (checked against the registries' tables); the scene builder creates from them.
+#pragma once
+
+#include "renderer/camera/camera_registry.h"
+#include "renderer/core/color.h"
+#include "renderer/core/scene_entity.h"
+#include "renderer/core/transform.h"
+#include "renderer/film/film_description.h"
+#include "renderer/materials/material_registry.h"
+#include "renderer/vertex/vertex_program_binding.h"
+#include "slvm/common/source_text.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lrt {
+
+// Every file a scene was read from. Locations in its descriptions view these files' names, so a
+// description keeps them alive.
+using SceneSources = std::vector<std::unique_ptr<const slvm::SourceText>>;
+
+// The options of one frame: everything before WorldBegin.
+struct FrameOptions {
+    CameraDescription camera;
+    FilmDescription film;
+    SceneEntity integrator{"whitted", {}, {}}; // SurfaceIntegrator
+    std::vector<std::string> shaderSearchPath; // Option "searchpath" "shader", scene-relative
+    ShaderOptions shaderOptions;               // Option "sl"
+};
+
+// The material, lighting and vertex-program attributes in force when a shape was declared.
+struct SurfaceAttributes {
+    SceneEntity surface{"matte", {}, {}}; // Surface
+    Color color{1, 1, 1};
+    Color opacity{1, 1, 1};
+    int sides = 2;
+    bool reverseOrientation = false;
+    int areaLight = -1; // index into WorldDescription::lights, or -1
+    std::shared_ptr<const std::vector<int>>
+        disabledLights; // turned off by Illuminate (all on by default)
+    std::string identifier;
+    std::shared_ptr<const VertexProgramDescription> vertexProgram; // null when none is bound
+};
+
+struct ShapeDescription {
+    std::string type; // a registered shape: "sphere", "trianglemesh", "polygon", "obj", ...
+    // Positional numbers, as ShapeEntry::create takes them (shapes/shape_registry.h).
+    std::vector<double> arguments;
+    ParameterList parameters;
+    Transform objectToWorld; // for shapes in an object definition: object to the definition's space
+    std::shared_ptr<const SurfaceAttributes> attributes;
+    std::string baseDirectory; // for relative file names
+    SourceLocation where;
+};
+
+struct LightDescription {
+    std::string type; // a registered light: "pointlight", ..., "arealight"
+    ParameterList parameters;
+    Transform lightToWorld;
+    SourceLocation where;
+};
+
+struct ObjectDefinition {
+    std::string name;
+    std::vector<ShapeDescription> shapes;
+    SourceLocation where;
+};
+
+struct InstanceDescription {
+    int object = 0; // index into WorldDescription::objects
+    Transform instanceToWorld;
+    SourceLocation where;
+};
+
+struct WorldDescription {
+    std::vector<ShapeDescription> shapes;
+    std::vector<LightDescription> lights;
+    std::vector<ObjectDefinition> objects;
+    std::vector<InstanceDescription> instances;
+    Color background;
+};
+
+struct FrameDescription {
+    int number = 0;
+    bool numbered = false; // declared by FrameBegin (else the scene is a single, unnumbered frame)
+    FrameOptions options;
+    WorldDescription world;
+    std::string sceneDirectory;
+    std::shared_ptr<const SceneSources> sources;
+};
+
+} // namespace lrt

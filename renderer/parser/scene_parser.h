@@ -1,0 +1,128 @@
+// The statement handlers of the .lrt parser (private to renderer/parser/): each checks its
+// statement's arguments and records what it says in the graphics state or the frame being read.
+// parser.cpp has the dispatch and the frame structure, option_statements.cpp the statements
+// before WorldBegin, world_statements.cpp those between WorldBegin and WorldEnd.
+#pragma once
+
+#include "renderer/parser/graphics_state.h"
+#include "renderer/parser/scene_description.h"
+#include "renderer/parser/statement_reader.h"
+#include "renderer/shapes/shape_registry.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lrt {
+
+// The parameters of Attribute "identifier" (world_statements.cpp).
+ParameterTable attributeParameterTable();
+
+class SceneParser {
+public:
+    explicit SceneParser(std::string fileName) : fileName_(std::move(fileName)) {
+        learnStatementParameters(declarations_);
+    }
+    std::vector<FrameDescription> parse(StatementReader& reader);
+
+private:
+    // The types of the parameters of the statements the parser records itself (Option,
+    // Attribute, Imager), for Declarations.
+    static void learnStatementParameters(Declarations& declarations);
+
+    using Handler = void (SceneParser::*)(const Statement&);
+    // Where in the file structure a statement may appear.
+    enum class Block { Options, World, Anywhere };
+    struct HandlerEntry {
+        Handler handler;
+        Block block;
+    };
+    static const std::map<std::string, HandlerEntry>& handlers();
+    void dispatch(const Statement& s, StatementReader& reader);
+    ParameterList parameters(const Statement& s, std::size_t first) const {
+        return parametersOf(s, first, declarations_);
+    }
+
+    // option_statements.cpp
+    void format(const Statement& s);
+    void frameAspectRatio(const Statement& s);
+    void screenWindow(const Statement& s);
+    void cropWindow(const Statement& s);
+    void projection(const Statement& s);
+    void clipping(const Statement& s);
+    void depthOfField(const Statement& s);
+    void pixelSamples(const Statement& s);
+    void pixelFilter(const Statement& s);
+    void exposure(const Statement& s);
+    void display(const Statement& s);
+    void option(const Statement& s);
+    void surfaceIntegrator(const Statement& s);
+    void imager(const Statement& s);
+
+    // parser.cpp: transforms, frames and the world block
+    void apply(const Statement& s, const std::optional<Transform>& t);
+    void identity(const Statement& s);
+    void transform(const Statement& s);
+    void concatTransform(const Statement& s);
+    void translate(const Statement& s);
+    void rotate(const Statement& s);
+    void scale(const Statement& s);
+    void lookAt(const Statement& s);
+    void coordinateSystem(const Statement& s);
+    void coordSysTransform(const Statement& s);
+    void transformBegin(const Statement& s);
+    void transformEnd(const Statement& s);
+    void frameBegin(const Statement& s);
+    void frameEnd(const Statement& s);
+    void worldBegin(const Statement& s);
+    void worldEnd(const Statement& s);
+    void declare(const Statement& s);
+
+    // world_statements.cpp
+    void attributeBegin(const Statement& s);
+    void attributeEnd(const Statement& s);
+    void attribute(const Statement& s);
+    void color(const Statement& s);
+    void opacity(const Statement& s);
+    void surface(const Statement& s);
+    void sides(const Statement& s);
+    void reverseOrientation(const Statement& s);
+    void lightSource(const Statement& s);
+    void areaLightSource(const Statement& s);
+    void illuminate(const Statement& s);
+    void shapeStatement(const Statement& s, const ShapeEntry& entry);
+    void shape(const Statement& s);
+    void objectBegin(const Statement& s);
+    void objectEnd(const Statement& s);
+    void objectInstance(const Statement& s);
+    void vertexProgram(const Statement& s);
+    int addLight(const Statement& s, const std::string& type);
+    void addShape(const Statement& s, const ShapeEntry& entry, std::vector<double> arguments,
+                  std::size_t parametersFrom);
+
+    std::string fileName_;
+    SourceLocation lastWhere_;
+    Declarations declarations_;
+    GraphicsState state_;
+
+    // Options, and what FrameBegin saves of them for FrameEnd.
+    FrameOptions options_;
+    FrameOptions savedOptions_;
+    Transform savedTransform_;
+    Color background_;
+    bool frameOpen_ = false;
+    int frameNumber_ = 1;
+
+    // The world being read.
+    bool inWorld_ = false;
+    std::filesystem::path worldDirectory_;
+    WorldDescription world_;
+    std::optional<ObjectDefinition> currentObject_;
+    Transform objectBase_;
+    std::map<std::string, int> objectIndex_;
+    std::map<std::string, int> lightHandles_;
+    std::vector<FrameDescription> frames_;
+};
+
+} // namespace lrt

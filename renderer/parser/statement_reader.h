@@ -1,0 +1,99 @@
+// Statements of the .lrt format as the parser receives them: a name and the items that follow it
+// (strings, numbers, [arrays]) up to the next name, read from a file and the files it Includes.
+// Statement's accessors check an argument's shape and fail at its location.
+#pragma once
+
+#include "renderer/core/parameter_list.h"
+#include "renderer/parser/lexer.h"
+#include "renderer/parser/scene_description.h"
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lrt {
+
+inline constexpr int kMaxIncludeDepth = 16;
+
+struct Item {
+    enum class Kind { String, Number, Array } kind;
+    std::string string;
+    double number = 0;
+    std::vector<double> numbers; // array contents
+    std::vector<std::string> strings;
+    SourceLocation where;
+};
+const char* kindName(Item::Kind kind); // "a string", "a number", "an array"
+
+struct Statement {
+    std::string name;
+    SourceLocation where;
+    std::vector<Item> items;
+    std::filesystem::path directory; // of the file it appears in
+
+    // Throws SceneError unless there are exactly `count` items.
+    void expectCount(std::size_t count) const;
+    // Item i as a string (or a one-string array).
+    std::string stringAt(std::size_t i) const;
+    // `count` numbers from item `first`: bare numbers, or one [array] of exactly `count`. Sets
+    // `next` to the first item after them.
+    std::vector<double> numbersAt(std::size_t first, std::size_t count, std::size_t& next) const;
+    // Exactly `count` numbers and nothing else.
+    std::vector<double> exactNumbers(std::size_t count) const;
+    // Throws unless every number fits a finite float.
+    void expectFinite(const std::vector<double>& numbers) const;
+    // Item i as a handle: a number (as RIB writes them) or a string.
+    std::string handleAt(std::size_t i) const;
+};
+
+// Types of parameter names that carry none inline: those Declare gives, and the names the
+// parameter tables give one type (a name two tables give different types stays untyped, and
+// its reader checks it).
+class Declarations {
+public:
+    // Learns every registry's table.
+    Declarations();
+    void learn(ParameterTable table);
+    void declare(const std::string& name, ParameterType type) { types_[name] = type; }
+    ParameterType lookup(const std::string& name) const;
+
+private:
+    std::map<std::string, std::optional<ParameterType>, std::less<>> types_;
+};
+
+// Parameter pairs of `s` from item `first` on, typed inline or by `declarations`.
+ParameterList parametersOf(const Statement& s, std::size_t first,
+                           const Declarations& declarations);
+
+// Reads statements from a file and the files it includes, innermost first, keeping every file's
+// text for the locations that point into it.
+class StatementReader {
+public:
+    StatementReader() : sources_(std::make_shared<SceneSources>()) {}
+    // Starts reading `text`; `from` is the Include statement (or the scene's first line).
+    void push(std::string text, std::string fileName, std::filesystem::path directory,
+              const SourceLocation& from);
+    std::optional<Statement> next();
+    std::shared_ptr<const SceneSources> sources() const { return sources_; }
+
+private:
+    struct Open {
+        Lexer lexer;
+        std::filesystem::path directory;
+        Token lookahead;
+    };
+    void advance() { open_.back().lookahead = open_.back().lexer.next(); }
+    Item readItem();
+    Item readArray(const Token& opening);
+
+    std::shared_ptr<SceneSources> sources_;
+    std::vector<Open> open_;
+};
+
+// The text of a file a statement names; throws SceneError at `from` when it cannot be read.
+std::string readSceneFile(const std::filesystem::path& path, const SourceLocation& from,
+                          const char* what);
+
+} // namespace lrt

@@ -1,0 +1,29 @@
+// Triangle mesh data in object space, as the mesh statements, OBJ files and quadric tessellation
+// make it and the vertex stage rewrites it.
+#pragma once
+
+#include "renderer/core/color.h"
+#include "renderer/core/vector.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace lrt {
+
+struct MeshData {
+    std::vector<Vec3> positions;
+    std::vector<std::array<int, 3>> triangles;
+    std::vector<Vec3> normals; // per vertex, or empty
+    std::vector<Vec2> st;      // per vertex, or empty
+    std::vector<Color> colors; // per vertex (Cs), or empty
+    // Set by a vertex program (renderer/vertex/vertex_stage.h):
+    std::vector<Color> backColors;                   // per vertex (o[BFC0]), or empty
+    std::vector<std::array<float, 6>> clipDistances; // per vertex (o[CLPn].x), or empty
+    std::uint8_t clipPlanes = 0;                     // bit n: CLPn is in use
+};
+
+// Smooth vertex normals of a mesh: the area-weighted sum of the faces around each vertex.
+std::vector<Vec3> areaWeightedNormals(const MeshData& mesh);
+
+} // namespace lrt

@@ -1,0 +1,70 @@
+// The table of shapes.
+#include "renderer/shapes/shape_registry.h"
+
+#include "renderer/shapes/cone.h"
+#include "renderer/shapes/cylinder.h"
+#include "renderer/shapes/disk.h"
+#include "renderer/shapes/hyperboloid.h"
+#include "renderer/shapes/mesh_shapes.h"
+#include "renderer/shapes/obj_file.h"
+#include "renderer/shapes/paraboloid.h"
+#include "renderer/shapes/sphere.h"
+
+#include <fmt/format.h>
+
+namespace lrt {
+
+namespace {
+const ShapeEntry* const kShapes[] = {
+    &Sphere::registryEntry,
+    &Cylinder::registryEntry,
+    &Cone::registryEntry,
+    &Disk::registryEntry,
+    &Paraboloid::registryEntry,
+    &Hyperboloid::registryEntry,
+    &PolygonStatement::registryEntry,
+    &PointsPolygonsStatement::registryEntry,
+    &PointsGeneralPolygonsStatement::registryEntry,
+    &TriangleMeshStatement::registryEntry,
+    &ObjShape::registryEntry,
+};
+} // namespace
+
+ShapeSurfaces singleSurface(std::unique_ptr<Shape> shape) {
+    ShapeSurfaces made;
+    made.surfaces.push_back({std::move(shape), std::nullopt});
+    return made;
+}
+
+std::span<const ShapeEntry* const> shapeRegistry() {
+    return kShapes;
+}
+
+const ShapeEntry* findShape(std::string_view name) {
+    for (const ShapeEntry* entry : kShapes)
+        if (entry->name == name)
+            return entry;
+    return nullptr;
+}
+
+const ShapeEntry* findShapeStatement(std::string_view statement) {
+    for (const ShapeEntry* entry : kShapes)
+        if (!entry->statement.empty() && entry->statement == statement)
+            return entry;
+    return nullptr;
+}
+
+std::vector<std::string_view> shapeTypeNames() {
+    std::vector<std::string_view> names;
+    for (const ShapeEntry* entry : kShapes)
+        if (entry->statement.empty())
+            names.push_back(entry->name);
+    return names;
+}
+
+std::string shapeStatementName(const ShapeEntry& entry) {
+    return entry.statement.empty() ? fmt::format("Shape \"{}\"", entry.name)
+                                   : std::string(entry.name);
+}
+
+} // namespace lrt
