@@ -40,12 +40,15 @@ CLI::Validator nonNegativeInteger() {
 }
 
 void checkIntegratorFlag(const std::string& name) {
-    if (findIntegrator(name))
+    if (integratorRegistry().find(name))
         return;
-    const auto names = integratorNames();
+    const auto names = integratorRegistry().names();
     std::string expected;
     for (std::size_t i = 0; i < names.size(); ++i)
-        expected += fmt::format("{}{}", i == 0 ? "" : i + 1 == names.size() ? " or " : ", ",
+        expected += fmt::format("{}{}",
+                                i == 0                  ? ""
+                                : i + 1 == names.size() ? " or "
+                                                        : ", ",
                                 names[i]);
     throw UsageError(fmt::format("--integrator '{}': expected {}", name, expected));
 }

@@ -5,8 +5,8 @@
 
 #include "cli/cli_support.h"
 #include "cli/frame_selection.h"
-#include "renderer/render/renderer.h"
 #include "renderer/parser/parser.h"
+#include "renderer/render/renderer.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -85,7 +85,9 @@ std::string submit(const std::vector<std::string>& command, bool dryRun, const s
     return id;
 }
 
-int submitSlurm(const SlurmOptions& options) {
+namespace fs = std::filesystem;
+
+void checkSlurmFlags(const SlurmOptions& options) {
     if (options.tiles < 1 || options.tiles > 4096)
         throw UsageError("--tiles: expected a number of tiles from 1 to 4096");
     if (!options.integrator.empty())
@@ -95,11 +97,12 @@ int submitSlurm(const SlurmOptions& options) {
             throw UsageError(fmt::format("'{}': control characters are not allowed in job names "
                                          "and paths",
                                          *text));
-    namespace fs = std::filesystem;
-    const fs::path scene = fs::weakly_canonical(fs::absolute(options.scene));
-    const auto descriptions = parseSceneFile(scene); // a broken scene fails here, not on the farm
-    // Check here what would fail every task on the farm: frames the scene lacks, and more tiles
-    // than a frame has rows.
+}
+
+// The frames to submit, checked here for what would fail every task on the farm: frames the
+// scene lacks, and more tiles than a frame has rows. A broken scene fails here too.
+std::vector<int> framesToSubmit(const SlurmOptions& options, const fs::path& scene) {
+    const auto descriptions = parseSceneFile(scene);
     const bool numbered = descriptions.size() > 1 || descriptions[0].numbered;
     std::vector<int> frames;
     if (!options.frames.empty())
@@ -119,26 +122,28 @@ int submitSlurm(const SlurmOptions& options) {
             throw UsageError(fmt::format("--tiles {}: frame {} has only {} rows to split",
                                          options.tiles, f, rows));
     }
+    return frames;
+}
 
+// The absolute output pattern, with a frame field when there are several frames.
+std::string outputPattern(const SlurmOptions& options, const fs::path& scene,
+                          std::size_t frameCount) {
     std::string pattern = options.output;
     if (pattern.empty())
         pattern = scene.stem().string() + ".exr";
     framePath(pattern, 0, true); // rejects stray '%'
-    if (frames.size() > 1 && !hasFrameField(pattern)) {
+    if (frameCount > 1 && !hasFrameField(pattern)) {
         const fs::path p(pattern);
         pattern =
             (p.parent_path() / (p.stem().string() + ".####" + p.extension().string())).string();
     }
-    pattern = fs::absolute(pattern).string();
-    const fs::path jobs = options.jobsFolder.empty() ? fs::path(pattern).parent_path() /
-                                                           ("lrt-slurm-" + scene.stem().string())
-                                                     : fs::absolute(options.jobsFolder);
-    fs::create_directories(jobs);
-    const std::string name =
-        options.jobName.empty() ? "lrt-" + scene.stem().string() : options.jobName;
-    const std::string lrt = fs::read_symlink("/proc/self/exe").string();
+    return fs::absolute(pattern).string();
+}
 
-    // Each array task renders tile (task % tiles) of frame (task / tiles).
+// render.sh: array task T renders tile (T % tiles) of frame (T / tiles).
+void writeRenderScript(const fs::path& jobs, const SlurmOptions& options, const std::string& lrt,
+                       const fs::path& scene, const std::vector<int>& frames,
+                       const std::string& pattern) {
     std::vector<std::string> render = {lrt,
                                        "render",
                                        scene.string(),
@@ -170,6 +175,44 @@ int submitSlurm(const SlurmOptions& options) {
                             "\"${{SLURM_CPUS_PER_TASK:-1}}\"\n",
                             frameList, options.tiles, joinQuoted(render),
                             tiled ? " --tile \"$tile/$tiles\"" : "", output));
+}
+
+// merge.sh: every frame's tiles into its image, then, once all are merged, the tiles go. A frame
+// already merged (its first tile gone) is skipped, so the job can be rerun.
+void writeMergeScript(const fs::path& jobs, const std::string& lrt, const std::vector<int>& frames,
+                      const std::string& pattern, int tiles) {
+    std::string merges, removals;
+    for (const int f : frames) {
+        const std::string out = framePath(pattern, f, frames.size() > 1).string();
+        std::vector<std::string> merge = {lrt, "merge"};
+        for (int t = 0; t < tiles; ++t) {
+            merge.push_back(tilePath(out, t, tiles));
+            removals += ' ';
+            removals += shellQuote(merge.back());
+        }
+        merge.insert(merge.end(), {"-o", out});
+        merges += fmt::format("[ -f {} ] && [ ! -e {} ] || {}\n", shellQuote(out),
+                              shellQuote(merge[2]), joinQuoted(merge));
+    }
+    writeScript(jobs / "merge.sh", fmt::format("#!/bin/bash\n"
+                                               "# lrt farm slurm: merges each frame's tiles.\n"
+                                               "set -euo pipefail\n{}rm -f{}\n",
+                                               merges, removals));
+}
+
+int submitSlurm(const SlurmOptions& options) {
+    checkSlurmFlags(options);
+    const fs::path scene = fs::weakly_canonical(fs::absolute(options.scene));
+    const std::vector<int> frames = framesToSubmit(options, scene);
+    const std::string pattern = outputPattern(options, scene, frames.size());
+    const fs::path jobs = options.jobsFolder.empty() ? fs::path(pattern).parent_path() /
+                                                           ("lrt-slurm-" + scene.stem().string())
+                                                     : fs::absolute(options.jobsFolder);
+    fs::create_directories(jobs);
+    const std::string name =
+        options.jobName.empty() ? "lrt-" + scene.stem().string() : options.jobName;
+    const std::string lrt = fs::read_symlink("/proc/self/exe").string();
+    writeRenderScript(jobs, options, lrt, scene, frames, pattern);
 
     const std::size_t tasks = frames.size() * static_cast<std::size_t>(options.tiles);
     std::vector<std::string> sbatch = {"sbatch", "--parsable",
@@ -186,27 +229,10 @@ int submitSlurm(const SlurmOptions& options) {
                          fmt::format("--array=0-{}", tasks - 1), (jobs / "render.sh").string()});
     const std::string arrayId = submit(arrayCommand, options.dryRun, "RENDER_JOB_ID");
     std::cout << "render " << arrayId << "\n";
-    if (!tiled)
+    if (options.tiles == 1)
         return kExitOk;
 
-    // The merge job: every frame's tiles into its image, then, once all are merged, the tiles
-    // go. A frame already merged (its first tile gone) is skipped, so the job can be rerun.
-    std::string merges, removals;
-    for (const int f : frames) {
-        const std::string out = framePath(pattern, f, frames.size() > 1).string();
-        std::vector<std::string> merge = {lrt, "merge"};
-        for (int t = 0; t < options.tiles; ++t) {
-            merge.push_back(tilePath(out, t, options.tiles));
-            removals += " " + shellQuote(merge.back());
-        }
-        merge.insert(merge.end(), {"-o", out});
-        merges += fmt::format("[ -f {} ] && [ ! -e {} ] || {}\n", shellQuote(out),
-                              shellQuote(merge[2]), joinQuoted(merge));
-    }
-    writeScript(jobs / "merge.sh", fmt::format("#!/bin/bash\n"
-                                               "# lrt farm slurm: merges each frame's tiles.\n"
-                                               "set -euo pipefail\n{}rm -f{}\n",
-                                               merges, removals));
+    writeMergeScript(jobs, lrt, frames, pattern, options.tiles);
     std::vector<std::string> mergeCommand = sbatch;
     mergeCommand.insert(mergeCommand.end(),
                         {"--job-name=" + name + "-merge", "--output=" + logs + "/merge-%j.log",

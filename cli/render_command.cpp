@@ -173,16 +173,15 @@ int interrupted(const std::string& where) {
 // Renders one built frame to its output, or writes its checkpoint when interrupted. Returns the
 // stats entry of a finished frame, nullopt for an interrupted one.
 std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& job,
-                                          const RenderFlags& flags,
-                                          const RenderSettings& settings,
+                                          const RenderFlags& flags, const RenderSettings& settings,
                                           const std::string& scenePath, bool several) {
     const std::filesystem::path checkpoint = checkpointPath(job.output);
     std::optional<RenderResult> resumed;
     if (flags.resume)
         resumed = readCheckpoint(checkpoint, job.identity);
     const std::size_t resumedTiles =
-        resumed ? static_cast<std::size_t>(
-                      std::count(resumed->finishedTiles.begin(), resumed->finishedTiles.end(), true))
+        resumed ? static_cast<std::size_t>(std::count(resumed->finishedTiles.begin(),
+                                                      resumed->finishedTiles.end(), true))
                 : 0;
 
     Progress progress(flags.quiet, several ? fmt::format("frame {}", scene.frame()) : "rendering");
@@ -210,11 +209,15 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
     const std::vector<slvm::Diagnostic> warnings = renderWarnings(scene, result.statistics);
     for (const slvm::Diagnostic& warning : warnings)
         printWarning(warning);
-    const FrameReport report{scene, settings, result.statistics, warnings,
-                             settings.integrator.value_or(scene.integrator().name), resumedTiles};
-    writeRenderedImage(job.output, result.image, result.aovs, scene.film(),
-                       imageMetadata(report, flags.commandLine, scenePath, job.identity,
-                                     flags.crop));
+    const FrameReport report{scene,
+                             settings,
+                             result.statistics,
+                             warnings,
+                             settings.integrator.value_or(scene.integrator().name),
+                             resumedTiles};
+    writeRenderedImage(
+        job.output, result.image, result.aovs, scene.film(),
+        imageMetadata(report, flags.commandLine, scenePath, job.identity, flags.crop));
     std::error_code ignored;
     std::filesystem::remove(checkpoint, ignored);
     return statsEntry(report, job.output);
@@ -230,10 +233,9 @@ int renderScene(const RenderFlags& flags) {
     const Parallelism parallelism(flags.threads);
     const std::string scenePath =
         std::filesystem::weakly_canonical(std::filesystem::absolute(flags.scene)).string();
-    std::vector<FrameJob> jobs =
-        resolveOutputs(selectFrames(parseSceneFile(flags.scene), requested, flags.scene,
-                                    flags.frames),
-                       flags, settings, scenePath);
+    std::vector<FrameJob> jobs = resolveOutputs(
+        selectFrames(parseSceneFile(flags.scene), requested, flags.scene, flags.frames), flags,
+        settings, scenePath);
     if (flags.resume)
         skipFinishedFrames(jobs, flags.quiet);
 
@@ -296,7 +298,8 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
     command->add_option("--seed", flags->seed, "Seed of every random sample (default 0)")
         ->check(nonNegativeInteger());
     command->add_option("--crop", flags->crop, "Render only x0,x1,y0,y1 (NDC, as CropWindow)");
-    command->add_option("--tile", flags->tile, "Render only band I of N (0-based), e.g. --tile 3/8");
+    command->add_option("--tile", flags->tile,
+                        "Render only band I of N (0-based), e.g. --tile 3/8");
     command->add_option("--frames", flags->frames,
                         "Render frames A-B[:step] (or A); a single-frame scene is rendered once "
                         "per frame number");

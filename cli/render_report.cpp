@@ -73,8 +73,8 @@ ImageMetadata imageMetadata(const FrameReport& r, const std::string& commandLine
     if (film.gamma)
         metadata.emplace_back("lrt:gamma", fmt::format("{}", *film.gamma));
     if (r.settings.tile)
-        metadata.emplace_back("lrt:tile",
-                              fmt::format("{}/{}", r.settings.tile->first, r.settings.tile->second));
+        metadata.emplace_back(
+            "lrt:tile", fmt::format("{}/{}", r.settings.tile->first, r.settings.tile->second));
     if (!crop.empty())
         metadata.emplace_back("lrt:crop", crop);
     if (r.resumedTiles > 0)
@@ -91,27 +91,26 @@ nlohmann::json statsEntry(const FrameReport& r, const std::filesystem::path& out
         std::string text = slvm::formatDiagnostic(d);
         warnings.push_back(text.substr(0, text.find('\n')));
     }
-    return {{"frame", r.scene.frame()},
-            {"output", output.string()},
-            {"render_seconds", s.seconds},
-            {"bvh_build_seconds", scene.bvhBuildSeconds},
-            {"samples_per_pixel", s.samplesPerPixel},
-            {"pixels", static_cast<long long>(s.bounds.width()) * s.bounds.height()},
-            {"resumed_tiles", r.resumedTiles},
-            {"rays",
-             {{"camera", s.rays.camera},
-              {"shadow", s.rays.shadow},
-              {"secondary", s.rays.secondary}}},
-            {"dropped_samples", s.droppedSamples},
-            {"sl_budget_exhausted", shaders.budgetExhausted},
-            {"sl_non_finite", shaders.nonFinite},
-            {"triangles", scene.triangles},
-            {"quadrics", scene.quadrics},
-            {"vertex_program_vertices", scene.programVertices},
-            {"instances", scene.instances},
-            {"geometry_bytes", scene.geometryBytes},
-            {"peak_resident_bytes", peakResidentBytes()},
-            {"warnings", warnings}};
+    return {
+        {"frame", r.scene.frame()},
+        {"output", output.string()},
+        {"render_seconds", s.seconds},
+        {"bvh_build_seconds", scene.bvhBuildSeconds},
+        {"samples_per_pixel", s.samplesPerPixel},
+        {"pixels", static_cast<long long>(s.bounds.width()) * s.bounds.height()},
+        {"resumed_tiles", r.resumedTiles},
+        {"rays",
+         {{"camera", s.rays.camera}, {"shadow", s.rays.shadow}, {"secondary", s.rays.secondary}}},
+        {"dropped_samples", s.droppedSamples},
+        {"sl_budget_exhausted", shaders.budgetExhausted},
+        {"sl_non_finite", shaders.nonFinite},
+        {"triangles", scene.triangles},
+        {"quadrics", scene.quadrics},
+        {"vertex_program_vertices", scene.programVertices},
+        {"instances", scene.instances},
+        {"geometry_bytes", scene.geometryBytes},
+        {"peak_resident_bytes", peakResidentBytes()},
+        {"warnings", warnings}};
 }
 
 } // namespace lrt::cli

@@ -151,8 +151,8 @@ int runShader(const RunOptions& options) {
 
     const sl::ExecutionResult result = sl::execute(program, registers, host, options.budget);
     std::cout << fmt::format("{{\"status\": \"{}\", \"executed\": {}, \"registers\": {{{}}}}}\n",
-                             sl::statusName(result.status),
-                             result.executed, registersJson(registers));
+                             sl::statusName(result.status), result.executed,
+                             registersJson(registers));
     return kExitOk;
 }
 

@@ -1,7 +1,7 @@
 // Fuzzes the .lrt scene parser with arbitrary text: it must either describe the scene or reject
 // it with a SceneError, never crash or hang.
-#include "renderer/parser/parser.h"
 #include "renderer/core/scene_error.h"
+#include "renderer/parser/parser.h"
 
 #include <string>
 

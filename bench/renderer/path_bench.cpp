@@ -1,9 +1,9 @@
 // The path integrator on the Cornell box: samples and paths per second at 512x512, and the error
 // reached against a high-sample reference for a given render time.
-#include "renderer/embree/device.h"
-#include "renderer/render/renderer.h"
-#include "renderer/parser/parser.h"
 #include "renderer/builder/scene_builder.h"
+#include "renderer/embree/device.h"
+#include "renderer/parser/parser.h"
+#include "renderer/render/renderer.h"
 
 #include <benchmark/benchmark.h>
 #include <cmath>

@@ -1,10 +1,10 @@
 // Rays per second through lrt's scene queries (intersection plus hit resolution, and shadow
 // occlusion) next to raw Embree rtcIntersect1/rtcOccluded1 on the same BVH and the same rays, on
 // the Cornell box and on a one-million-triangle mesh. Also BVH build time and memory per triangle.
+#include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
 #include "renderer/integrators/surface_interaction.h"
 #include "renderer/parser/parser.h"
-#include "renderer/builder/scene_builder.h"
 
 #include <benchmark/benchmark.h>
 #include <cmath>

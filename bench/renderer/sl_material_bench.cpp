@@ -1,11 +1,11 @@
 // Render time of the Cornell box with built-in matte against the same scene with the SL Lambert
 // shader (the ratio is the cost of programmable shading), SL invocations per second, and the
 // render time's dependence on the tile size.
+#include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
 #include "renderer/integrators/surface_interaction.h"
-#include "renderer/render/renderer.h"
 #include "renderer/parser/parser.h"
-#include "renderer/builder/scene_builder.h"
+#include "renderer/render/renderer.h"
 
 #include <benchmark/benchmark.h>
 #include <fstream>

@@ -1,6 +1,5 @@
 // The lights of a frame, in declaration order, and the lists of lights each surface sees.
 #include "renderer/builder/scene_builder_parts.h"
-
 #include "renderer/lights/light_registry.h"
 
 #include <algorithm>
@@ -10,10 +9,7 @@ namespace lrt {
 
 void SceneBuilder::makeLights() {
     for (const LightDescription& light : frame_.world.lights) {
-        const LightEntry* entry = nullptr;
-        for (const LightEntry* e : lightRegistry())
-            if (e->name == light.type)
-                entry = e;
+        const LightEntry* entry = lightRegistry().find(light.type);
         const Parameters parameters(light.parameters, entry->parameters,
                                     fmt::format("LightSource \"{}\"", light.type), light.where);
         std::unique_ptr<Light> made =

@@ -1,6 +1,5 @@
 // One material per distinct set of surface attributes, and built-in surfaces for OBJ materials.
 #include "renderer/builder/scene_builder_parts.h"
-
 #include "renderer/materials/material_registry.h"
 
 namespace lrt {
@@ -9,9 +8,9 @@ const Material* SceneBuilder::material(const SurfaceAttributes& a) {
     const auto it = materials_.find(&a);
     if (it != materials_.end())
         return it->second;
-    MaterialContext context{a.surface.name,  a.surface.where,
-                            sceneDirectory(), shaders_,
-                            frame_.options.shaderOptions, scene_->textures_};
+    MaterialContext context{
+        a.surface.name,   a.surface.where, sceneDirectory(), shaders_, frame_.options.shaderOptions,
+        scene_->textures_};
     scene_->materials_.push_back(createMaterial(a.surface.parameters, context));
     const Material* made = scene_->materials_.back().get();
     materials_[&a] = made;
@@ -34,8 +33,8 @@ const Material* SceneBuilder::objMaterial(const ObjMaterial& m, const SourceLoca
         set("roughness", {m.shininess > 0 ? 8.0f / m.shininess : 0.1f});
         set("specularcolor", {m.specular.r, m.specular.g, m.specular.b});
     }
-    MaterialContext context{name,     where, sceneDirectory(), shaders_, frame_.options.shaderOptions,
-                            scene_->textures_};
+    MaterialContext context{
+        name, where, sceneDirectory(), shaders_, frame_.options.shaderOptions, scene_->textures_};
     scene_->materials_.push_back(createMaterial(parameters, context));
     return scene_->materials_.back().get();
 }

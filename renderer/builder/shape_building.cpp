@@ -1,7 +1,6 @@
 // Shapes: each statement's surfaces, made through the shape registry, meshes run through the
 // bound vertex program, and each surface placed in its Embree scene as a Primitive.
 #include "renderer/builder/scene_builder_parts.h"
-
 #include "renderer/shapes/triangle_mesh.h"
 #include "renderer/vertex/vertex_stage.h"
 #include "slvm/vp2/parser.h"
@@ -15,11 +14,11 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
                             std::vector<Primitive>& primitives) {
     const SurfaceAttributes& a = *d.attributes;
     const Material* surface = material(a);
-    const ShapeEntry* entry = findShape(d.type);
+    const ShapeEntry* entry = shapeRegistry().find(d.type);
     if (!entry)
         throw std::logic_error(fmt::format("shape '{}' is not registered", d.type));
-    const ShapeContext context{d.objectToWorld, a.reverseOrientation, a.sides == 1,
-                               d.baseDirectory, d.where};
+    const ShapeContext context{d.objectToWorld, a.reverseOrientation, a.sides == 1, d.baseDirectory,
+                               d.where};
     ShapeSurfaces made = entry->create(
         d.arguments,
         Parameters(d.parameters, entry->parameters, shapeStatementName(*entry), d.where), context);

@@ -14,27 +14,14 @@ const CameraEntry* const kCameras[] = {&PerspectiveCamera::registryEntry,
                                        &OrthographicCamera::registryEntry};
 } // namespace
 
-std::span<const CameraEntry* const> cameraRegistry() {
-    return kCameras;
-}
-
-const CameraEntry* findCamera(std::string_view name) {
-    for (const CameraEntry* entry : kCameras)
-        if (entry->name == name)
-            return entry;
-    return nullptr;
-}
-
-std::vector<std::string_view> cameraNames() {
-    std::vector<std::string_view> names;
-    for (const CameraEntry* entry : kCameras)
-        names.push_back(entry->name);
-    return names;
+const Registry<CameraEntry>& cameraRegistry() {
+    static const Registry<CameraEntry> registry(kCameras);
+    return registry;
 }
 
 std::unique_ptr<Camera> createCamera(const CameraDescription& c, int xResolution, int yResolution,
                                      float pixelAspectRatio) {
-    const CameraEntry* entry = findCamera(c.projection.name);
+    const CameraEntry* entry = cameraRegistry().find(c.projection.name);
     if (!entry)
         throw std::logic_error(fmt::format("projection '{}' is not registered", c.projection.name));
     const float frameAspect = c.frameAspectRatio.value_or(

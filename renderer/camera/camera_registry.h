@@ -6,6 +6,7 @@
 
 #include "renderer/camera/camera.h"
 #include "renderer/core/parameter_table.h"
+#include "renderer/core/registry.h"
 #include "renderer/core/scene_entity.h"
 
 #include <array>
@@ -18,7 +19,7 @@
 namespace lrt {
 
 struct CameraDescription {
-    SceneEntity projection{"perspective", {}, {}}; // Projection "name" parameters
+    SceneEntity projection{"perspective", {}, {}};    // Projection "name" parameters
     std::optional<std::array<float, 4>> screenWindow; // left right bottom top
     std::optional<float> frameAspectRatio;
     float nearClip = 1e-3f;
@@ -44,9 +45,7 @@ struct CameraEntry {
     std::unique_ptr<Camera> (*create)(const Parameters& parameters, const CameraSetup& setup);
 };
 
-std::span<const CameraEntry* const> cameraRegistry();
-const CameraEntry* findCamera(std::string_view name);
-std::vector<std::string_view> cameraNames();
+const Registry<CameraEntry>& cameraRegistry();
 
 // The camera `description` describes, for an image of the given resolution and pixel aspect
 // ratio; throws SceneError for a bad parameter.

@@ -11,7 +11,10 @@ namespace lrt {
 namespace {
 
 const ParameterSpec kParameters[] = {
-    {"fov", ValueKind::Float, 90.0f, {},
+    {"fov",
+     ValueKind::Float,
+     90.0f,
+     {},
      "the full angle across the shorter image axis, in (0, 180) degrees"},
 };
 

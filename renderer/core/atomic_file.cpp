@@ -24,9 +24,8 @@ void AtomicFile::commit() {
     std::error_code ec;
     std::filesystem::rename(temporary_, target_, ec);
     if (ec)
-        throw std::runtime_error(
-            fmt::format("{}: cannot move the finished file into place: {}", target_.string(),
-                        ec.message()));
+        throw std::runtime_error(fmt::format("{}: cannot move the finished file into place: {}",
+                                             target_.string(), ec.message()));
     committed_ = true;
 }
 

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "renderer/core/color.h"
-#include "renderer/core/vector.h"
 #include "renderer/core/scene_error.h"
+#include "renderer/core/vector.h"
 
 #include <optional>
 #include <string>

@@ -140,8 +140,8 @@ void Parameters::check(const Parameter& p, const ParameterSpec& s) const {
     case Domain::Kind::NonNegative:
         throw SceneError(p.where, fmt::format("{} must not be negative", p.name));
     default:
-        throw SceneError(p.where, fmt::format("{} must be between {} and {}", p.name,
-                                              s.domain.min, s.domain.max));
+        throw SceneError(p.where, fmt::format("{} must be between {} and {}", p.name, s.domain.min,
+                                              s.domain.max));
     }
 }
 
@@ -163,8 +163,8 @@ template <typename T>
 T fallbackOf(const ParameterSpec& s) {
     if (const T* value = std::get_if<T>(&s.fallback))
         return *value;
-    throw std::logic_error(fmt::format("parameter '{}' has no default of the type it is read as",
-                                       s.name));
+    throw std::logic_error(
+        fmt::format("parameter '{}' has no default of the type it is read as", s.name));
 }
 } // namespace
 
@@ -210,9 +210,8 @@ std::vector<int> Parameters::getIntegers(std::string_view name) const {
 
 std::vector<Vec3> Parameters::getTriples(std::string_view name) const {
     for (const ParameterSpec& s : table_)
-        if (s.name == name &&
-            (s.kind == ValueKind::Points || s.kind == ValueKind::Normals ||
-             s.kind == ValueKind::Rgbs))
+        if (s.name == name && (s.kind == ValueKind::Points || s.kind == ValueKind::Normals ||
+                               s.kind == ValueKind::Rgbs))
             return list_.getTriples(std::string(name));
     spec(name, ValueKind::Points); // throws: not a list of triples
     return {};

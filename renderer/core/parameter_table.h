@@ -75,9 +75,9 @@ public:
     std::string getString(std::string_view name) const;
     Color getColor(std::string_view name) const;
     Vec3 getPoint(std::string_view name) const;
-    std::vector<float> getFloats(std::string_view name) const;  // empty when absent
-    std::vector<int> getIntegers(std::string_view name) const;  // empty when absent
-    std::vector<Vec3> getTriples(std::string_view name) const;  // Points, Normals, Colors
+    std::vector<float> getFloats(std::string_view name) const; // empty when absent
+    std::vector<int> getIntegers(std::string_view name) const; // empty when absent
+    std::vector<Vec3> getTriples(std::string_view name) const; // Points, Normals, Colors
     std::optional<std::variant<std::string, Color>> getTexture(std::string_view name) const;
 
     // Where parameter `name` was given, or the statement when it was not.

@@ -17,30 +17,18 @@ const FilterEntry* const kFilters[] = {&BoxFilter::registryEntry, &TriangleFilte
                                        &MitchellFilter::registryEntry};
 } // namespace
 
-std::span<const FilterEntry* const> filterRegistry() {
-    return kFilters;
-}
-
-const FilterEntry* findFilter(std::string_view name) {
-    for (const FilterEntry* entry : kFilters)
-        if (entry->name == name)
-            return entry;
-    return nullptr;
-}
-
-std::vector<std::string_view> filterNames() {
-    std::vector<std::string_view> names;
-    for (const FilterEntry* entry : kFilters)
-        names.push_back(entry->name);
-    return names;
+const Registry<FilterEntry>& filterRegistry() {
+    static const Registry<FilterEntry> registry(kFilters);
+    return registry;
 }
 
 std::unique_ptr<Filter> createFilter(const FilterDescription& description) {
-    const FilterEntry* entry = findFilter(description.name);
+    const FilterEntry* entry = filterRegistry().find(description.name);
     if (!entry)
-        throw std::logic_error(fmt::format("pixel filter '{}' is not registered", description.name));
-    const auto widths = description.widths.value_or(
-        std::array<float, 2>{entry->defaultWidth, entry->defaultWidth});
+        throw std::logic_error(
+            fmt::format("pixel filter '{}' is not registered", description.name));
+    const auto widths =
+        description.widths.value_or(std::array<float, 2>{entry->defaultWidth, entry->defaultWidth});
     return entry->create(widths[0], widths[1]);
 }
 

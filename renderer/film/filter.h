@@ -3,6 +3,9 @@
 // so its radius is one). Every filter is created by name here, with its default width.
 #pragma once
 
+#include "renderer/core/registry.h"
+#include "renderer/core/scene_error.h"
+
 #include <array>
 #include <memory>
 #include <optional>
@@ -10,8 +13,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "renderer/core/scene_error.h"
 
 namespace lrt {
 
@@ -52,9 +53,7 @@ struct FilterEntry {
     std::unique_ptr<Filter> (*create)(float xWidth, float yWidth);
 };
 
-std::span<const FilterEntry* const> filterRegistry();
-const FilterEntry* findFilter(std::string_view name);
-std::vector<std::string_view> filterNames();
+const Registry<FilterEntry>& filterRegistry();
 // The filter `description` names (a registered one), at its default width unless widths are given.
 std::unique_ptr<Filter> createFilter(const FilterDescription& description);
 

@@ -8,10 +8,10 @@ namespace {
 constexpr float kAlpha = 2.0f;
 } // namespace
 
-const FilterEntry GaussianFilter::registryEntry{
-    "gaussian", 2.0f, [](float x, float y) -> std::unique_ptr<Filter> {
-        return std::make_unique<GaussianFilter>(x, y);
-    }};
+const FilterEntry GaussianFilter::registryEntry{"gaussian", 2.0f,
+                                                [](float x, float y) -> std::unique_ptr<Filter> {
+                                                    return std::make_unique<GaussianFilter>(x, y);
+                                                }};
 
 GaussianFilter::GaussianFilter(float xWidth, float yWidth)
     : Filter(xWidth, yWidth), edge_{std::exp(-kAlpha * radiusX() * radiusX()),

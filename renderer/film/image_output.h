@@ -2,8 +2,8 @@
 // then sRGB encoding (or the Exposure gamma when one was given).
 #pragma once
 
-#include "renderer/image/image_file.h"
 #include "renderer/film/film_description.h"
+#include "renderer/image/image_file.h"
 
 #include <filesystem>
 

@@ -4,10 +4,10 @@
 
 namespace lrt {
 
-const FilterEntry MitchellFilter::registryEntry{
-    "mitchell", 4.0f, [](float x, float y) -> std::unique_ptr<Filter> {
-        return std::make_unique<MitchellFilter>(x, y);
-    }};
+const FilterEntry MitchellFilter::registryEntry{"mitchell", 4.0f,
+                                                [](float x, float y) -> std::unique_ptr<Filter> {
+                                                    return std::make_unique<MitchellFilter>(x, y);
+                                                }};
 
 float MitchellFilter::profile(float d, int axis) const {
     constexpr float B = 1.0f / 3.0f, C = 1.0f / 3.0f;

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 
 namespace lrt {
 
@@ -82,14 +83,16 @@ std::optional<std::pair<int, int>> parseTileNumber(std::string_view text) {
     return std::pair{*i, *n};
 }
 
-MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
-    if (tiles.empty())
-        throw std::runtime_error("no tiles to merge");
+namespace {
+
+std::pair<int, int> fullSize(const Image& image) {
+    return {image.fullWidth > 0 ? image.fullWidth : image.width,
+            image.fullHeight > 0 ? image.fullHeight : image.height};
+}
+
+// Every tile must be of the same image (size, channels) and the same render (kRenderKeys).
+void checkSameRender(const std::vector<ImageTile>& tiles) {
     const ImageTile& first = tiles[0];
-    auto fullSize = [](const Image& image) {
-        return std::pair{image.fullWidth > 0 ? image.fullWidth : image.width,
-                         image.fullHeight > 0 ? image.fullHeight : image.height};
-    };
     for (const ImageTile& t : tiles) {
         if (fullSize(t.image) != fullSize(first.image))
             throw std::runtime_error(fmt::format(
@@ -109,10 +112,13 @@ MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
                                 first.path.string(), t.path.string(), key, a, b));
         }
     }
-    checkTileNumbers(tiles);
+}
 
-    const auto [fullWidth, fullHeight] = fullSize(first.image);
-    Rect box = dataWindow(first.image);
+// The tiles' bounding box, once they are known to lie in the full image, overlap nowhere and
+// leave no hole in it.
+Rect coveredBox(const std::vector<ImageTile>& tiles) {
+    const auto [fullWidth, fullHeight] = fullSize(tiles[0].image);
+    Rect box = dataWindow(tiles[0].image);
     long long area = 0;
     for (std::size_t i = 0; i < tiles.size(); ++i) {
         const Rect r = dataWindow(tiles[i].image);
@@ -136,32 +142,55 @@ MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
                std::max(box.y1, r.y1)};
         area += r.area();
     }
-
-    if (area != box.area()) {
-        // Without overlaps, a smaller total area means a hole: find one to name it.
-        const int width = box.x1 - box.x0;
-        std::vector<bool> covered(static_cast<std::size_t>(box.area()), false);
-        for (const ImageTile& t : tiles) {
-            const Rect r = dataWindow(t.image);
-            for (int y = r.y0; y < r.y1; ++y)
-                std::fill_n(covered.begin() +
-                                (static_cast<std::ptrdiff_t>(y - box.y0) * width + (r.x0 - box.x0)),
-                            t.image.width, true);
-        }
-        const auto gap = std::find(covered.begin(), covered.end(), false) - covered.begin();
-        throw std::runtime_error(fmt::format(
-            "the tiles leave pixels out: their union is not a rectangle (pixel {} {} is in none "
-            "of them)",
-            box.x0 + gap % width, box.y0 + gap / width));
+    if (area == box.area())
+        return box;
+    // Without overlaps, a smaller total area means a hole: find one to name it.
+    const int width = box.x1 - box.x0;
+    std::vector<bool> covered(static_cast<std::size_t>(box.area()), false);
+    for (const ImageTile& t : tiles) {
+        const Rect r = dataWindow(t.image);
+        for (int y = r.y0; y < r.y1; ++y)
+            std::fill_n(covered.begin() +
+                            (static_cast<std::ptrdiff_t>(y - box.y0) * width + (r.x0 - box.x0)),
+                        t.image.width, true);
     }
+    const auto gap = std::find(covered.begin(), covered.end(), false) - covered.begin();
+    throw std::runtime_error(fmt::format(
+        "the tiles leave pixels out: their union is not a rectangle (pixel {} {} is in none of "
+        "them)",
+        box.x0 + gap % width, box.y0 + gap / width));
+}
 
+// The first tile's metadata, less what differs per tile, with the render time summed.
+ImageMetadata mergedMetadata(const std::vector<ImageTile>& tiles) {
+    double seconds = 0;
+    for (const ImageTile& t : tiles)
+        seconds += std::strtod(metadataValue(t.metadata, "lrt:render_seconds").c_str(), nullptr);
+    ImageMetadata metadata;
+    for (const auto& [key, value] : tiles[0].metadata)
+        if (key != "lrt:tile" && key != "lrt:render_seconds" && key != "lrt:command")
+            metadata.emplace_back(key, value);
+    metadata.emplace_back("lrt:render_seconds", fmt::format("{:.3f}", seconds));
+    metadata.emplace_back("lrt:merged_tiles", std::to_string(tiles.size()));
+    return metadata;
+}
+
+} // namespace
+
+MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
+    if (tiles.empty())
+        throw std::runtime_error("no tiles to merge");
+    checkSameRender(tiles);
+    checkTileNumbers(tiles);
+    const Rect box = coveredBox(tiles);
+
+    const ImageTile& first = tiles[0];
     MergedImage merged;
     Image& out = merged.image;
     out = Image(box.x1 - box.x0, box.y1 - box.y0, first.image.channels);
     out.xOrigin = box.x0;
     out.yOrigin = box.y0;
-    out.fullWidth = fullWidth;
-    out.fullHeight = fullHeight;
+    std::tie(out.fullWidth, out.fullHeight) = fullSize(first.image);
     out.channelNames = first.image.channelNames;
     const auto channels = static_cast<std::size_t>(out.channels);
     out.pixels.assign(static_cast<std::size_t>(box.area()) * channels, 0.0f);
@@ -175,15 +204,7 @@ MergedImage mergeTiles(const std::vector<ImageTile>& tiles) {
                 static_cast<std::size_t>(t.image.width) * channels, &out.pixels[at * channels]);
         }
     }
-
-    double seconds = 0;
-    for (const ImageTile& t : tiles)
-        seconds += std::strtod(metadataValue(t.metadata, "lrt:render_seconds").c_str(), nullptr);
-    for (const auto& [key, value] : first.metadata)
-        if (key != "lrt:tile" && key != "lrt:render_seconds" && key != "lrt:command")
-            merged.metadata.emplace_back(key, value);
-    merged.metadata.emplace_back("lrt:render_seconds", fmt::format("{:.3f}", seconds));
-    merged.metadata.emplace_back("lrt:merged_tiles", std::to_string(tiles.size()));
+    merged.metadata = mergedMetadata(tiles);
     return merged;
 }
 

@@ -2,9 +2,9 @@
 
 namespace lrt {
 
-const FilterEntry TriangleFilter::registryEntry{
-    "triangle", 2.0f, [](float x, float y) -> std::unique_ptr<Filter> {
-        return std::make_unique<TriangleFilter>(x, y);
-    }};
+const FilterEntry TriangleFilter::registryEntry{"triangle", 2.0f,
+                                                [](float x, float y) -> std::unique_ptr<Filter> {
+                                                    return std::make_unique<TriangleFilter>(x, y);
+                                                }};
 
 } // namespace lrt

@@ -20,35 +20,22 @@ std::unique_ptr<Integrator> create(const IntegratorEntry& entry, const Parameter
 }
 
 const IntegratorEntry& entryNamed(std::string_view name) {
-    const IntegratorEntry* entry = findIntegrator(name);
+    const IntegratorEntry* entry = integratorRegistry().find(name);
     if (!entry)
         throw std::logic_error(fmt::format("integrator '{}' is not registered", name));
     return *entry;
 }
 } // namespace
 
-std::span<const IntegratorEntry* const> integratorRegistry() {
-    return kIntegrators;
-}
-
-const IntegratorEntry* findIntegrator(std::string_view name) {
-    for (const IntegratorEntry* entry : kIntegrators)
-        if (entry->name == name)
-            return entry;
-    return nullptr;
-}
-
-std::vector<std::string_view> integratorNames() {
-    std::vector<std::string_view> names;
-    for (const IntegratorEntry* entry : kIntegrators)
-        names.push_back(entry->name);
-    return names;
+const Registry<IntegratorEntry>& integratorRegistry() {
+    static const Registry<IntegratorEntry> registry(kIntegrators);
+    return registry;
 }
 
 std::unique_ptr<Integrator> createIntegrator(const SceneEntity& scene,
                                              const std::optional<std::string>& override) {
-    std::unique_ptr<Integrator> chosen = create(entryNamed(scene.name), scene.parameters,
-                                                scene.where);
+    std::unique_ptr<Integrator> chosen =
+        create(entryNamed(scene.name), scene.parameters, scene.where);
     if (!override || *override == scene.name)
         return chosen;
     const IntegratorEntry& replacement = entryNamed(*override);

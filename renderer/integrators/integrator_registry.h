@@ -3,6 +3,7 @@
 #pragma once
 
 #include "renderer/core/parameter_table.h"
+#include "renderer/core/registry.h"
 #include "renderer/core/scene_entity.h"
 #include "renderer/integrators/integrator.h"
 
@@ -21,9 +22,7 @@ struct IntegratorEntry {
     std::unique_ptr<Integrator> (*create)(const Parameters& parameters);
 };
 
-std::span<const IntegratorEntry* const> integratorRegistry();
-const IntegratorEntry* findIntegrator(std::string_view name);
-std::vector<std::string_view> integratorNames();
+const Registry<IntegratorEntry>& integratorRegistry();
 
 // The integrator `scene` chooses (SurfaceIntegrator), or the one named `override` (--integrator)
 // given those of the scene's parameters it takes (maxdepth, say); the scene's own choice is

@@ -20,7 +20,10 @@ constexpr int kRouletteStart = 3;
 const ParameterSpec kParameters[] = {
     {"maxdepth", ValueKind::Integer, 5, Domain::between(1, 1000),
      "bounces per path: 1 is direct light only"},
-    {"strategy", ValueKind::String, std::string_view("mis"), {},
+    {"strategy",
+     ValueKind::String,
+     std::string_view("mis"),
+     {},
      "\"mis\", or \"light\" or \"bsdf\" sampling alone, for comparisons"},
 };
 

@@ -53,9 +53,8 @@ Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext
     const int count = depth + 1 < maxDepth_ ? primitive.material->specular(point, rays) : 0;
     for (int i = 0; i < count; ++i)
         if (!rays[i].weight.isBlack())
-            L += rays[i].weight *
-                 deeper({offsetOrigin(point.p, point.normal, rays[i].direction),
-                         rays[i].direction, 0.0f, INFINITY});
+            L += rays[i].weight * deeper({offsetOrigin(point.p, point.normal, rays[i].direction),
+                                          rays[i].direction, 0.0f, INFINITY});
     return overWhatLiesBehind(L, primitive, point, ray, deeper);
 }
 

@@ -7,8 +7,8 @@ namespace {
 
 using enum ValueKind;
 const ParameterSpec kParameters[] = {
-    {"intensity", Float, 1.0f, {}, "scales lightcolor"},
-    {"lightcolor", Rgb, Color{1, 1, 1}, {}, "radiance, reflected through each surface's Ka"},
+    kIntensityParameter,
+    lightColorParameter("radiance, reflected through each surface's Ka"),
 };
 
 std::unique_ptr<Light> create(const Parameters& p, const LightContext&) {

@@ -11,8 +11,8 @@ namespace {
 
 using enum ValueKind;
 const ParameterSpec kParameters[] = {
-    {"intensity", Float, 1.0f, {}, "scales lightcolor"},
-    {"lightcolor", Rgb, Color{1, 1, 1}, {}, "radiance leaving the shapes"},
+    kIntensityParameter,
+    lightColorParameter("radiance leaving the shapes"),
 };
 
 std::unique_ptr<Light> create(const Parameters& p, const LightContext&) {

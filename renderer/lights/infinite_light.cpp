@@ -10,8 +10,8 @@ namespace {
 
 using enum ValueKind;
 const ParameterSpec kParameters[] = {
-    {"intensity", Float, 1.0f, {}, "scales lightcolor"},
-    {"lightcolor", Rgb, Color{1, 1, 1}, {}, "radiance arriving from every direction"},
+    kIntensityParameter,
+    lightColorParameter("radiance arriving from every direction"),
     {"mapname", String, {}, {}, "a latitude-longitude image, relative to the scene"},
 };
 

@@ -8,17 +8,20 @@
 #include "renderer/lights/point_light.h"
 #include "renderer/lights/spot_light.h"
 
+#include <fmt/format.h>
+
 namespace lrt {
 
 namespace {
 const LightEntry* const kLights[] = {
-    &PointLight::registryEntry,   &SpotLight::registryEntry,    &DistantLight::registryEntry,
+    &PointLight::registryEntry,   &SpotLight::registryEntry,     &DistantLight::registryEntry,
     &AmbientLight::registryEntry, &InfiniteLight::registryEntry, &AreaLight::registryEntry,
 };
 } // namespace
 
-std::span<const LightEntry* const> lightRegistry() {
-    return kLights;
+const Registry<LightEntry>& lightRegistry() {
+    static const Registry<LightEntry> registry(kLights);
+    return registry;
 }
 
 const LightEntry* findLight(std::string_view name, bool area) {
@@ -34,6 +37,14 @@ std::vector<std::string_view> lightNames(bool area) {
         if (entry->area == area)
             names.push_back(entry->name);
     return names;
+}
+
+Aim lightAim(const Parameters& parameters, const LightContext& context, std::string_view light) {
+    const Aim aim{parameters.getPoint("from"), parameters.getPoint("to")};
+    if (aim.from == aim.to)
+        throw SceneError(context.where,
+                         fmt::format("{} needs \"from\" and \"to\" to differ", light));
+    return aim;
 }
 
 Color lightPower(const Parameters& parameters) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "renderer/core/parameter_table.h"
+#include "renderer/core/registry.h"
 #include "renderer/core/transform.h"
 #include "renderer/lights/light.h"
 
@@ -29,12 +30,25 @@ struct LightEntry {
     std::unique_ptr<Light> (*create)(const Parameters& parameters, const LightContext& context);
 };
 
-std::span<const LightEntry* const> lightRegistry();
+const Registry<LightEntry>& lightRegistry();
 // The entry named `name` among LightSource's (area false) or AreaLightSource's lights, or null.
 const LightEntry* findLight(std::string_view name, bool area);
 std::vector<std::string_view> lightNames(bool area);
 
-// intensity * lightcolor: what every light's two common parameters make.
+// The two parameters every light takes: intensity scales lightcolor, which is radiant intensity,
+// irradiance or radiance as `meaning` says; lightPower is their product.
+constexpr ParameterSpec kIntensityParameter{
+    "intensity", ValueKind::Float, 1.0f, {}, "scales lightcolor"};
+constexpr ParameterSpec lightColorParameter(std::string_view meaning) {
+    return {"lightcolor", ValueKind::Rgb, Color{1, 1, 1}, {}, meaning};
+}
 Color lightPower(const Parameters& parameters);
+
+// "from" and "to" of a light that points (spot, distant), which must differ; SceneError naming
+// `light` when they do not.
+struct Aim {
+    Vec3 from, to;
+};
+Aim lightAim(const Parameters& parameters, const LightContext& context, std::string_view light);
 
 } // namespace lrt

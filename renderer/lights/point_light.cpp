@@ -8,8 +8,8 @@ namespace {
 using enum ValueKind;
 const ParameterSpec kParameters[] = {
     {"from", Point, Vec3{0, 0, 0}, {}, "the light's position"},
-    {"intensity", Float, 1.0f, {}, "scales lightcolor"},
-    {"lightcolor", Rgb, Color{1, 1, 1}, {}, "radiant intensity"},
+    kIntensityParameter,
+    lightColorParameter("radiant intensity"),
 };
 
 std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {

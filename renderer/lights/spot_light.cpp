@@ -18,20 +18,19 @@ const ParameterSpec kParameters[] = {
     {"coneangle", Float, 30.0f, {}, "the cone's half angle, in (0, 180] degrees"},
     {"conedeltaangle", Float, 5.0f, {}, "the width of the soft edge inside it, in degrees"},
     {"beamdistribution", Float, 2.0f, {}, "the exponent of cos(theta) across the beam"},
-    {"intensity", Float, 1.0f, {}, "scales lightcolor"},
-    {"lightcolor", Rgb, Color{1, 1, 1}, {}, "radiant intensity on the axis"},
+    kIntensityParameter,
+    lightColorParameter("radiant intensity on the axis"),
 };
 
 std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {
-    const Vec3 from = p.getPoint("from"), to = p.getPoint("to");
-    if (from == to)
-        throw SceneError(c.where, "spotlight needs \"from\" and \"to\" to differ");
+    const Aim aim = lightAim(p, c, "spotlight");
     const float cone = p.getFloat("coneangle"), delta = p.getFloat("conedeltaangle");
     if (!(cone > 0 && cone <= 180) || !(delta >= 0))
         throw SceneError(c.where, "spotlight coneangle must lie in (0, 180] degrees and "
                                   "conedeltaangle must not be negative");
-    return std::make_unique<SpotLight>(c.lightToWorld.point(from), c.lightToWorld.vector(to - from),
-                                       lightPower(p), cone, delta, p.getFloat("beamdistribution"));
+    return std::make_unique<SpotLight>(c.lightToWorld.point(aim.from),
+                                       c.lightToWorld.vector(aim.to - aim.from), lightPower(p),
+                                       cone, delta, p.getFloat("beamdistribution"));
 }
 
 } // namespace

@@ -7,7 +7,6 @@
 #include "renderer/core/vector.h"
 #include "renderer/materials/shading_context.h"
 #include "renderer/shapes/shape.h"
-
 #include "slvm/common/diagnostic.h"
 
 #include <array>

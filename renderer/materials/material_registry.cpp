@@ -20,21 +20,15 @@ const MaterialEntry* const kMaterials[] = {
 };
 } // namespace
 
-std::span<const MaterialEntry* const> materialRegistry() {
-    return kMaterials;
-}
-
-const MaterialEntry* findMaterial(std::string_view name) {
-    for (const MaterialEntry* entry : kMaterials)
-        if (entry->name == name)
-            return entry;
-    return nullptr;
+const Registry<MaterialEntry>& materialRegistry() {
+    static const Registry<MaterialEntry> registry(kMaterials);
+    return registry;
 }
 
 std::unique_ptr<Material> createMaterial(const ParameterList& parameters,
                                          MaterialContext& context) {
     const std::string what = fmt::format("Surface \"{}\"", context.name);
-    if (const MaterialEntry* entry = findMaterial(context.name))
+    if (const MaterialEntry* entry = materialRegistry().find(context.name))
         return entry->create(Parameters(parameters, entry->parameters, what, context.where),
                              context);
     return SlMaterial::create(

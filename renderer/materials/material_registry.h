@@ -4,6 +4,7 @@
 #pragma once
 
 #include "renderer/core/parameter_table.h"
+#include "renderer/core/registry.h"
 #include "renderer/materials/material.h"
 #include "renderer/materials/shader_library.h"
 #include "renderer/textures/texture_system.h"
@@ -41,8 +42,7 @@ struct MaterialEntry {
 };
 
 // The built-in surfaces.
-std::span<const MaterialEntry* const> materialRegistry();
-const MaterialEntry* findMaterial(std::string_view name);
+const Registry<MaterialEntry>& materialRegistry();
 
 // Surface `context.name` with `parameters`: a built-in, or else the SL shader of that name.
 // Throws SceneError for an unknown name, a shader that does not load, or a bad parameter.

@@ -23,7 +23,7 @@ namespace lrt {
 using TextureBinding = std::variant<std::monostate, Color, TextureSystem::Texture>;
 
 struct SlSurfaceSettings {
-    std::string name;                // the Surface name, for warnings
+    std::string name;                 // the Surface name, for warnings
     slvm::Diagnostic::Location where; // the Surface statement, for warnings
     std::shared_ptr<const slvm::sl::VerifiedProgram> program;
     slvm::sl::RegisterFile initial; // Kd Ks S Kr Kt Ka, C1, r0-r3, s0-s3 from the Surface

@@ -1,10 +1,9 @@
 // The statements before WorldBegin: image, camera, sampling, filter, exposure, output, options
 // and the integrator. Projection, PixelFilter and SurfaceIntegrator names are checked against
 // their registries; the integrator is created once here, so its parameters are checked too.
-#include "renderer/parser/scene_parser.h"
-
 #include "renderer/core/search_path.h"
 #include "renderer/integrators/integrator_registry.h"
+#include "renderer/parser/scene_parser.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -19,7 +18,10 @@ const ParameterSpec kSearchPathParameters[] = {
 };
 const ParameterSpec kSamplerParameters[] = {
     {"jitter", ValueKind::Integer, 1, {}, "0 puts stratified samples at their strata's centres"},
-    {"type", ValueKind::String, std::string_view("stratified"), {},
+    {"type",
+     ValueKind::String,
+     std::string_view("stratified"),
+     {},
      "\"stratified\" or \"lowdiscrepancy\""},
 };
 const ParameterSpec kShaderParameters[] = {
@@ -36,18 +38,17 @@ void expectName(const Statement& s, const std::string& name, const char* what,
     for (const std::string_view known : names)
         if (known == name)
             return;
-    throw SceneError(s.items[0].where, fmt::format("unknown {} '{}' (expected {})", what, name,
-                                                   quotedList(names)));
+    throw SceneError(s.items[0].where,
+                     fmt::format("unknown {} '{}' (expected {})", what, name, quotedList(names)));
 }
 
 } // namespace
 
 void SceneParser::learnStatementParameters(Declarations& declarations) {
-    for (const ParameterTable table : {ParameterTable(kSearchPathParameters),
-                                       ParameterTable(kSamplerParameters),
-                                       ParameterTable(kShaderParameters),
-                                       ParameterTable(kBackgroundParameters),
-                                       attributeParameterTable()})
+    for (const ParameterTable table :
+         {ParameterTable(kSearchPathParameters), ParameterTable(kSamplerParameters),
+          ParameterTable(kShaderParameters), ParameterTable(kBackgroundParameters),
+          attributeParameterTable()})
         declarations.learn(table);
 }
 
@@ -92,7 +93,7 @@ void SceneParser::cropWindow(const Statement& s) {
 
 void SceneParser::projection(const Statement& s) {
     const std::string name = s.stringAt(0);
-    expectName(s, name, "projection", cameraNames());
+    expectName(s, name, "projection", cameraRegistry().names());
     options_.camera.projection = {name, parameters(s, 1), s.where};
 }
 
@@ -130,7 +131,7 @@ void SceneParser::pixelSamples(const Statement& s) {
 
 void SceneParser::pixelFilter(const Statement& s) {
     const std::string name = s.stringAt(0);
-    expectName(s, name, "pixel filter", filterNames());
+    expectName(s, name, "pixel filter", filterRegistry().names());
     FilterDescription filter{name, std::nullopt, s.where};
     std::size_t next = 1;
     if (s.items.size() > 1) {
@@ -202,7 +203,7 @@ void SceneParser::option(const Statement& s) {
 
 void SceneParser::surfaceIntegrator(const Statement& s) {
     const std::string name = s.stringAt(0);
-    expectName(s, name, "integrator", integratorNames());
+    expectName(s, name, "integrator", integratorRegistry().names());
     options_.integrator = {name, parameters(s, 1), s.where};
     createIntegrator(options_.integrator); // checks its parameters now, before any rendering
 }

@@ -96,7 +96,8 @@ void SceneParser::dispatch(const Statement& s, StatementReader& reader) {
         throw SceneError(s.where, fmt::format("unknown statement '{}'", s.name));
     const Block block = shapeEntry ? Block::World : it->second.block;
     if (block == Block::World && !inWorld_)
-        throw SceneError(s.where, fmt::format("{} belongs between WorldBegin and WorldEnd", s.name));
+        throw SceneError(s.where,
+                         fmt::format("{} belongs between WorldBegin and WorldEnd", s.name));
     if (block == Block::Options && inWorld_)
         throw SceneError(s.where, fmt::format("{} must come before WorldBegin", s.name));
     if (shapeEntry)

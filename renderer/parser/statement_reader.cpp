@@ -46,8 +46,8 @@ std::vector<double> Statement::numbersAt(std::size_t first, std::size_t count,
         const Item& array = items[first];
         if (array.numbers.size() != count || !array.strings.empty())
             throw SceneError(array.where,
-                             fmt::format("{} expects {} numbers, found an array of {}", name,
-                                         count, array.numbers.size() + array.strings.size()));
+                             fmt::format("{} expects {} numbers, found an array of {}", name, count,
+                                         array.numbers.size() + array.strings.size()));
         next = first + 1;
         return array.numbers;
     }
@@ -67,8 +67,9 @@ std::vector<double> Statement::exactNumbers(std::size_t count) const {
     std::size_t next = 0;
     auto numbers = numbersAt(0, count, next);
     if (next != items.size())
-        throw SceneError(items[next].where,
-                         fmt::format("{} takes {} numbers; unexpected extra argument", name, count));
+        throw SceneError(
+            items[next].where,
+            fmt::format("{} takes {} numbers; unexpected extra argument", name, count));
     return numbers;
 }
 
@@ -84,9 +85,9 @@ std::string Statement::handleAt(std::size_t i) const {
         return fmt::format("{}", item.number);
     if (item.kind == Item::Kind::String)
         return item.string;
-    throw SceneError(item.where,
-                     fmt::format("{} expects a handle (a number or a string), found an array",
-                                 name));
+    throw SceneError(
+        item.where,
+        fmt::format("{} expects a handle (a number or a string), found an array", name));
 }
 
 namespace {
@@ -198,10 +199,9 @@ ParameterList parametersOf(const Statement& s, std::size_t first,
 void StatementReader::push(std::string text, std::string fileName, std::filesystem::path directory,
                            const SourceLocation& from) {
     if (open_.size() >= kMaxIncludeDepth)
-        throw SceneError(from,
-                         fmt::format("Include nested more than {} deep (is a file including "
-                                     "itself?)",
-                                     kMaxIncludeDepth));
+        throw SceneError(from, fmt::format("Include nested more than {} deep (is a file including "
+                                           "itself?)",
+                                           kMaxIncludeDepth));
     sources_->push_back(
         std::make_unique<const slvm::SourceText>(std::move(fileName), std::move(text)));
     open_.push_back({Lexer(*sources_->back()), std::move(directory), {}});
@@ -216,9 +216,9 @@ std::optional<Statement> StatementReader::next() {
             continue;
         }
         if (source.lookahead.type != Token::Type::Identifier)
-            throw SceneError(source.lookahead.where,
-                             fmt::format("expected a statement name, found '{}'",
-                                         source.lookahead.text));
+            throw SceneError(
+                source.lookahead.where,
+                fmt::format("expected a statement name, found '{}'", source.lookahead.text));
         Statement statement{source.lookahead.text, source.lookahead.where, {}, source.directory};
         advance();
         while (open_.back().lookahead.type != Token::Type::End &&

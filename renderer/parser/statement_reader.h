@@ -64,8 +64,7 @@ private:
 };
 
 // Parameter pairs of `s` from item `first` on, typed inline or by `declarations`.
-ParameterList parametersOf(const Statement& s, std::size_t first,
-                           const Declarations& declarations);
+ParameterList parametersOf(const Statement& s, std::size_t first, const Declarations& declarations);
 
 // Reads statements from a file and the files it includes, innermost first, keeping every file's
 // text for the locations that point into it.

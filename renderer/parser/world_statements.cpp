@@ -1,9 +1,8 @@
 // The statements between WorldBegin and WorldEnd: attributes, lights, shapes, object definitions
 // and instances, vertex programs. Light and shape names are checked against their registries;
 // their parameters are checked when the scene builder creates them.
-#include "renderer/parser/scene_parser.h"
-
 #include "renderer/lights/light_registry.h"
+#include "renderer/parser/scene_parser.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -84,8 +83,7 @@ void SceneParser::reverseOrientation(const Statement& s) {
 // when their count is odd (a number, as RIB writes it, or a string).
 int SceneParser::addLight(const Statement& s, const std::string& type) {
     const bool handled = (s.items.size() - 1) % 2 == 1;
-    world_.lights.push_back(
-        {type, parameters(s, handled ? 2 : 1), state_.transform(), s.where});
+    world_.lights.push_back({type, parameters(s, handled ? 2 : 1), state_.transform(), s.where});
     const int index = static_cast<int>(world_.lights.size()) - 1;
     if (handled)
         lightHandles_[s.handleAt(1)] = index;
@@ -118,8 +116,7 @@ void SceneParser::illuminate(const Statement& s) {
     if (it == lightHandles_.end())
         throw SceneError(s.items[0].where,
                          fmt::format("Illuminate names unknown light handle '{}'", handle));
-    if (s.items[1].kind != Item::Kind::Number ||
-        (s.items[1].number != 0 && s.items[1].number != 1))
+    if (s.items[1].kind != Item::Kind::Number || (s.items[1].number != 0 && s.items[1].number != 1))
         throw SceneError(s.items[1].where, "Illuminate expects 0 (off) or 1 (on)");
     SurfaceAttributes& a = state_.changeAttributes();
     auto disabled = a.disabledLights ? *a.disabledLights : std::vector<int>{};
@@ -185,7 +182,7 @@ void SceneParser::shapeStatement(const Statement& s, const ShapeEntry& entry) {
 
 void SceneParser::shape(const Statement& s) {
     const std::string type = s.stringAt(0);
-    const ShapeEntry* entry = findShape(type);
+    const ShapeEntry* entry = shapeRegistry().find(type);
     if (!entry || !entry->statement.empty())
         throw SceneError(s.items[0].where, fmt::format("unknown shape '{}' (expected {})", type,
                                                        quotedList(shapeTypeNames())));

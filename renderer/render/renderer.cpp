@@ -52,8 +52,8 @@ struct TileGrid {
           marginY(static_cast<int>(std::ceil(filter.radiusY() - 0.5f))) {
         // Keep a tile's sample buffer (samples of the tile and its margin) within about 64 MiB,
         // however many samples per pixel are asked for.
-        const auto maxSamples = static_cast<double>(64u << 20) / sizeof(FilmSample) /
-                                samplesPerPixel;
+        const auto maxSamples =
+            static_cast<double>(64u << 20) / sizeof(FilmSample) / samplesPerPixel;
         const int fitting =
             std::max(1, static_cast<int>(std::sqrt(maxSamples)) - 2 * std::max(marginX, marginY));
         size = std::min(tileSize, fitting);
@@ -62,7 +62,8 @@ struct TileGrid {
     }
     int count() const { return tilesX * tilesY; }
     PixelBounds tile(int index) const {
-        const int x0 = bounds.x0 + (index % tilesX) * size, y0 = bounds.y0 + (index / tilesX) * size;
+        const int x0 = bounds.x0 + (index % tilesX) * size,
+                  y0 = bounds.y0 + (index / tilesX) * size;
         return {x0, std::min(x0 + size, bounds.x1), y0, std::min(y0 + size, bounds.y1)};
     }
 
@@ -75,8 +76,10 @@ struct TileGrid {
 class TileSamples {
 public:
     TileSamples(const PixelBounds& tile, const TileGrid& grid, const FilmDescription& film, int spp)
-        : region{std::max(0, tile.x0 - grid.marginX), std::min(film.xResolution, tile.x1 + grid.marginX),
-                 std::max(0, tile.y0 - grid.marginY), std::min(film.yResolution, tile.y1 + grid.marginY)},
+        : region{std::max(0, tile.x0 - grid.marginX),
+                 std::min(film.xResolution, tile.x1 + grid.marginX),
+                 std::max(0, tile.y0 - grid.marginY),
+                 std::min(film.yResolution, tile.y1 + grid.marginY)},
           spp_(spp), samples_(static_cast<std::size_t>(region.width()) * region.height() * spp) {}
 
     // Sample i of pixel (x, y), which must lie in the region.
@@ -126,8 +129,8 @@ void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
                                   static_cast<float>(y) + offset.y};
                 const Vec2 lens = f.strata.sample(i, stream.next2D(), pixel, Stratification::kLens);
                 // Differentials span the distance between samples, as in pbrt.
-                const Ray ray =
-                    f.scene.camera().generateRayWithDifferentials(raster, lens, f.differentialSpacing);
+                const Ray ray = f.scene.camera().generateRayWithDifferentials(
+                    raster, lens, f.differentialSpacing);
                 ++out.rays.camera;
                 SampleContext context{stream, f.strata, i, pixel, out.rays};
                 const Color L = f.integrator.radiance(f.scene, ray, context);
@@ -278,12 +281,11 @@ RenderResult startResult(const Scene& scene, const PixelBounds& bounds, int spp,
     if (!resume)
         return result;
     const Image& from = resume->image;
-    if (resume->finishedTiles.size() != result.finishedTiles.size() ||
-        from.width != image.width || from.height != image.height ||
-        from.xOrigin != image.xOrigin || from.yOrigin != image.yOrigin ||
-        from.fullWidth != image.fullWidth || from.fullHeight != image.fullHeight ||
-        from.channels != image.channels || resume->aovs.channels != aovs.channels ||
-        resume->statistics.samplesPerPixel != spp)
+    if (resume->finishedTiles.size() != result.finishedTiles.size() || from.width != image.width ||
+        from.height != image.height || from.xOrigin != image.xOrigin ||
+        from.yOrigin != image.yOrigin || from.fullWidth != image.fullWidth ||
+        from.fullHeight != image.fullHeight || from.channels != image.channels ||
+        resume->aovs.channels != aovs.channels || resume->statistics.samplesPerPixel != spp)
         throw std::runtime_error("the checkpoint was made for a different render (its pixels, "
                                  "tiles or samples per pixel differ)");
     image.pixels = from.pixels;
@@ -324,8 +326,8 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
         createIntegrator(scene.integrator(), settings.integrator);
     const int spp = strata.count();
     const TileGrid grid(bounds, scene.filter(), spp, settings.tileSize);
-    const Frame frame{scene, settings, *integrator, strata, grid, spp,
-                      1.0f / std::sqrt(static_cast<float>(spp))};
+    const Frame frame{
+        scene, settings, *integrator, strata, grid, spp, 1.0f / std::sqrt(static_cast<float>(spp))};
 
     RenderResult result = startResult(scene, bounds, spp, grid.count(), control.resumeFrom);
     std::vector<int> pending;

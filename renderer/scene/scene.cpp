@@ -23,7 +23,8 @@ std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     result.p = ray.at(hit.t);
     // Embree reports Ng in the space of the geometry it hit: the shape's scene space.
     const Shape& shape = *result.primitive->shape;
-    const ShapeHit shapeHit{hit.primitive, hit.u, hit.v, result.objectToWorld.inverse().point(result.p),
+    const ShapeHit shapeHit{hit.primitive, hit.u, hit.v,
+                            result.objectToWorld.inverse().point(result.p),
                             shape.objectToScene().inverse().normal(hit.normal)};
     result.local = shape.geometryAt(shapeHit);
     result.normal = normalize(result.objectToWorld.normal(result.local.normal));

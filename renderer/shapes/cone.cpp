@@ -14,16 +14,15 @@ using enum ArgumentSpec::Kind;
 constexpr ArgumentSpec kArguments[] = {
     {"height", Number, "the apex's z (not zero); the base is at z = 0"},
     {"radius", Number, "the base's radius"},
-    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+    kThetaMaxArgument,
 };
 
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
     if (n[0] == 0)
         throw SceneError(c.where, "Cone height must not be zero");
-    return singleSurface(std::make_unique<Cone>(c.objectToScene, c.flipNormals, c.oneSided,
-                                                static_cast<float>(n[0]),
-                                                positiveArgument(n[1], "Cone radius", c),
-                                                thetaMaxArgument(n[2], c)));
+    return quadricSurface<Cone>(c, static_cast<float>(n[0]),
+                                positiveArgument(n[1], "Cone radius", c),
+                                thetaMaxArgument(n[2], c));
 }
 
 } // namespace

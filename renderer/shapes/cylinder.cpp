@@ -15,15 +15,15 @@ constexpr ArgumentSpec kArguments[] = {
     {"radius", Number, "r"},
     {"zmin", Number, "the bottom rim"},
     {"zmax", Number, "the top rim (differs from zmin)"},
-    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+    kThetaMaxArgument,
 };
 
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
     if (n[1] == n[2])
         throw SceneError(c.where, "Cylinder needs zmin and zmax to differ");
-    return singleSurface(std::make_unique<Cylinder>(
-        c.objectToScene, c.flipNormals, c.oneSided, positiveArgument(n[0], "Cylinder radius", c),
-        static_cast<float>(n[1]), static_cast<float>(n[2]), thetaMaxArgument(n[3], c)));
+    return quadricSurface<Cylinder>(c, positiveArgument(n[0], "Cylinder radius", c),
+                                    static_cast<float>(n[1]), static_cast<float>(n[2]),
+                                    thetaMaxArgument(n[3], c));
 }
 
 } // namespace

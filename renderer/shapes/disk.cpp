@@ -13,14 +13,13 @@ using enum ArgumentSpec::Kind;
 constexpr ArgumentSpec kArguments[] = {
     {"height", Number, "the plane z = height"},
     {"radius", Number, "r"},
-    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+    kThetaMaxArgument,
 };
 
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
-    return singleSurface(std::make_unique<Disk>(c.objectToScene, c.flipNormals, c.oneSided,
-                                                static_cast<float>(n[0]),
-                                                positiveArgument(n[1], "Disk radius", c),
-                                                thetaMaxArgument(n[2], c)));
+    return quadricSurface<Disk>(c, static_cast<float>(n[0]),
+                                positiveArgument(n[1], "Disk radius", c),
+                                thetaMaxArgument(n[2], c));
 }
 
 } // namespace

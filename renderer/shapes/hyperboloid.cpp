@@ -21,7 +21,7 @@ constexpr ArgumentSpec kArguments[] = {
     {"x2", Number, "the segment's second point (z2 differs from z1)"},
     {"y2", Number, ""},
     {"z2", Number, ""},
-    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+    kThetaMaxArgument,
 };
 
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
@@ -32,9 +32,7 @@ ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeCo
         return Vec3{static_cast<float>(n[i]), static_cast<float>(n[i + 1]),
                     static_cast<float>(n[i + 2])};
     };
-    return singleSurface(std::make_unique<Hyperboloid>(c.objectToScene, c.flipNormals,
-                                                       c.oneSided, point(0), point(3),
-                                                       thetaMaxArgument(n[6], c)));
+    return quadricSurface<Hyperboloid>(c, point(0), point(3), thetaMaxArgument(n[6], c));
 }
 
 } // namespace

@@ -20,8 +20,9 @@ using enum ArgumentSpec::Kind;
     {"P", Points, {}, {}, "vertex positions (required)"},                                          \
         {"N", Normals, {}, {}, "vertex normals, for smooth shading"},                              \
         {"st", Floats, {}, {}, "texture coordinates, two per vertex"},                             \
-        {"uv", Floats, {}, {}, "the same as st"},                                                  \
-        {"Cs", Rgbs, {}, {}, "vertex colours, replacing Color"}
+        {"uv", Floats, {}, {}, "the same as st"}, {                                                \
+        "Cs", Rgbs, {}, {}, "vertex colours, replacing Color"                                      \
+    }
 
 const ParameterSpec kPolygonParameters[] = {LRT_VERTEX_PARAMETERS};
 const ParameterSpec kTriangleMeshParameters[] = {
@@ -34,8 +35,7 @@ MeshData vertexData(const Parameters& p, std::string_view statement) {
     MeshData mesh;
     mesh.positions = p.getTriples("P");
     if (mesh.positions.empty())
-        throw SceneError(p.statement(),
-                         fmt::format("{} needs vertex positions \"P\"", statement));
+        throw SceneError(p.statement(), fmt::format("{} needs vertex positions \"P\"", statement));
     const std::size_t count = mesh.positions.size();
     auto perVertex = [&](const char* name, std::size_t components) {
         const Parameter* parameter = p.list().find(name);
@@ -93,9 +93,9 @@ ShapeSurfaces createTriangleMesh(std::span<const double>, const Parameters& p,
         throw SceneError(p.statement(), "trianglemesh needs \"indices\"");
     const auto values = p.getIntegers("indices");
     if (values.size() % 3 != 0)
-        throw SceneError(indices->where,
-                         fmt::format("trianglemesh \"indices\" must come in threes, found {}",
-                                     values.size()));
+        throw SceneError(
+            indices->where,
+            fmt::format("trianglemesh \"indices\" must come in threes, found {}", values.size()));
     for (std::size_t i = 0; i < values.size(); i += 3) {
         std::array<int, 3> triangle{};
         for (std::size_t k = 0; k < 3; ++k) {
@@ -187,11 +187,11 @@ constexpr ArgumentSpec kPointsGeneralPolygonsArguments[] = {
 
 const ShapeEntry TriangleMeshStatement::registryEntry{
     "trianglemesh", "", {}, kTriangleMeshParameters, &createTriangleMesh};
-const ShapeEntry PolygonStatement::registryEntry{"polygon", "Polygon", {}, kPolygonParameters,
-                                                 &createPolygon};
-const ShapeEntry PointsPolygonsStatement::registryEntry{
-    "pointspolygons", "PointsPolygons", kPointsPolygonsArguments, kPolygonParameters,
-    &createPointsPolygons};
+const ShapeEntry PolygonStatement::registryEntry{
+    "polygon", "Polygon", {}, kPolygonParameters, &createPolygon};
+const ShapeEntry PointsPolygonsStatement::registryEntry{"pointspolygons", "PointsPolygons",
+                                                        kPointsPolygonsArguments,
+                                                        kPolygonParameters, &createPointsPolygons};
 const ShapeEntry PointsGeneralPolygonsStatement::registryEntry{
     "pointsgeneralpolygons", "PointsGeneralPolygons", kPointsGeneralPolygonsArguments,
     kPolygonParameters, &createPointsGeneralPolygons};

@@ -12,6 +12,71 @@
 
 namespace lrt {
 
+namespace {
+
+// The mesh vertex of OBJ corner `i`: its position, and its normal and texture coordinates when
+// the file has them (per-vertex arrays missing some are dropped once the mesh is complete).
+void addVertex(const tinyobj::attrib_t& attrib, const tinyobj::index_t& i, MeshData& mesh) {
+    const auto v = static_cast<std::size_t>(i.vertex_index);
+    mesh.positions.push_back(
+        {attrib.vertices[3 * v], attrib.vertices[3 * v + 1], attrib.vertices[3 * v + 2]});
+    if (i.normal_index >= 0 &&
+        static_cast<std::size_t>(3 * i.normal_index + 2) < attrib.normals.size()) {
+        const auto n = static_cast<std::size_t>(i.normal_index);
+        mesh.normals.push_back(
+            {attrib.normals[3 * n], attrib.normals[3 * n + 1], attrib.normals[3 * n + 2]});
+    }
+    if (i.texcoord_index >= 0 &&
+        static_cast<std::size_t>(2 * i.texcoord_index + 1) < attrib.texcoords.size()) {
+        const auto t = static_cast<std::size_t>(i.texcoord_index);
+        // OBJ's v runs up the image; lrt's t runs down it, as in RenderMan.
+        mesh.st.push_back({attrib.texcoords[2 * t], 1.0f - attrib.texcoords[2 * t + 1]});
+    }
+}
+
+// The meshes of one OBJ group, one per material.
+void addGroup(const tinyobj::attrib_t& attrib, const tinyobj::shape_t& shape,
+              const std::filesystem::path& path, ObjFile& file) {
+    const std::size_t positionCount = attrib.vertices.size() / 3;
+    std::map<int, ObjMesh> byMaterial;
+    std::map<int, std::map<std::tuple<int, int, int>, int>> vertexIndex;
+    std::size_t corner = 0;
+    for (std::size_t face = 0; face < shape.mesh.num_face_vertices.size(); ++face) {
+        const int material =
+            face < shape.mesh.material_ids.size() ? shape.mesh.material_ids[face] : -1;
+        ObjMesh& mesh = byMaterial[material];
+        mesh.group = shape.name;
+        mesh.material = material < static_cast<int>(file.materials.size()) ? material : -1;
+        auto& indexOf = vertexIndex[material];
+        std::array<int, 3> triangle{};
+        for (std::size_t k = 0; k < 3; ++k) {
+            const tinyobj::index_t& i = shape.mesh.indices[corner + k];
+            if (i.vertex_index < 0 || static_cast<std::size_t>(i.vertex_index) >= positionCount)
+                throw std::runtime_error(
+                    fmt::format("OBJ file '{}': face {} of '{}' uses a missing vertex",
+                                path.string(), face, shape.name));
+            const auto key = std::make_tuple(i.vertex_index, i.normal_index, i.texcoord_index);
+            auto [it, inserted] =
+                indexOf.emplace(key, static_cast<int>(mesh.data.positions.size()));
+            if (inserted)
+                addVertex(attrib, i, mesh.data);
+            triangle[k] = it->second;
+        }
+        mesh.data.triangles.push_back(triangle);
+        corner += shape.mesh.num_face_vertices[face];
+    }
+    for (auto& [material, mesh] : byMaterial) {
+        // Per-vertex arrays must cover every vertex or none.
+        if (mesh.data.normals.size() != mesh.data.positions.size())
+            mesh.data.normals.clear();
+        if (mesh.data.st.size() != mesh.data.positions.size())
+            mesh.data.st.clear();
+        file.meshes.push_back(std::move(mesh));
+    }
+}
+
+} // namespace
+
 ObjFile loadObjFile(const std::filesystem::path& path) {
     tinyobj::ObjReaderConfig config;
     config.triangulate = true;
@@ -22,7 +87,6 @@ ObjFile loadObjFile(const std::filesystem::path& path) {
         throw std::runtime_error(
             fmt::format("cannot read OBJ file '{}': {}", path.string(),
                         reader.Error().empty() ? "unknown error" : reader.Error()));
-    const tinyobj::attrib_t& attrib = reader.GetAttrib();
     ObjFile file;
     file.warnings = reader.Warning();
     for (const tinyobj::material_t& m : reader.GetMaterials())
@@ -30,65 +94,8 @@ ObjFile loadObjFile(const std::filesystem::path& path) {
                                   {m.diffuse[0], m.diffuse[1], m.diffuse[2]},
                                   {m.specular[0], m.specular[1], m.specular[2]},
                                   m.shininess});
-
-    const std::size_t positionCount = attrib.vertices.size() / 3;
-    for (const tinyobj::shape_t& shape : reader.GetShapes()) {
-        std::map<int, ObjMesh> byMaterial;
-        std::map<int, std::map<std::tuple<int, int, int>, int>> vertexIndex;
-        std::size_t corner = 0;
-        for (std::size_t face = 0; face < shape.mesh.num_face_vertices.size(); ++face) {
-            const int material =
-                face < shape.mesh.material_ids.size() ? shape.mesh.material_ids[face] : -1;
-            ObjMesh& mesh = byMaterial[material];
-            mesh.group = shape.name;
-            mesh.material = material < static_cast<int>(file.materials.size()) ? material : -1;
-            auto& indexOf = vertexIndex[material];
-            std::array<int, 3> triangle{};
-            for (int k = 0; k < 3; ++k) {
-                const tinyobj::index_t& i =
-                    shape.mesh.indices[corner + static_cast<std::size_t>(k)];
-                if (i.vertex_index < 0 || static_cast<std::size_t>(i.vertex_index) >= positionCount)
-                    throw std::runtime_error(
-                        fmt::format("OBJ file '{}': face {} of '{}' uses a missing vertex",
-                                    path.string(), face, shape.name));
-                const auto key = std::make_tuple(i.vertex_index, i.normal_index, i.texcoord_index);
-                auto [it, inserted] =
-                    indexOf.emplace(key, static_cast<int>(mesh.data.positions.size()));
-                if (inserted) {
-                    const auto v = static_cast<std::size_t>(i.vertex_index);
-                    mesh.data.positions.push_back({attrib.vertices[3 * v],
-                                                   attrib.vertices[3 * v + 1],
-                                                   attrib.vertices[3 * v + 2]});
-                    if (i.normal_index >= 0 &&
-                        static_cast<std::size_t>(3 * i.normal_index + 2) < attrib.normals.size()) {
-                        const auto n = static_cast<std::size_t>(i.normal_index);
-                        mesh.data.normals.push_back({attrib.normals[3 * n],
-                                                     attrib.normals[3 * n + 1],
-                                                     attrib.normals[3 * n + 2]});
-                    }
-                    if (i.texcoord_index >= 0 &&
-                        static_cast<std::size_t>(2 * i.texcoord_index + 1) <
-                            attrib.texcoords.size()) {
-                        const auto t = static_cast<std::size_t>(i.texcoord_index);
-                        // OBJ's v runs up the image; lrt's t runs down it, as in RenderMan.
-                        mesh.data.st.push_back(
-                            {attrib.texcoords[2 * t], 1.0f - attrib.texcoords[2 * t + 1]});
-                    }
-                }
-                triangle[static_cast<std::size_t>(k)] = it->second;
-            }
-            mesh.data.triangles.push_back(triangle);
-            corner += shape.mesh.num_face_vertices[face];
-        }
-        for (auto& [material, mesh] : byMaterial) {
-            // Per-vertex arrays must cover every vertex or none.
-            if (mesh.data.normals.size() != mesh.data.positions.size())
-                mesh.data.normals.clear();
-            if (mesh.data.st.size() != mesh.data.positions.size())
-                mesh.data.st.clear();
-            file.meshes.push_back(std::move(mesh));
-        }
-    }
+    for (const tinyobj::shape_t& shape : reader.GetShapes())
+        addGroup(reader.GetAttrib(), shape, path, file);
     if (file.meshes.empty())
         throw std::runtime_error(fmt::format("OBJ file '{}' has no faces", path.string()));
     return file;
@@ -113,9 +120,9 @@ ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeCo
     ShapeSurfaces made;
     for (ObjMesh& mesh : obj.meshes)
         made.surfaces.push_back(
-            {std::move(mesh.data), mesh.material < 0 ? std::nullopt
-                                                     : std::optional(static_cast<std::size_t>(
-                                                           mesh.material))});
+            {std::move(mesh.data), mesh.material < 0
+                                       ? std::nullopt
+                                       : std::optional(static_cast<std::size_t>(mesh.material))});
     made.objMaterials = std::move(obj.materials);
     return made;
 }

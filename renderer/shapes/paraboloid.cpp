@@ -15,15 +15,15 @@ constexpr ArgumentSpec kArguments[] = {
     {"rmax", Number, "the radius at zmax"},
     {"zmin", Number, "the lowest z kept, 0 <= zmin < zmax"},
     {"zmax", Number, "the top"},
-    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+    kThetaMaxArgument,
 };
 
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
     if (!(n[2] > 0 && n[1] >= 0 && n[1] < n[2]))
         throw SceneError(c.where, "Paraboloid needs 0 <= zmin < zmax");
-    return singleSurface(std::make_unique<Paraboloid>(
-        c.objectToScene, c.flipNormals, c.oneSided, positiveArgument(n[0], "Paraboloid rmax", c),
-        static_cast<float>(n[1]), static_cast<float>(n[2]), thetaMaxArgument(n[3], c)));
+    return quadricSurface<Paraboloid>(c, positiveArgument(n[0], "Paraboloid rmax", c),
+                                      static_cast<float>(n[1]), static_cast<float>(n[2]),
+                                      thetaMaxArgument(n[3], c));
 }
 
 } // namespace

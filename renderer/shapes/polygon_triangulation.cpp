@@ -107,6 +107,46 @@ void bridgeHole(const std::vector<P2>& p, std::vector<int>& outer, const std::ve
     outer = std::move(spliced);
 }
 
+// Clips ears off a counter-clockwise ring (in the projection p) until one triangle is left.
+std::vector<std::array<int, 3>> clipEars(const std::vector<P2>& p, std::vector<int> ring) {
+    std::vector<std::array<int, 3>> triangles;
+    std::size_t guard = 0;
+    while (ring.size() > 3 && guard < 4 * ring.size() * ring.size() + 16) {
+        ++guard;
+        bool clipped = false;
+        for (std::size_t i = 0; i < ring.size(); ++i) {
+            const std::size_t prev = (i + ring.size() - 1) % ring.size(),
+                              next = (i + 1) % ring.size();
+            const P2 a = p[ring[prev]], b = p[ring[i]], c = p[ring[next]];
+            if (cross2(a, b, c) <= 0)
+                continue; // reflex or degenerate corner
+            bool empty = true;
+            for (std::size_t j = 0; j < ring.size() && empty; ++j) {
+                if (j == prev || j == i || j == next)
+                    continue;
+                const int q = ring[j];
+                if (q == ring[prev] || q == ring[i] || q == ring[next])
+                    continue; // bridge duplicates
+                if (inTriangle(p[q], a, b, c))
+                    empty = false;
+            }
+            if (!empty)
+                continue;
+            triangles.push_back({ring[prev], ring[i], ring[next]});
+            ring.erase(ring.begin() + static_cast<std::ptrdiff_t>(i));
+            clipped = true;
+            break;
+        }
+        if (!clipped) {
+            // Numerically stuck (collinear runs): drop the flattest corner and go on.
+            ring.erase(ring.begin());
+        }
+    }
+    if (ring.size() == 3 && cross2(p[ring[0]], p[ring[1]], p[ring[2]]) > 0)
+        triangles.push_back({ring[0], ring[1], ring[2]});
+    return triangles;
+}
+
 } // namespace
 
 std::optional<std::vector<std::array<int, 3>>>
@@ -158,42 +198,7 @@ triangulatePolygon(const std::vector<Vec3>& points, const std::vector<std::vecto
         if (hole.size() >= 3)
             bridgeHole(p, outer, hole);
 
-    std::vector<std::array<int, 3>> triangles;
-    std::vector<int> ring = outer;
-    std::size_t guard = 0;
-    while (ring.size() > 3 && guard < 4 * ring.size() * ring.size() + 16) {
-        ++guard;
-        bool clipped = false;
-        for (std::size_t i = 0; i < ring.size(); ++i) {
-            const std::size_t prev = (i + ring.size() - 1) % ring.size(),
-                              next = (i + 1) % ring.size();
-            const P2 a = p[ring[prev]], b = p[ring[i]], c = p[ring[next]];
-            if (cross2(a, b, c) <= 0)
-                continue; // reflex or degenerate corner
-            bool empty = true;
-            for (std::size_t j = 0; j < ring.size() && empty; ++j) {
-                if (j == prev || j == i || j == next)
-                    continue;
-                const int q = ring[j];
-                if (q == ring[prev] || q == ring[i] || q == ring[next])
-                    continue; // bridge duplicates
-                if (inTriangle(p[q], a, b, c))
-                    empty = false;
-            }
-            if (!empty)
-                continue;
-            triangles.push_back({ring[prev], ring[i], ring[next]});
-            ring.erase(ring.begin() + static_cast<std::ptrdiff_t>(i));
-            clipped = true;
-            break;
-        }
-        if (!clipped) {
-            // Numerically stuck (collinear runs): drop the flattest corner and go on.
-            ring.erase(ring.begin());
-        }
-    }
-    if (ring.size() == 3 && cross2(p[ring[0]], p[ring[1]], p[ring[2]]) > 0)
-        triangles.push_back({ring[0], ring[1], ring[2]});
+    std::vector<std::array<int, 3>> triangles = clipEars(p, outer);
     if (triangles.empty()) {
         error = "the polygon has zero area";
         return std::nullopt;

@@ -36,15 +36,9 @@ ShapeSurfaces singleSurface(std::unique_ptr<Shape> shape) {
     return made;
 }
 
-std::span<const ShapeEntry* const> shapeRegistry() {
-    return kShapes;
-}
-
-const ShapeEntry* findShape(std::string_view name) {
-    for (const ShapeEntry* entry : kShapes)
-        if (entry->name == name)
-            return entry;
-    return nullptr;
+const Registry<ShapeEntry>& shapeRegistry() {
+    static const Registry<ShapeEntry> registry(kShapes);
+    return registry;
 }
 
 const ShapeEntry* findShapeStatement(std::string_view statement) {

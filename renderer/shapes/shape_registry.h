@@ -5,6 +5,7 @@
 #pragma once
 
 #include "renderer/core/parameter_table.h"
+#include "renderer/core/registry.h"
 #include "renderer/core/transform.h"
 #include "renderer/shapes/mesh_data.h"
 #include "renderer/shapes/obj_material.h"
@@ -34,8 +35,8 @@ struct ArgumentSpec {
 // Where and how a shape is made: its placement and the attributes that shape it.
 struct ShapeContext {
     Transform objectToScene;
-    bool flipNormals = false; // ReverseOrientation
-    bool oneSided = false;    // Sides 1
+    bool flipNormals = false;        // ReverseOrientation
+    bool oneSided = false;           // Sides 1
     std::filesystem::path directory; // files are named relative to the statement's file
     SourceLocation where;            // the statement
 };
@@ -69,8 +70,7 @@ struct ShapeEntry {
     CreateShape create;
 };
 
-std::span<const ShapeEntry* const> shapeRegistry();
-const ShapeEntry* findShape(std::string_view name);
+const Registry<ShapeEntry>& shapeRegistry();
 // The entry of a RIB shape statement ("Sphere"), or null.
 const ShapeEntry* findShapeStatement(std::string_view statement);
 // The names Shape "name" accepts, for messages.

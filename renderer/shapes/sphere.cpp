@@ -16,13 +16,13 @@ constexpr ArgumentSpec kArguments[] = {
     {"radius", Number, "r"},
     {"zmin", Number, "the lowest z kept (clamped to -r)"},
     {"zmax", Number, "the highest z kept (clamped to r)"},
-    {"thetamax", Number, "the sweep about z, in (0, 360] degrees"},
+    kThetaMaxArgument,
 };
 
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
-    return singleSurface(std::make_unique<Sphere>(
-        c.objectToScene, c.flipNormals, c.oneSided, positiveArgument(n[0], "Sphere radius", c),
-        static_cast<float>(n[1]), static_cast<float>(n[2]), thetaMaxArgument(n[3], c)));
+    return quadricSurface<Sphere>(c, positiveArgument(n[0], "Sphere radius", c),
+                                  static_cast<float>(n[1]), static_cast<float>(n[2]),
+                                  thetaMaxArgument(n[3], c));
 }
 
 } // namespace

@@ -10,18 +10,22 @@ class Sphere final : public Quadric {
 public:
     Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
            float zMin, float zMax, float thetaMaxDegrees);
-    // Sphere radius zmin zmax thetamax, as RenderMan writes it (arguments in sphere.cpp).
+    // Its arguments and create() are in sphere.cpp, with its registry entry.
     static const ShapeEntry registryEntry;
-
 
     std::optional<AreaSample> sampleCone(Vec3 p, Vec2 u) const override;
     float conePdf(Vec3 p) const override;
 
 protected:
+    // x^2 + y^2 + z^2 = r^2 along the ray.
     bool roots(const DVec3& o, const DVec3& d, double& t0, double& t1) const override;
+    // u = phi / phimax, v from zmin to zmax through theta = acos(z / r).
     bool parameters(const DVec3& p, float& u, float& v) const override;
+    // p = r (sin theta cos phi, sin theta sin phi, cos theta).
     void evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const override;
+    // [-r, r]^2 x [zmin, zmax].
     Bounds3 objectBounds() const override;
+    // p / r, defined at the poles too.
     Vec3 naturalNormal(Vec3 p, Vec3 dpdu, Vec3 dpdv) const override;
 
 private:

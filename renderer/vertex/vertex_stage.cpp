@@ -35,8 +35,8 @@ struct Outputs {
     void store(std::size_t i, const vp2::VertexMachine& machine) {
         if (deforms) {
             const auto& h = machine.result(vp2::Result::HPOS);
-            positions[i] = h[3] == 1 ? Vec3{h[0], h[1], h[2]}
-                                     : Vec3{h[0] / h[3], h[1] / h[3], h[2] / h[3]};
+            positions[i] =
+                h[3] == 1 ? Vec3{h[0], h[1], h[2]} : Vec3{h[0] / h[3], h[1] / h[3], h[2] / h[3]};
         }
         if (writesTex) {
             const auto& t = machine.result(vp2::Result::TEX0);

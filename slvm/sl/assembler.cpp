@@ -216,61 +216,97 @@ private:
                               it->second.line));
     }
 
+    // One source line being assembled.
+    struct Line {
+        const std::vector<Token>& tokens;
+        std::string_view text;
+        int number;
+    };
+
     void parseInstruction(const std::vector<Token>& tokens, std::size_t next,
                           std::string_view lineText, int line) {
+        const Line source{tokens, lineText, line};
         const Token& mnemonic = tokens[next++];
-        const auto opcode = findOpcode(mnemonic.text);
-        if (mnemonic.type != Token::Type::Word || !opcode) {
-            std::string lower(mnemonic.text);
-            for (char& c : lower)
-                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            error(line, mnemonic.column, lineText,
-                  findOpcode(lower) && lower != mnemonic.text
-                      ? fmt::format("unknown opcode '{}' (opcodes are lowercase: '{}')",
-                                    mnemonic.text, lower)
-                      : fmt::format("unknown opcode '{}'", mnemonic.text));
+        const auto opcode = parseMnemonic(mnemonic, source);
+        if (!opcode)
             return;
-        }
         const OpcodeInfo& info = opcodeInfo(*opcode);
         Instruction instruction;
         instruction.opcode = static_cast<std::uint8_t>(*opcode);
-
-        if (info.takesComponent) {
-            const std::optional<std::uint8_t> component =
-                next < tokens.size() ? parseComponent(tokens[next].text) : std::nullopt;
-            if (!component) {
-                const int column = next < tokens.size() ? tokens[next].column : endColumn(tokens);
-                error(
-                    line, column, lineText,
-                    fmt::format("expected a component letter (x, y, z, w or r, g, b, a) after '{}'",
-                                info.mnemonic));
-                return;
-            }
-            instruction.component = *component;
-            ++next;
+        if (info.takesComponent && !parseComponentLetter(info, source, next, instruction))
+            return;
+        const auto operands = parseOperands(info, source, next);
+        if (!operands)
+            return;
+        const Form* form = matchForm(info, *operands, source);
+        if (!form)
+            return;
+        encodeOperands(*form, *operands, source, instruction);
+        if (program_.code.size() == kMaxProgramLength) {
+            error(line, mnemonic.column, lineText,
+                  fmt::format("program is longer than {} instructions", kMaxProgramLength));
+            return;
         }
+        program_.code.push_back(instruction);
+    }
 
-        // Operands: word (',' word)*.
+    std::optional<Opcode> parseMnemonic(const Token& mnemonic, const Line& source) {
+        const auto opcode = findOpcode(mnemonic.text);
+        if (mnemonic.type == Token::Type::Word && opcode)
+            return opcode;
+        std::string lower(mnemonic.text);
+        for (char& c : lower)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        error(source.number, mnemonic.column, source.text,
+              findOpcode(lower) && lower != mnemonic.text
+                  ? fmt::format("unknown opcode '{}' (opcodes are lowercase: '{}')", mnemonic.text,
+                                lower)
+                  : fmt::format("unknown opcode '{}'", mnemonic.text));
+        return std::nullopt;
+    }
+
+    // movc, lc and liv: the component letter after the mnemonic.
+    bool parseComponentLetter(const OpcodeInfo& info, const Line& source, std::size_t& next,
+                              Instruction& instruction) {
+        const auto& tokens = source.tokens;
+        const std::optional<std::uint8_t> component =
+            next < tokens.size() ? parseComponent(tokens[next].text) : std::nullopt;
+        if (!component) {
+            const int column = next < tokens.size() ? tokens[next].column : endColumn(tokens);
+            error(source.number, column, source.text,
+                  fmt::format("expected a component letter (x, y, z, w or r, g, b, a) after '{}'",
+                              info.mnemonic));
+            return false;
+        }
+        instruction.component = *component;
+        ++next;
+        return true;
+    }
+
+    // Operands: word (',' word)*, as many as the opcode takes.
+    std::optional<std::vector<Token>> parseOperands(const OpcodeInfo& info, const Line& source,
+                                                    std::size_t next) {
+        const auto& tokens = source.tokens;
         std::vector<Token> operands;
         while (next < tokens.size()) {
             if (!operands.empty()) {
                 if (tokens[next].type != Token::Type::Comma) {
-                    error(line, tokens[next].column, lineText,
+                    error(source.number, tokens[next].column, source.text,
                           fmt::format("expected ',' between operands of '{}', found '{}'",
                                       info.mnemonic, tokens[next].text));
-                    return;
+                    return std::nullopt;
                 }
                 if (++next == tokens.size()) {
-                    error(line, endColumn(tokens), lineText,
+                    error(source.number, endColumn(tokens), source.text,
                           fmt::format("expected an operand after ',' in '{}'", info.mnemonic));
-                    return;
+                    return std::nullopt;
                 }
             }
             if (tokens[next].type != Token::Type::Word) {
-                error(line, tokens[next].column, lineText,
+                error(source.number, tokens[next].column, source.text,
                       fmt::format("expected an operand of '{}', found '{}'", info.mnemonic,
                                   tokens[next].text));
-                return;
+                return std::nullopt;
             }
             operands.push_back(tokens[next++]);
         }
@@ -278,13 +314,17 @@ private:
             const int column = static_cast<int>(operands.size()) > info.arity
                                    ? operands[static_cast<std::size_t>(info.arity)].column
                                    : endColumn(tokens);
-            error(line, column, lineText,
+            error(source.number, column, source.text,
                   fmt::format("'{}' takes {} operand{}, found {}", info.mnemonic, info.arity,
                               info.arity == 1 ? "" : "s", operands.size()));
-            return;
+            return std::nullopt;
         }
+        return operands;
+    }
 
-        // Pick the form matching the longest prefix of operands; report its first mismatch.
+    // The form matching the longest prefix of operands; its first mismatch is the error.
+    const Form* matchForm(const OpcodeInfo& info, const std::vector<Token>& operands,
+                          const Line& source) {
         const Form* best = nullptr;
         std::size_t bestMatched = 0;
         for (const Form& form : info.forms) {
@@ -310,24 +350,26 @@ private:
                      isIdentifier(bad.text) && !findRegister(bad.text))
                 message = fmt::format("unknown register '{}' for operand {} of '{}': expected {}",
                                       bad.text, bestMatched + 1, info.mnemonic, expectedText(kind));
-            error(line, bad.column, lineText, std::move(message));
-            return;
+            error(source.number, bad.column, source.text, std::move(message));
+            return nullptr;
         }
-        if (info.firstIsDestination) {
-            const auto destination = findRegister(operands[0].text);
-            if (!registerInfo(*destination).writeable) {
-                error(line, operands[0].column, lineText,
-                      fmt::format(
-                          "register '{}' is read-only; '{}' can write only r0-r3, v0, s0-s3 and v1",
-                          operands[0].text, info.mnemonic));
-                return;
-            }
+        if (info.firstIsDestination && !registerInfo(*findRegister(operands[0].text)).writeable) {
+            error(source.number, operands[0].column, source.text,
+                  fmt::format(
+                      "register '{}' is read-only; '{}' can write only r0-r3, v0, s0-s3 and v1",
+                      operands[0].text, info.mnemonic));
+            return nullptr;
         }
+        return best;
+    }
 
+    // The operands into the instruction's fields; jump offsets wait for resolveJumps.
+    void encodeOperands(const Form& form, const std::vector<Token>& operands, const Line& source,
+                        Instruction& instruction) {
         for (std::size_t slot = 0; slot < operands.size(); ++slot) {
             const std::string_view text = operands[slot].text;
             std::uint32_t field = 0;
-            switch (best->operands[slot]) {
+            switch (form.operands[slot]) {
             case OperandKind::Vector:
             case OperandKind::Scalar:
                 field = *findRegister(text);
@@ -339,19 +381,14 @@ private:
                 field = Instruction::floatBits(*parseFloatLiteral(text));
                 break;
             case OperandKind::Offset:
-                jumps_.push_back({program_.code.size(), operands[slot], line, lineText});
+                jumps_.push_back(
+                    {program_.code.size(), operands[slot], source.number, source.text});
                 break;
             case OperandKind::None:
                 break;
             }
-            setOperandField(instruction, best->operands[slot], static_cast<int>(slot), field);
+            setOperandField(instruction, form.operands[slot], static_cast<int>(slot), field);
         }
-        if (program_.code.size() == kMaxProgramLength) {
-            error(line, mnemonic.column, lineText,
-                  fmt::format("program is longer than {} instructions", kMaxProgramLength));
-            return;
-        }
-        program_.code.push_back(instruction);
     }
 
     // Fills in every jump offset once all labels are known, checking each target's range.

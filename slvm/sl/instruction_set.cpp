@@ -40,7 +40,7 @@ constexpr Form kForms_blt[] = {{Blt, {Scalar, Scalar, Offset}}};
 constexpr Form kForms_trace[] = {{Trace, {Vector, Vector, Vector}}};
 constexpr Form kForms_lookup[] = {{Lookup, {Vector, TextureUnit, Vector}}};
 
-#define LRT_SL_OPCODE_ENTRY(name, component, destination, arity)                                  \
+#define LRT_SL_OPCODE_ENTRY(name, component, destination, arity)                                   \
     OpcodeInfo{#name, component, destination, arity, kForms_##name},
 constexpr OpcodeInfo kOpcodes[] = {LRT_SL_OPCODES(LRT_SL_OPCODE_ENTRY)};
 #undef LRT_SL_OPCODE_ENTRY

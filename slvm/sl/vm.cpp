@@ -45,6 +45,9 @@ const char* statusName(ExecutionStatus status) {
     return status == ExecutionStatus::Ok ? "ok" : "budget";
 }
 
+// One loop over one switch, a case per operation: longer than a function should be, on purpose,
+// so that the compiler makes it a jump table with the registers in reach (this loop is most of a
+// shaded sample's time; docs/performance.md).
 ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers, Host& host,
                         std::uint64_t budget) {
     const ExecInstruction* const code = program.code().data();

@@ -12,8 +12,7 @@ namespace {
 using enum Shape;
 using enum Version;
 
-#define LRT_VP2_OPCODE_ENTRY(name, shape, version)                                                 \
-    OpcodeInfo{Opcode::name, #name, shape, version},
+#define LRT_VP2_OPCODE_ENTRY(name, shape, version) OpcodeInfo{Opcode::name, #name, shape, version},
 constexpr OpcodeInfo kOpcodes[] = {LRT_VP2_OPCODES(LRT_VP2_OPCODE_ENTRY)};
 #undef LRT_VP2_OPCODE_ENTRY
 static_assert(std::size(kOpcodes) == kOpcodeCount);

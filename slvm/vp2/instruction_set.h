@@ -34,8 +34,11 @@ constexpr int kAddressMin = -512, kAddressMax = 511; // 10-bit signed address co
 
 // Result registers, in the spec's Table X.1 order.
 #define LRT_VP2_RESULTS(X)                                                                         \
-    X(HPOS) X(COL0) X(COL1) X(BFC0) X(BFC1) X(FOGC) X(PSIZ) X(TEX0) X(TEX1) X(TEX2) X(TEX3)       \
-        X(TEX4) X(TEX5) X(TEX6) X(TEX7) X(CLP0) X(CLP1) X(CLP2) X(CLP3) X(CLP4) X(CLP5)
+    X(HPOS)                                                                                        \
+    X(COL0)                                                                                        \
+    X(COL1)                                                                                        \
+    X(BFC0) X(BFC1) X(FOGC) X(PSIZ) X(TEX0) X(TEX1) X(TEX2) X(TEX3) X(TEX4) X(TEX5) X(TEX6)        \
+        X(TEX7) X(CLP0) X(CLP1) X(CLP2) X(CLP3) X(CLP4) X(CLP5)
 
 #define LRT_VP2_ENUMERATOR(name, ...) name,
 #define LRT_VP2_COUNT(...) +1

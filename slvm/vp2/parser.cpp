@@ -6,6 +6,7 @@
 
 #include "slvm/common/number.h"
 #include "slvm/vp2/instruction_set.h"
+#include "slvm/vp2/tokens.h"
 
 #include <algorithm>
 #include <cctype>
@@ -18,21 +19,6 @@
 namespace slvm::vp2 {
 
 namespace {
-
-struct Token {
-    enum class Kind { Identifier, Integer, Punctuation, Header, End } kind;
-    std::string_view text;
-    Position where;
-};
-
-bool isIdentifierStart(char c) {
-    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
-}
-bool isIdentifierChar(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-
-constexpr std::string_view kPunctuation = ",;.[]()|+-:";
 
 struct SyntaxError {
     Diagnostic diagnostic;
@@ -57,7 +43,7 @@ class Parser {
 public:
     explicit Parser(std::shared_ptr<const SourceText> source) : source_(*source) {
         program_.source = std::move(source);
-        tokenize();
+        tokens_ = tokenize(source_, errors_);
     }
 
     ParsedProgram parse() {
@@ -72,44 +58,10 @@ public:
 private:
     // ---- tokens -----------------------------------------------------------------------------
 
-    void tokenize() {
-        Scanner s(source_);
-        while (true) {
-            s.skipWhiteSpace(true);
-            if (s.atEnd())
-                break;
-            const SourceLocation here = s.location();
-            const Position at{here.line, here.column};
-            const std::size_t start = s.offset();
-            const char c = s.peek();
-            Token::Kind kind = Token::Kind::Punctuation;
-            if (c == '#') {
-                s.skipToLineEnd();
-                continue;
-            } else if (c == '!') {
-                while (!s.atEnd() && !s.atWhiteSpace() && !s.atLineEnd() && s.peek() != '#')
-                    s.advance();
-                kind = Token::Kind::Header;
-            } else if (isIdentifierStart(c) || std::isdigit(static_cast<unsigned char>(c))) {
-                while (isIdentifierChar(s.peek()))
-                    s.advance();
-                kind = isIdentifierStart(c) ? Token::Kind::Identifier : Token::Kind::Integer;
-            } else if (kPunctuation.find(c) != std::string_view::npos) {
-                s.advance();
-            } else {
-                errors_.push_back(diagnosticAt(at, fmt::format("unexpected character {}",
-                                                               s.describe())));
-                s.advance();
-                continue;
-            }
-            tokens_.push_back({kind, s.since(start), at});
-        }
-        const SourceLocation end = s.location();
-        tokens_.push_back({Token::Kind::End, {}, {end.line, end.column}});
-    }
-
     Diagnostic diagnosticAt(Position p, std::string message) const {
-        return {Severity::Error, {source_.name(), p.line, p.column}, std::move(message),
+        return {Severity::Error,
+                {source_.name(), p.line, p.column},
+                std::move(message),
                 source_.line(p.line)};
     }
     Diagnostic diagnosticAt(const Token& t, std::string message) const {
@@ -161,8 +113,8 @@ private:
         return *value;
     }
     [[noreturn]] void failRange(const Token& t, std::string_view what, int max) const {
-        fail(t, fmt::format("{} must be a decimal integer from 0 to {} in {} programs, not {}", what,
-                            max, versionHeader(program_.version), t.text));
+        fail(t, fmt::format("{} must be a decimal integer from 0 to {} in {} programs, not {}",
+                            what, max, versionHeader(program_.version), t.text));
     }
     bool vp2() const { return isVp2(program_.version); }
     Limits limits() const { return limitsFor(program_.version, program_.positionInvariant); }

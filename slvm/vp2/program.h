@@ -46,13 +46,13 @@ struct Source {
     bool explicitPlus = false;          // +R0 (a no-op sign, VP2 only)
 
     // Where each part was written, for the load rules' diagnostics.
-    Position where;           // the operand's first character
-    Position registerWhere;   // the register name, or the number inside c[...]
-    Position absoluteWhere;   // the opening '|'
-    Position plusWhere;       // the '+' sign
-    Position addressWhere;    // Ai of c[Ai.c + offset]
-    Position componentWhere;  // .c of c[Ai.c + offset]
-    Position offsetWhere;     // the offset's number
+    Position where;          // the operand's first character
+    Position registerWhere;  // the register name, or the number inside c[...]
+    Position absoluteWhere;  // the opening '|'
+    Position plusWhere;      // the '+' sign
+    Position addressWhere;   // Ai of c[Ai.c + offset]
+    Position componentWhere; // .c of c[Ai.c + offset]
+    Position offsetWhere;    // the offset's number
 };
 
 struct Destination {

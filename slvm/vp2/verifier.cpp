@@ -91,7 +91,9 @@ private:
         if (!program_.source)
             return {Severity::Error, {kUnnamed, p.line, p.column}, std::move(message)};
         const SourceText& source = *program_.source;
-        return {Severity::Error, {source.name(), p.line, p.column}, std::move(message),
+        return {Severity::Error,
+                {source.name(), p.line, p.column},
+                std::move(message),
                 source.line(p.line)};
     }
     [[noreturn]] void fail(Position p, std::string message) const {

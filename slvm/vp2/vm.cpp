@@ -352,6 +352,8 @@ std::array<int, 4> VertexMachine::evaluateAddress(const Step& s) const {
     return out;
 }
 
+// A case per opcode, each a line or a few of the spec's pseudo-code: one switch reads as the
+// spec's table does, and compiles to a jump table.
 Vector4 VertexMachine::evaluate(const Step& in) const {
     std::array<Vector4, 3> op; // only the first sourceCount are read
     for (std::size_t i = 0; i < in.sourceCount; ++i)

@@ -1,10 +1,10 @@
 // Test helpers for the renderer: render a scene given as text, and read pixels.
 #pragma once
 
-#include "renderer/embree/device.h"
-#include "renderer/render/renderer.h"
-#include "renderer/parser/parser.h"
 #include "renderer/builder/scene_builder.h"
+#include "renderer/embree/device.h"
+#include "renderer/parser/parser.h"
+#include "renderer/render/renderer.h"
 
 #include <fstream>
 #include <memory>

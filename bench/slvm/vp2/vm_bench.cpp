@@ -143,7 +143,8 @@ BENCHMARK(BM_Native_Mesh)
 // The interpreter and the C++ version agree, so the comparison is of the same work.
 void BM_VP2_CheckAgainstNative(benchmark::State& state) {
     for (const int blocks : {2, 12}) {
-        const vp2::VerifiedProgram program = vp2::loadVertexProgram(benchmarkProgram(blocks), "bench.vp");
+        const vp2::VerifiedProgram program =
+            vp2::loadVertexProgram(benchmarkProgram(blocks), "bench.vp");
         vp2::VertexMachine machine(program, parameters());
         for (std::size_t i = 0; i < 1000; ++i) {
             machine.run(mesh()[i]);

@@ -95,7 +95,7 @@ TEST_CASE("disk: plane hit within the radius", "[shapes][quadric]") {
     CHECK(hit->t == Approx(4.5));
     CHECK(hit->v == Approx(0.5f)); // r = 1 of 2: halfway from the rim
     CHECK_FALSE(shoot(disk, {2.5, 0, 5}, {0, 0, -1}));
-    CHECK_FALSE(shoot(disk, {0, 0, 5}, {1, 0, 0}));                 // parallel
+    CHECK_FALSE(shoot(disk, {0, 0, 5}, {1, 0, 0}));              // parallel
     CHECK(disk.geometryAt(0.3f, 1.0f).normal.z == Approx(1.0f)); // centre: normal still defined
 }
 

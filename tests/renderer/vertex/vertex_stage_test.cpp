@@ -324,7 +324,7 @@ TEST_CASE("vertices that stop at the instruction limit are warned about", "[vert
         loadScene(sceneWith("VertexProgram \"loop.vp\"\n" + gridMesh(1)), folder.directory());
     REQUIRE(loaded.scene->warnings().size() == 1);
     CHECK(loaded.scene->warnings()[0].message.find("stopped early on 4 of 4 vertices (4 at the "
-                                           "65536-instruction limit") != std::string::npos);
+                                                   "65536-instruction limit") != std::string::npos);
     // The outputs are what the program had written: the mesh is still there.
     CHECK(castRay(*loaded.scene, {0.1f, 0.1f, -5}, {0, 0, 1}));
 }

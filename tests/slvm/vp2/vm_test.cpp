@@ -113,11 +113,17 @@ const std::vector<Case> kCases = {
      "MOV R1, c[0];\nMIN R0, R1, c[1];",
      {{1, 0, -2, 3}, {2, kNaN, -3, 3}},
      {1, kNaN, -3, 3}},
-    {"MAX of signed zeros commutes, giving +0", "MOV R1, c[0];\nMAX R0, R1, c[1];",
-     {{0.0f, -0.0f, 0.0f, -0.0f}, {-0.0f, 0.0f, 0.0f, -0.0f}}, {0.0f, 0.0f, 0.0f, -0.0f}},
-    {"MIN of signed zeros commutes, giving -0", "MOV R1, c[0];\nMIN R0, R1, c[1];",
-     {{0.0f, -0.0f, 0.0f, -0.0f}, {-0.0f, 0.0f, 0.0f, -0.0f}}, {-0.0f, -0.0f, 0.0f, -0.0f}},
-    {"the VP1.0 ABS idiom MAX x, -x", "MAX R0, c[0], -c[0];", {{0.0f, -0.0f, 3, -2}},
+    {"MAX of signed zeros commutes, giving +0",
+     "MOV R1, c[0];\nMAX R0, R1, c[1];",
+     {{0.0f, -0.0f, 0.0f, -0.0f}, {-0.0f, 0.0f, 0.0f, -0.0f}},
+     {0.0f, 0.0f, 0.0f, -0.0f}},
+    {"MIN of signed zeros commutes, giving -0",
+     "MOV R1, c[0];\nMIN R0, R1, c[1];",
+     {{0.0f, -0.0f, 0.0f, -0.0f}, {-0.0f, 0.0f, 0.0f, -0.0f}},
+     {-0.0f, -0.0f, 0.0f, -0.0f}},
+    {"the VP1.0 ABS idiom MAX x, -x",
+     "MAX R0, c[0], -c[0];",
+     {{0.0f, -0.0f, 3, -2}},
      {0.0f, 0.0f, 3, 2}},
     {"MOV with the spec's swizzle .yzzx", "MOV R0, c[0].yzzx;", {{2, 8, 9, 0}}, {8, 9, 9, 2}},
     {"MOV with a one-component swizzle", "MOV R0, c[0].z;", {{2, 8, 9, 0}}, {9, 9, 9, 9}},
@@ -250,12 +256,12 @@ TEST_CASE("VP1.1 adds ABS, DPH, RCC and SUB", "[vp2][vm]") {
 
 TEST_CASE("registers start at the spec's initial values for every invocation", "[vp2][vm]") {
     const VerifiedProgram program = loadVertexProgram("!!VP2.0\n"
-                                               "MOVC R0.x, v[0].x;\n"
-                                               "ARL A1, v[0];\n"
-                                               "MOV o[TEX3].y, v[0].x;\n"
-                                               "MOV o[HPOS], R0;\n"
-                                               "END\n",
-                                               "init.vp");
+                                                      "MOVC R0.x, v[0].x;\n"
+                                                      "ARL A1, v[0];\n"
+                                                      "MOV o[TEX3].y, v[0].x;\n"
+                                                      "MOV o[HPOS], R0;\n"
+                                                      "END\n",
+                                                      "init.vp");
     VertexMachine machine(program, {});
     std::array<Vector4, kAttributeCount> v;
     v.fill({0, 0, 0, 1});
