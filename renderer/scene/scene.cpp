@@ -3,6 +3,12 @@
 
 namespace lrt {
 
+ShapeHit objectSpaceHit(const RayHit& hit, Vec3 worldPoint, const Transform& objectToWorld,
+                        const Shape& shape) {
+    return {hit.primitive, hit.u, hit.v, objectToWorld.inverse().point(worldPoint),
+            shape.objectToScene().inverse().normal(hit.normal)};
+}
+
 std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     RayHit hit;
     if (!lrt::intersect(root_->get(), ray, hit))
@@ -21,12 +27,8 @@ std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     // The hit point from the ray is as accurate as Embree's t; the surface point from (u, v) is
     // exactly on the surface. Use the ray's, which is what the shadow rays start from.
     result.p = ray.at(hit.t);
-    // Embree reports Ng in the space of the geometry it hit: the shape's scene space.
     const Shape& shape = *result.primitive->shape;
-    const ShapeHit shapeHit{hit.primitive, hit.u, hit.v,
-                            result.objectToWorld.inverse().point(result.p),
-                            shape.objectToScene().inverse().normal(hit.normal)};
-    result.local = shape.geometryAt(shapeHit);
+    result.local = shape.geometryAt(objectSpaceHit(hit, result.p, result.objectToWorld, shape));
     result.normal = normalize(result.objectToWorld.normal(result.local.normal));
     result.shadingNormal = normalize(result.objectToWorld.normal(result.local.shadingNormal));
     return result;

@@ -50,6 +50,11 @@ struct SceneStatistics {
     std::size_t programVertices = 0; // vertices run through vertex programs
 };
 
+// Embree's report of a hit, in the space of the shape that was hit: its point (from the ray, at
+// `worldPoint`) and Embree's geometric normal (reported in the shape's scene space).
+ShapeHit objectSpaceHit(const RayHit& hit, Vec3 worldPoint, const Transform& objectToWorld,
+                        const Shape& shape);
+
 class Scene {
 public:
     Scene() = default;

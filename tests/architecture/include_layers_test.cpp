@@ -1,0 +1,81 @@
+// The folder graph of the source tree has no upward or circular arrows: every folder sits on a
+// layer (docs/architecture.md draws them), and a file may include only its own folder and folders
+// of lower layers. slvm/ never sees renderer/, and the two VMs never see each other.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <string>
+
+namespace {
+
+// Each folder's layer, lowest first. Folders on one layer are independent of each other.
+const std::map<std::string, int> kLayers = {
+    {"slvm/common", 0},
+    {"slvm/sl", 1},
+    {"slvm/vp2", 1},
+    {"renderer/core", 2},
+    {"renderer/sampling", 3},
+    {"renderer/image", 3},
+    {"renderer/embree", 3},
+    {"renderer/textures", 3},
+    {"renderer/accel", 3},
+    {"renderer/shapes", 3},
+    {"renderer/camera", 4},
+    {"renderer/film", 4},
+    {"renderer/lights", 4},
+    {"renderer/materials", 4},
+    {"renderer/vertex", 4},
+    {"renderer/scene", 5},
+    {"renderer/integrators", 6},
+    {"renderer/parser", 7},
+    {"renderer/builder", 8},
+    {"renderer/render", 8},
+    {"cli", 9},
+};
+
+// The folder of a repository-relative path: its first two components, or "cli".
+std::string folderOf(const std::string& path) {
+    if (path.rfind("cli/", 0) == 0)
+        return "cli";
+    const auto first = path.find('/');
+    const auto second = path.find('/', first + 1);
+    return path.substr(0, second);
+}
+
+} // namespace
+
+TEST_CASE("no source file includes a folder of its own layer or above", "[architecture]") {
+    namespace fs = std::filesystem;
+    const fs::path root = LRT_SOURCE_DIR;
+    const std::regex include(R"(^\s*#\s*include\s*"((renderer|slvm|cli)/[^"]+)\")");
+    int files = 0, includes = 0;
+    for (const char* top : {"slvm", "renderer", "cli"})
+        for (const auto& entry : fs::recursive_directory_iterator(root / top)) {
+            const std::string extension = entry.path().extension().string();
+            if (!entry.is_regular_file() || (extension != ".h" && extension != ".cpp"))
+                continue;
+            const std::string path = fs::relative(entry.path(), root).generic_string();
+            const std::string from = folderOf(path);
+            INFO("file " << path << " in folder " << from);
+            REQUIRE(kLayers.contains(from)); // a new folder needs its layer here
+            ++files;
+            std::ifstream in(entry.path());
+            std::string line;
+            while (std::getline(in, line)) {
+                std::smatch match;
+                if (!std::regex_search(line, match, include))
+                    continue;
+                const std::string to = folderOf(match[1].str());
+                if (to == from)
+                    continue;
+                ++includes;
+                INFO("includes " << match[1].str() << " (folder " << to << ")");
+                REQUIRE(kLayers.contains(to));
+                CHECK(kLayers.at(to) < kLayers.at(from));
+            }
+        }
+    CHECK(files > 100);
+    CHECK(includes > 100);
+}
