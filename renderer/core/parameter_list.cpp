@@ -1,18 +1,17 @@
 // Typed access to parameter lists, with errors at the parameter's own location.
 #include "renderer/core/parameter_list.h"
 
+#include "slvm/common/source_text.h"
+
 #include <cmath>
 #include <fmt/format.h>
-#include <sstream>
 
 namespace lrt {
 
 std::optional<ParameterType> parseParameterType(const std::string& spelling) {
-    std::istringstream words(spelling);
-    std::string word, last;
-    while (words >> word)
-        last = word;
     // Storage classes ("uniform", "varying"...) come first; the type is the last word.
+    const auto words = slvm::splitWords(spelling);
+    const std::string last = words.empty() ? std::string() : std::string(words.back());
     const std::string base = last.substr(0, last.find('['));
     const bool pair = last.find("[2]") != std::string::npos;
     if (base == "float")
@@ -155,7 +154,7 @@ std::vector<int> ParameterList::getIntegers(const std::string& name) const {
     expectNumbers(*p, {ParameterType::Integer}, 1, "integers");
     std::vector<int> values;
     for (const double v : p->numbers) {
-        if (v != std::floor(v) || std::fabs(v) > 2147483647.0)
+        if (v != std::floor(v) || v < -2147483648.0 || v > 2147483647.0)
             throw SceneError(p->where,
                              fmt::format("parameter '{}' must be integers: found {}", name, v));
         values.push_back(static_cast<int>(v));

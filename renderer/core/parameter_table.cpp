@@ -88,6 +88,12 @@ Parameters::Parameters(const ParameterList& list, ParameterTable table, std::str
                        SourceLocation where)
     : list_(list), table_(table), what_(std::move(what)), where_(where) {
     for (const Parameter& p : list.all()) {
+        // find() reads the first of a name: a second would go unread, so it is an error.
+        if (const Parameter* first = list.find(p.name); first != &p)
+            throw SceneError(p.where,
+                             fmt::format("parameter '{}' is given twice (first at line {}, "
+                                         "column {})",
+                                         p.name, first->where.line, first->where.column));
         const ParameterSpec* known = nullptr;
         for (const ParameterSpec& s : table_)
             if (s.name == p.name)

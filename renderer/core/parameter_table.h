@@ -59,7 +59,8 @@ struct ParameterSpec {
 };
 using ParameterTable = std::span<const ParameterSpec>;
 
-// A ParameterList read against its table. Construction checks every parameter: an unknown name
+// A ParameterList read against its table. Construction checks every parameter: a name given
+// twice, an unknown name
 // ("unknown parameter 'Kdd' for Surface "matte"") or a value of the wrong type, count or domain
 // throws SceneError at the parameter. The getters return the given value or the table's default;
 // asking for a name the table lacks is a bug in lrt (std::logic_error).

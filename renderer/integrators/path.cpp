@@ -83,7 +83,7 @@ Color PathIntegrator::emitted(const Intersection& hit, const ShadingPoint& point
     if (arrival.delta || L.isBlack())
         return L;
     const float lightPdf =
-        primitive.areaLight->pdf(arrival.from, hit.p, hit.normal, *primitive.shape, 0, hit.local);
+        primitive.areaLight->pdfAt(arrival.from, hit.p, hit.normal, *primitive.shape, 0, hit.local);
     return L * bsdfHitWeight(arrival.pdf, lightPdf);
 }
 

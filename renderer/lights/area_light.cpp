@@ -55,8 +55,8 @@ std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     return LightSample{wi, d, radiance_ * jacobian, jacobian > 0 ? 1.0f / jacobian : 0.0f};
 }
 
-float AreaLight::pdf(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
-                     const LocalGeometry& g) const {
+float AreaLight::pdfAt(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
+                       const LocalGeometry& g) const {
     if (const float cone = shape.conePdf(p); cone > 0)
         return cone / static_cast<float>(shapes_.size());
     const Vec3 toLight = q - p;

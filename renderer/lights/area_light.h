@@ -26,8 +26,8 @@ public:
     }
     // The solid-angle density, as seen from p, with which sample() picks the point q with unit
     // normal `normal` on `shape` (object-space geometry g of primitive `primitive`).
-    float pdf(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
-              const LocalGeometry& g) const;
+    float pdfAt(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
+                const LocalGeometry& g) const;
 
 private:
     Color radiance_;

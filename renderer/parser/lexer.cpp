@@ -69,8 +69,12 @@ Token Lexer::string(Token token) {
         scanner_.advance();
         if (d == '\\' && !scanner_.atEnd() && !scanner_.atLineEnd()) {
             const char e = scanner_.peek();
+            const std::size_t escaped = scanner_.offset();
             scanner_.advance();
-            token.text += e == 'n' ? '\n' : e == 't' ? '\t' : e;
+            if (e == 'n' || e == 't')
+                token.text += e == 'n' ? '\n' : '\t';
+            else
+                token.text += scanner_.since(escaped); // the whole character, as it is written
         } else {
             token.text += scanner_.since(at); // a whole character, multi-byte ones included
         }

@@ -160,17 +160,21 @@ ParameterList parametersOf(const Statement& s, std::size_t first,
             throw SceneError(name.where, fmt::format("parameter '{}' has no value", name.string));
         Parameter p;
         p.where = name.where;
-        // "float Kd" carries its type inline; otherwise a declared or well-known type applies.
-        const std::size_t space = name.string.find_last_of(' ');
-        if (space != std::string::npos) {
-            const auto type = parseParameterType(name.string.substr(0, space));
+        // "float Kd" carries its type inline (any white space between the words); otherwise a
+        // declared or well-known type applies.
+        const auto words = slvm::splitWords(name.string);
+        if (words.size() > 1) {
+            std::string spelling;
+            for (std::size_t w = 0; w + 1 < words.size(); ++w)
+                spelling.append(w == 0 ? "" : " ").append(words[w]);
+            const auto type = parseParameterType(spelling);
             if (!type)
                 throw SceneError(name.where,
                                  fmt::format("unknown parameter type '{}' (expected float, "
                                              "integer, string, color, point, vector or normal)",
-                                             name.string.substr(0, space)));
+                                             spelling));
             p.type = *type;
-            p.name = name.string.substr(space + 1);
+            p.name = std::string(words.back());
         } else {
             p.name = name.string;
             p.type = declarations.lookup(p.name);

@@ -2,6 +2,7 @@
 // otherwise handled as bytes, since every token of lrt's languages is ASCII.
 #include "slvm/common/source_text.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace slvm {
@@ -82,6 +83,24 @@ std::string describeCharacter(std::string_view text, std::size_t at) {
     if (d.length == 0)
         return fmt::format("\\x{:02X}", byte);
     return fmt::format("U+{:04X}", static_cast<std::uint32_t>(d.codePoint));
+}
+
+std::vector<std::string_view> splitWords(std::string_view text) {
+    std::vector<std::string_view> words;
+    std::size_t start = 0, i = 0;
+    while (i <= text.size()) {
+        const std::size_t blank =
+            i < text.size() ? std::max(whiteSpaceLength(text, i), lineEndLength(text, i)) : 1;
+        if (blank == 0) {
+            i += characterLength(text, i);
+            continue;
+        }
+        if (i > start)
+            words.push_back(text.substr(start, i - start));
+        i += blank;
+        start = i;
+    }
+    return words;
 }
 
 int characterCount(std::string_view text) {

@@ -38,6 +38,9 @@ std::size_t characterLength(std::string_view text, std::size_t at);
 // ASCII, U+00E9 for any other valid UTF-8 character, \xC2 for a byte that is not one.
 std::string describeCharacter(std::string_view text, std::size_t at);
 
+// The words of text: the runs between white space (as whiteSpaceLength and lineEndLength find it).
+std::vector<std::string_view> splitWords(std::string_view text);
+
 // The number of characters in text (a multi-byte UTF-8 character counts once).
 int characterCount(std::string_view text);
 

@@ -48,6 +48,9 @@ std::string versionList(Version introducedIn) {
     return "";
 }
 
+constexpr std::string_view kReadable =
+    "only attributes, parameters, temporaries and (for ARA) address registers can be read";
+
 // What diagnostics call a program built in memory without a source.
 constexpr std::string_view kUnnamed = "(vertex program)";
 
@@ -119,6 +122,13 @@ private:
                 report(label.where, "an instruction label is available only in !!VP2.0 programs");
                 continue;
             }
+            if (label.instruction < 0 ||
+                label.instruction > static_cast<int>(program_.instructions.size())) {
+                report(label.where, fmt::format("label '{}' stands before instruction {}, outside "
+                                                "the program",
+                                                label.name, label.instruction + 1));
+                continue;
+            }
             const auto first = std::find_if(program_.labels.begin(), program_.labels.begin() + i,
                                             [&](const Label& l) { return l.name == label.name; });
             if (first != program_.labels.begin() + static_cast<std::ptrdiff_t>(i))
@@ -129,12 +139,16 @@ private:
     }
 
     void checkInstruction(const Instruction& in) {
+        if (static_cast<int>(in.opcode) >= kOpcodeCount)
+            fail(in.where, fmt::format("opcode number {} is not a vertex program instruction",
+                                       static_cast<int>(in.opcode)));
         const OpcodeInfo& info = opcodeInfo(in.opcode);
         if (!available(info.introducedIn, program_.version))
             fail(in.where, fmt::format("{} is available only in {}", info.name,
                                        versionList(info.introducedIn)));
         if (in.updatesCondition)
             requireVp2(in.where, fmt::format("{}C (a condition-code update)", info.name));
+        checkShape(in);
         if (info.shape != Shape::Branch && info.shape != Shape::Return)
             checkDestination(in.destination);
         if (in.conditionRule != ConditionRule::None)
@@ -144,6 +158,50 @@ private:
         checkOperandUniqueness(in);
     }
 
+    // What the parser's grammar guarantees and a program built in memory may not: an opcode the
+    // table has, the operands its shape takes, in register files it reads, and components,
+    // masks and rules within their ranges. The machine indexes its arrays with all of these.
+    void checkShape(const Instruction& in) const {
+        const Shape shape = opcodeInfo(in.opcode).shape;
+        const int sources = shape == Shape::Ternary                            ? 3
+                            : shape == Shape::Binary                           ? 2
+                            : shape == Shape::Branch || shape == Shape::Return ? 0
+                                                                               : 1;
+        if (in.sourceCount != sources)
+            fail(in.where,
+                 fmt::format("{} takes {} source operand{}, not {}", opcodeInfo(in.opcode).name,
+                             sources, sources == 1 ? "" : "s", in.sourceCount));
+        if (in.conditionRule > ConditionRule::FL)
+            fail(in.conditionWhere, "unknown condition-code rule");
+        checkSwizzle(in.conditionSwizzle, in.conditionWhere);
+        if (in.destination.writeMask > 0xF)
+            fail(in.destination.where, "a write mask names components x, y, z and w only");
+        const bool addressShape = shape == Shape::AddressLoad || shape == Shape::AddressAdd;
+        const RegisterFile d = in.destination.file;
+        if (sources > 0 && addressShape != (d == RegisterFile::Address))
+            fail(in.destination.where, addressShape
+                                           ? "ARL, ARR and ARA write an address register"
+                                           : "only temporaries, results and CC can be written");
+        for (std::size_t i = 0; i < in.sourceCount; ++i) {
+            const Source& s = in.sources[i];
+            const bool address = s.file == RegisterFile::Address;
+            if (address != (shape == Shape::AddressAdd) ||
+                (!address && s.file != RegisterFile::Attribute &&
+                 s.file != RegisterFile::Parameter && s.file != RegisterFile::Temporary))
+                fail(s.where, std::string(kReadable));
+            checkSwizzle(s.swizzle, s.where);
+            if (s.relative && (s.addressRegister > 1 || s.addressComponent > 3))
+                fail(s.addressWhere, fmt::format("A{}.{} is not an address register component",
+                                                 s.addressRegister, s.addressComponent));
+        }
+    }
+
+    void checkSwizzle(const Swizzle& swizzle, Position where) const {
+        for (const std::uint8_t c : swizzle)
+            if (c > 3)
+                fail(where, fmt::format("swizzle component {} is not x, y, z or w", c));
+    }
+
     void checkTemporary(int index, Position where) const {
         if (index < 0 || index >= limits_.temporaries)
             fail(where, fmt::format("R{} is not a temporary register: {} programs have R0-R{}",
@@ -151,6 +209,8 @@ private:
     }
 
     void checkAddressRegister(int index, Position where) const {
+        if (index < 0 || index > 1)
+            fail(where, fmt::format("A{} is not an address register: they are A0 and A1", index));
         if (index == 1)
             requireVp2(where, "address register A1");
     }
@@ -158,6 +218,10 @@ private:
     void checkDestination(const Destination& d) const {
         switch (d.file) {
         case RegisterFile::Result:
+            if (d.index < 0 || d.index >= kResultCount)
+                fail(d.where, fmt::format("o[{}] is not a result register: they are o[HPOS] to "
+                                          "o[CLP5], numbers 0 to {}",
+                                          d.index, kResultCount - 1));
             if (d.index >= limits_.resultRegisters)
                 fail(d.where, fmt::format("o[{}] is available only in !!VP2.0 programs",
                                           resultName(d.index)));
@@ -207,8 +271,7 @@ private:
             checkAddressRegister(s.index, s.registerWhere);
             break;
         default:
-            fail(s.where, "only attributes, parameters, temporaries and (for ARA) address "
-                          "registers can be read");
+            fail(s.where, std::string(kReadable));
         }
     }
 

@@ -34,8 +34,11 @@ private:
     Limits limits_;
 };
 
-// Every load rule `program` breaks, in program order: at most one per instruction (the first it
-// breaks), then the rules about the whole program (instruction count, labels, the HPOS write).
+// Every load rule `program` breaks, in source order (those without a position last): at most one
+// per instruction (the first it breaks), and the rules about the whole program (instruction
+// count, labels, the HPOS write). Besides the spec's rules, whatever the grammar guarantees of a
+// parsed program is checked too (operand counts and register files, components, register
+// numbers), so that a program built in memory cannot make the executor step outside its arrays.
 std::vector<Diagnostic> checkLoadRules(const Program& program);
 
 // Throws ProgramError holding checkLoadRules' diagnostics when there are any.

@@ -473,7 +473,7 @@ TEST_CASE("area light on a disk: E = L |cos| / (d^2 pdf_area)", "[lights][unit]"
         // pdf() at the point a ray towards wi finds agrees with the sample's.
         const auto g = hitGeometry(disk, p, s->wi);
         REQUIRE(g);
-        CHECK(light.pdf(p, q, {0, -1, 0}, disk, 0, *g) == Approx(s->pdf).epsilon(1e-3));
+        CHECK(light.pdfAt(p, q, {0, -1, 0}, disk, 0, *g) == Approx(s->pdf).epsilon(1e-3));
     }
 }
 
@@ -538,7 +538,7 @@ TEST_CASE("area light over two shapes: each is picked with probability 1/2", "[l
         const Disk& shape = first ? a : b;
         const auto g = hitGeometry(shape, p, s->wi);
         REQUIRE(g);
-        CHECK(light.pdf(p, q, {0, 0, -1}, shape, 0, *g) == Approx(s->pdf).epsilon(1e-3));
+        CHECK(light.pdfAt(p, q, {0, 0, -1}, shape, 0, *g) == Approx(s->pdf).epsilon(1e-3));
     }
 }
 
@@ -576,7 +576,7 @@ TEST_CASE("area light on a sphere: sampled by the cone it subtends", "[lights][u
         if (u.x < 0.1f && u.y < 0.2f) { // pdf() agrees (checked on a few)
             const auto g = hitGeometry(sphere, p, s->wi);
             REQUIRE(g);
-            CHECK(light.pdf(p, q, normalize(q - centre), sphere, 0, *g) ==
+            CHECK(light.pdfAt(p, q, normalize(q - centre), sphere, 0, *g) ==
                   Approx(s->pdf).epsilon(1e-4));
         }
     }
@@ -617,7 +617,7 @@ TEST_CASE("area light on a sphere: area sampling from inside and for partial sph
             CHECK(s->E.r == Approx(L.r * std::fabs(cosLight) / (d2 * pdfArea)).epsilon(1e-4));
             CHECK(s->pdf == Approx(d2 * pdfArea / std::fabs(cosLight)).epsilon(1e-4));
             const LocalGeometry g = sphere.geometryAt(u.x, u.y);
-            CHECK(light.pdf(c.p, q, q / r, sphere, 0, g) == Approx(s->pdf).epsilon(1e-3));
+            CHECK(light.pdfAt(c.p, q, q / r, sphere, 0, g) == Approx(s->pdf).epsilon(1e-3));
         }
     }
 }
