@@ -84,7 +84,6 @@ public:
     // Where parameter `name` was given, or the statement when it was not.
     SourceLocation where(std::string_view name) const;
     const SourceLocation& statement() const { return where_; }
-    const std::string& what() const { return what_; }
     const ParameterList& list() const { return list_; }
 
 private:

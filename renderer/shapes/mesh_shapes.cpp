@@ -81,7 +81,7 @@ void addPolygon(MeshData& mesh, const std::vector<std::vector<int>>& loops,
 
 ShapeSurfaces meshSurface(MeshData mesh) {
     ShapeSurfaces made;
-    made.surfaces.push_back({std::move(mesh), std::nullopt});
+    made.surfaces.emplace_back().geometry = std::move(mesh);
     return made;
 }
 

@@ -32,7 +32,7 @@ const ShapeEntry* const kShapes[] = {
 
 ShapeSurfaces singleSurface(std::unique_ptr<Shape> shape) {
     ShapeSurfaces made;
-    made.surfaces.push_back({std::move(shape), std::nullopt});
+    made.surfaces.emplace_back().geometry = std::move(shape);
     return made;
 }
 

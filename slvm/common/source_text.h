@@ -77,7 +77,6 @@ public:
     }
     std::size_t offset() const { return offset_; }
     SourceLocation location() const { return {source_.name(), line_, column_}; }
-    const SourceText& source() const { return source_; }
     // The text from byte `from` to the cursor.
     std::string_view since(std::size_t from) const { return text_.substr(from, offset_ - from); }
 

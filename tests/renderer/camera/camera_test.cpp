@@ -1,6 +1,7 @@
 // Perspective and orthographic cameras (renderer/camera/*.h): screen window, fov, clipping, lens.
 #include "renderer/camera/orthographic_camera.h"
 #include "renderer/camera/perspective_camera.h"
+#include "tests/renderer/vector_matchers.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -10,44 +11,9 @@
 #include <string>
 
 using namespace lrt;
-
-namespace Catch {
-template <>
-struct StringMaker<lrt::Vec3> {
-    static std::string convert(const lrt::Vec3& v) {
-        std::ostringstream out;
-        out << std::setprecision(9) << "(" << v.x << ", " << v.y << ", " << v.z << ")";
-        return out.str();
-    }
-};
-} // namespace Catch
+using namespace lrt::testing;
 
 namespace {
-
-class VecNear : public Catch::MatcherBase<Vec3> {
-public:
-    VecNear(Vec3 expected, float margin) : expected_(expected), margin_(margin) {}
-    bool match(const Vec3& v) const override {
-        return std::fabs(v.x - expected_.x) <= margin_ && std::fabs(v.y - expected_.y) <= margin_ &&
-               std::fabs(v.z - expected_.z) <= margin_;
-    }
-    std::string describe() const override {
-        std::ostringstream out;
-        out << "is within " << margin_ << " of " << Catch::StringMaker<Vec3>::convert(expected_);
-        return out.str();
-    }
-
-private:
-    Vec3 expected_;
-    float margin_;
-};
-VecNear isNear(Vec3 expected, float margin = 1e-5f) {
-    return {expected, margin};
-}
-
-std::string str(Vec3 v) {
-    return Catch::StringMaker<Vec3>::convert(v);
-}
 
 constexpr double kPi = std::numbers::pi;
 

@@ -176,7 +176,6 @@ TEST_CASE("getters return the given value, or the table's default", "[parameters
     CHECK(defaults.getTriples("Cs").empty());
     CHECK_FALSE(defaults.getTexture("map").has_value());
     CHECK_FALSE(defaults.has("radius"));
-    CHECK(defaults.what() == "Shape \"thing\"");
     CHECK(defaults.statement().line == 2);
     // Where an absent parameter "was given": the statement.
     CHECK(defaults.where("radius").line == kStatement.line);

@@ -1,5 +1,6 @@
 // Transform (renderer/core/transform.h) against hand-computed matrices, points, normals and rays.
 #include "renderer/core/transform.h"
+#include "tests/renderer/vector_matchers.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -9,41 +10,9 @@
 #include <string>
 
 using namespace lrt;
-
-namespace Catch {
-template <>
-struct StringMaker<lrt::Vec3> {
-    static std::string convert(const lrt::Vec3& v) {
-        std::ostringstream out;
-        out << std::setprecision(9) << "(" << v.x << ", " << v.y << ", " << v.z << ")";
-        return out.str();
-    }
-};
-} // namespace Catch
+using namespace lrt::testing;
 
 namespace {
-
-// Every component of the actual vector within `margin` of the expected one.
-class VecNear : public Catch::MatcherBase<Vec3> {
-public:
-    VecNear(Vec3 expected, float margin) : expected_(expected), margin_(margin) {}
-    bool match(const Vec3& v) const override {
-        return std::fabs(v.x - expected_.x) <= margin_ && std::fabs(v.y - expected_.y) <= margin_ &&
-               std::fabs(v.z - expected_.z) <= margin_;
-    }
-    std::string describe() const override {
-        std::ostringstream out;
-        out << "is within " << margin_ << " of " << Catch::StringMaker<Vec3>::convert(expected_);
-        return out.str();
-    }
-
-private:
-    Vec3 expected_;
-    float margin_;
-};
-VecNear isNear(Vec3 expected, float margin = 1e-5f) {
-    return {expected, margin};
-}
 
 std::string describe(const Matrix4& m) {
     std::ostringstream out;

@@ -1,6 +1,7 @@
 // The .lrt lexer (tokens, locations, strings, numbers, comments, errors) and the scene reader's
 // treatment of Unicode white space, CR LF or CR line ends and a byte-order mark.
 #include "renderer/parser/lexer.h"
+#include "tests/unicode_text.h"
 #include "renderer/parser/parser.h"
 
 #include <catch2/catch.hpp>
@@ -13,40 +14,9 @@
 
 using namespace lrt;
 
+using namespace unicode_text;
+
 namespace {
-
-const std::string kBom = "\xEF\xBB\xBF";  // U+FEFF
-const std::string kNbsp = "\xC2\xA0";     // U+00A0
-const std::string kIdeo = "\xE3\x80\x80"; // U+3000
-const std::string kEAcute = "\xC3\xA9";   // U+00E9
-
-// Every Unicode space slvm/common/source_text.h lists, spelled in UTF-8.
-const std::vector<std::string> kAllSpaces = {
-    "\xC2\x85",     "\xC2\xA0",     "\xE1\x9A\x80", "\xE2\x80\x80", "\xE2\x80\x81", "\xE2\x80\x82",
-    "\xE2\x80\x83", "\xE2\x80\x84", "\xE2\x80\x85", "\xE2\x80\x86", "\xE2\x80\x87", "\xE2\x80\x88",
-    "\xE2\x80\x89", "\xE2\x80\x8A", "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80", "\xEF\xBB\xBF",
-};
-
-// `ascii` as if pasted from a manual: a byte-order mark first, each ASCII space outside double
-// quotes replaced by the next of `spaces` (each one character, so columns do not move), each LF
-// by `lineEnd`. Spaces inside strings ("integer indices") stay as they are.
-std::string pasted(std::string_view ascii, const std::vector<std::string>& spaces,
-                   std::string_view lineEnd) {
-    std::string out = kBom;
-    std::size_t next = 0;
-    bool quoted = false;
-    for (const char c : ascii) {
-        if (c == '"')
-            quoted = !quoted;
-        if (c == ' ' && !quoted)
-            out += spaces[next++ % spaces.size()];
-        else if (c == '\n')
-            out += lineEnd;
-        else
-            out += c;
-    }
-    return out;
-}
 
 const char* typeName(Token::Type type) {
     switch (type) {
@@ -393,9 +363,9 @@ TEST_CASE("Unicode white space separates tokens as ASCII does", "[scene][lexer][
     const std::string ascii = "Shape \"a b\" [ 1 -2.5 ]\n  Sphere 16777217\n";
     const auto plain = lexAll(ascii);
     for (const auto& [name, text] : std::vector<std::pair<std::string, std::string>>{
-             {"NBSP, CR LF", pasted(ascii, {kNbsp}, "\r\n")},
-             {"NBSP, lone CR", pasted(ascii, {kNbsp}, "\r")},
-             {"every listed space, CR LF", pasted(ascii, kAllSpaces, "\r\n")}}) {
+             {"NBSP, CR LF", pasted(ascii, {kNbsp}, "\r\n", true)},
+             {"NBSP, lone CR", pasted(ascii, {kNbsp}, "\r", true)},
+             {"every listed space, CR LF", pasted(ascii, kAllSpaces, "\r\n", true)}}) {
         INFO("variant " << name << ": " << text);
         const auto tokens = lexAll(text);
         REQUIRE(tokens.size() == plain.size());
@@ -426,10 +396,10 @@ TEST_CASE("a scene with NBSPs, CR LF and a BOM parses as the ASCII scene does",
     CHECK(plain[0].world.shapes[1].parameters.getIntegers("indices") == std::vector<int>{0, 1, 2});
     CHECK(plain[0].world.shapes[0].attributes->surface.name == "plastic");
     for (const auto& [name, text] : std::vector<std::pair<std::string, std::string>>{
-             {"NBSP, CR LF", pasted(kScene, {kNbsp}, "\r\n")},
-             {"NBSP, lone CR", pasted(kScene, {kNbsp}, "\r")},
-             {"every listed space, CR LF", pasted(kScene, kAllSpaces, "\r\n")},
-             {"U+3000, LF", pasted(kScene, {kIdeo}, "\n")}}) {
+             {"NBSP, CR LF", pasted(kScene, {kNbsp}, "\r\n", true)},
+             {"NBSP, lone CR", pasted(kScene, {kNbsp}, "\r", true)},
+             {"every listed space, CR LF", pasted(kScene, kAllSpaces, "\r\n", true)},
+             {"U+3000, LF", pasted(kScene, {kIdeo}, "\n", true)}}) {
         INFO("variant " << name << ":\n" << text);
         std::vector<FrameDescription> frames;
         try {
@@ -485,7 +455,7 @@ TEST_CASE("scene diagnostics after NBSPs count each as one column", "[scene][par
     // BOM 1, SurfaceIntegrator 2-18, NBSP 19, "whitted" 20-28, NBSP 29, "bogus" 30 (counting
     // bytes would give 34).
     const std::string integrator = pasted(
-        "SurfaceIntegrator \"whitted\" \"bogus\" [1]\nWorldBegin\nWorldEnd\n", {kNbsp}, "\r\n");
+        "SurfaceIntegrator \"whitted\" \"bogus\" [1]\nWorldBegin\nWorldEnd\n", {kNbsp}, "\r\n", true);
     INFO(integrator);
     const slvm::Diagnostic d = sceneError(integrator);
     INFO(slvm::formatDiagnostic(d));

@@ -1,43 +1,18 @@
 // The vertex program reader takes Unicode white space, CR LF or CR line ends and a byte-order
 // mark as it takes ASCII: the same instructions, the same outputs, columns in characters.
 #include "tests/slvm/vp2/vp2_test_support.h"
+#include "tests/unicode_text.h"
 
 #include <sstream>
 #include <string_view>
 
 namespace slvm::vp2 {
+using namespace unicode_text;
+
 namespace {
 
 using testing::checkVector;
 using testing::loadErrors;
-
-const std::string kBom = "\xEF\xBB\xBF";  // U+FEFF
-const std::string kNbsp = "\xC2\xA0";     // U+00A0
-const std::string kIdeo = "\xE3\x80\x80"; // U+3000
-
-// Every Unicode space slvm/common/source_text.h lists, spelled in UTF-8.
-const std::vector<std::string> kAllSpaces = {
-    "\xC2\x85",     "\xC2\xA0",     "\xE1\x9A\x80", "\xE2\x80\x80", "\xE2\x80\x81", "\xE2\x80\x82",
-    "\xE2\x80\x83", "\xE2\x80\x84", "\xE2\x80\x85", "\xE2\x80\x86", "\xE2\x80\x87", "\xE2\x80\x88",
-    "\xE2\x80\x89", "\xE2\x80\x8A", "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80", "\xEF\xBB\xBF",
-};
-
-// `ascii` as if pasted from a specification: a byte-order mark first, each ASCII space replaced
-// by the next of `spaces` (each one character, so columns do not move), each LF by `lineEnd`.
-std::string pasted(std::string_view ascii, const std::vector<std::string>& spaces,
-                   std::string_view lineEnd) {
-    std::string out = kBom;
-    std::size_t next = 0;
-    for (const char c : ascii) {
-        if (c == ' ')
-            out += spaces[next++ % spaces.size()];
-        else if (c == '\n')
-            out += lineEnd;
-        else
-            out += c;
-    }
-    return out;
-}
 
 // A transform, a diffuse term, a condition code and a branch, indented and commented.
 const char* kProgram = R"(!!VP2.0
