@@ -1,8 +1,8 @@
 // The .lrt lexer (tokens, locations, strings, numbers, comments, errors) and the scene reader's
 // treatment of Unicode white space, CR LF or CR line ends and a byte-order mark.
 #include "renderer/parser/lexer.h"
-#include "tests/unicode_text.h"
 #include "renderer/parser/parser.h"
+#include "tests/unicode_text.h"
 
 #include <catch2/catch.hpp>
 #include <iomanip>
@@ -454,8 +454,9 @@ TEST_CASE("an inline type separated by a NBSP types the parameter", "[scene][par
 TEST_CASE("scene diagnostics after NBSPs count each as one column", "[scene][parser][unicode]") {
     // BOM 1, SurfaceIntegrator 2-18, NBSP 19, "whitted" 20-28, NBSP 29, "bogus" 30 (counting
     // bytes would give 34).
-    const std::string integrator = pasted(
-        "SurfaceIntegrator \"whitted\" \"bogus\" [1]\nWorldBegin\nWorldEnd\n", {kNbsp}, "\r\n", true);
+    const std::string integrator =
+        pasted("SurfaceIntegrator \"whitted\" \"bogus\" [1]\nWorldBegin\nWorldEnd\n", {kNbsp},
+               "\r\n", true);
     INFO(integrator);
     const slvm::Diagnostic d = sceneError(integrator);
     INFO(slvm::formatDiagnostic(d));

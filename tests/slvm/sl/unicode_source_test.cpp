@@ -1,8 +1,8 @@
 // The SL assembler reads Unicode white space, CR LF or CR line ends and a byte-order mark as it
 // reads ASCII: the same bytecode, and columns counted in characters.
 #include "slvm/common/diagnostic.h"
-#include "tests/unicode_text.h"
 #include "slvm/sl/assembler.h"
+#include "tests/unicode_text.h"
 
 #include <catch2/catch.hpp>
 #include <string>

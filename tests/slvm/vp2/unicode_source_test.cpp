@@ -31,21 +31,7 @@ END
 
 // Everything an instruction means (not where it was written), as one line of text.
 std::string meaning(const Instruction& in) {
-    std::ostringstream o;
-    o << opcodeInfo(in.opcode).name << (in.updatesCondition ? "C" : "")
-      << " dst=" << int(in.destination.file) << ":" << in.destination.index << "/"
-      << int(in.destination.writeMask) << " cc=" << int(in.conditionRule) << "."
-      << int(in.conditionSwizzle[0]) << int(in.conditionSwizzle[1]) << int(in.conditionSwizzle[2])
-      << int(in.conditionSwizzle[3]) << " label=" << in.label << " target=" << in.target;
-    for (std::size_t i = 0; i < in.sourceCount; ++i) {
-        const Source& s = in.sources[i];
-        o << " src" << i << "=" << int(s.file) << ":" << s.index << (s.relative ? " rel" : "")
-          << " A" << int(s.addressRegister) << "." << int(s.addressComponent) << "+" << s.offset
-          << " sw" << int(s.swizzle[0]) << int(s.swizzle[1]) << int(s.swizzle[2])
-          << int(s.swizzle[3]) << (s.negateBase ? " neg" : "") << (s.absolute ? " abs" : "")
-          << (s.negateAbsolute ? " negabs" : "") << (s.explicitPlus ? " plus" : "");
-    }
-    return o.str();
+    return testing::describe(in, false);
 }
 
 struct Run {

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,36 @@ inline std::vector<Diagnostic> loadErrors(const std::string& text) {
         return e.diagnostics();
     }
     return {};
+}
+
+inline std::string at(Position p) {
+    return std::to_string(p.line) + ":" + std::to_string(p.column);
+}
+
+// Everything an instruction means, and (when `positions`) where its parts were written.
+inline std::string describe(const Instruction& in, bool positions) {
+    std::ostringstream o;
+    o << opcodeInfo(in.opcode).name << (in.updatesCondition ? "C" : "")
+      << " dst=" << int(in.destination.file) << ":" << in.destination.index << "/"
+      << int(in.destination.writeMask) << " cc=" << int(in.conditionRule) << "."
+      << int(in.conditionSwizzle[0]) << int(in.conditionSwizzle[1]) << int(in.conditionSwizzle[2])
+      << int(in.conditionSwizzle[3]) << " label=" << in.label << " target=" << in.target;
+    if (positions)
+        o << " @" << at(in.where) << " dst@" << at(in.destination.where) << " cc@"
+          << at(in.conditionWhere) << " label@" << at(in.labelWhere);
+    for (std::size_t i = 0; i < in.sourceCount; ++i) {
+        const Source& s = in.sources[i];
+        o << " src" << i << "=" << int(s.file) << ":" << s.index << (s.relative ? " rel" : "")
+          << " A" << int(s.addressRegister) << "." << int(s.addressComponent) << "+" << s.offset
+          << " sw" << int(s.swizzle[0]) << int(s.swizzle[1]) << int(s.swizzle[2])
+          << int(s.swizzle[3]) << (s.negateBase ? " neg" : "") << (s.absolute ? " abs" : "")
+          << (s.negateAbsolute ? " negabs" : "") << (s.explicitPlus ? " plus" : "");
+        if (positions)
+            o << " @" << at(s.where) << " reg@" << at(s.registerWhere) << " abs@"
+              << at(s.absoluteWhere) << " plus@" << at(s.plusWhere) << " A@" << at(s.addressWhere)
+              << " c@" << at(s.componentWhere) << " off@" << at(s.offsetWhere);
+    }
+    return o.str();
 }
 
 } // namespace slvm::vp2::testing
