@@ -196,7 +196,9 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
             writeCheckpoint(checkpoint, partial, job.identity);
         } catch (const std::exception& e) {
             if (!std::exchange(checkpointFailed, true))
-                std::cerr << "WARNING: cannot write a checkpoint: " << e.what() << "\n";
+                printWarning({slvm::Severity::Warning,
+                              {},
+                              fmt::format("cannot write a checkpoint: {}", e.what())});
         }
     };
     control.interrupt = &InterruptHandler::requested();
