@@ -3,8 +3,10 @@
 // every task succeeded (afterok) and is cancelled, not left pending, if one fails.
 #include "cli/farm_command.h"
 
-#include "cli/cli_support.h"
+#include "cli/exit_status.h"
+#include "cli/flag_values.h"
 #include "cli/frame_selection.h"
+#include "renderer/core/atomic_file.h"
 #include "renderer/parser/parser.h"
 #include "renderer/render/renderer.h"
 

@@ -1,7 +1,7 @@
 // Frame lists and frame-numbered file names.
 #include "cli/frame_selection.h"
 
-#include "cli/cli_support.h"
+#include "cli/exit_status.h"
 
 #include <cctype>
 #include <fmt/format.h>

@@ -2,7 +2,7 @@
 // global in lrt, owned by InterruptHandler).
 #include "cli/interrupt.h"
 
-#include "cli/cli_support.h"
+#include "cli/exit_status.h"
 
 #include <csignal>
 #include <unistd.h>

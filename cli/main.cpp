@@ -1,61 +1,6 @@
-// lrt's entry point: parses the command line and dispatches to a subcommand.
-#include "cli/cli_support.h"
-#include "cli/farm_command.h"
-#include "cli/merge_command.h"
-#include "cli/render_command.h"
-#include "cli/sl_command.h"
-#include "cli/version_command.h"
-#include "cli/vp2_command.h"
-
-#include <CLI/CLI.hpp>
-#include <algorithm>
-#include <fmt/format.h>
-#include <iostream>
-#include <string>
-#include <vector>
+// lrt's entry point.
+#include "cli/lrt_command.h"
 
 int main(int argc, char** argv) {
-    CLI::App app{"lrt: an offline ray tracer with programmable SL materials", "lrt"};
-    app.add_flag_callback(
-        "--version",
-        [] {
-            std::cout << lrt::cli::versionText();
-            throw CLI::Success();
-        },
-        "Print the lrt version and the library versions it was built against");
-
-    std::vector<std::string> arguments(argv + 1, argv + argc);
-    std::string commandLine = "lrt";
-    for (const std::string& argument : arguments)
-        commandLine += " " + argument;
-    // `lrt scene.lrt ...` is short for `lrt render scene.lrt ...`.
-    if (!arguments.empty() && arguments[0].ends_with(".lrt"))
-        arguments.insert(arguments.begin(), "render");
-
-    int exitStatus = lrt::cli::kExitOk;
-    lrt::cli::addSlCommand(app, exitStatus);
-    lrt::cli::addVp2Command(app, exitStatus);
-    lrt::cli::addRenderCommand(app, exitStatus, commandLine);
-    lrt::cli::addMergeCommand(app, exitStatus);
-    lrt::cli::addFarmCommand(app, exitStatus);
-
-    try {
-        std::reverse(arguments.begin(), arguments.end()); // CLI11 takes them last-first
-        app.parse(arguments);
-    } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0)
-            return app.exit(e); // --help, --version
-        lrt::cli::printError(fmt::format("{}\nRun with --help for more information.", e.what()));
-        return lrt::cli::kExitUsage;
-    }
-    // A command group (lrt, lrt sl) given without one of its subcommands: show what it offers.
-    const CLI::App* deepest = &app;
-    while (!deepest->get_subcommands().empty())
-        deepest = deepest->get_subcommands().front();
-    if (!deepest->get_subcommands({}).empty()) {
-        std::cerr << deepest->help();
-        lrt::cli::printError("a subcommand is required");
-        return lrt::cli::kExitUsage;
-    }
-    return exitStatus;
+    return lrt::cli::runLrt(argc, argv);
 }

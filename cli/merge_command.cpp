@@ -1,7 +1,8 @@
 // The merge subcommand: every tile is read and checked before the output is written (atomically).
 #include "cli/merge_command.h"
 
-#include "cli/cli_support.h"
+#include "cli/exit_status.h"
+#include "cli/flag_values.h"
 #include "renderer/film/tile_merge.h"
 
 #include <fmt/format.h>

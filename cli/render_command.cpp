@@ -4,12 +4,14 @@
 // settings and statistics.
 #include "cli/render_command.h"
 
-#include "cli/cli_support.h"
+#include "cli/exit_status.h"
+#include "cli/flag_values.h"
 #include "cli/frame_selection.h"
 #include "cli/interrupt.h"
 #include "cli/progress.h"
 #include "cli/render_report.h"
 #include "renderer/builder/scene_builder.h"
+#include "renderer/core/atomic_file.h"
 #include "renderer/core/search_path.h"
 #include "renderer/embree/device.h"
 #include "renderer/film/image_output.h"

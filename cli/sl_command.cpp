@@ -2,7 +2,10 @@
 // `trace` answers a fixed colour, `lookup` samples --texture files or echoes the tN register.
 #include "cli/sl_command.h"
 
-#include "cli/cli_support.h"
+#include "cli/exit_status.h"
+#include "cli/flag_values.h"
+#include "cli/json_number.h"
+#include "renderer/core/atomic_file.h"
 #include "renderer/sampling/pcg32.h"
 #include "renderer/textures/texture_system.h"
 #include "slvm/sl/bytecode.h"
@@ -26,7 +29,7 @@ namespace sl = slvm::sl;
 
 namespace {
 
-struct RunOptions {
+struct ShaderRunOptions {
     std::string shader;
     std::vector<std::string> sets;
     std::string traceResult = "0,0,0";
@@ -35,9 +38,9 @@ struct RunOptions {
     std::uint64_t seed = 0;
 };
 
-class RunHost final : public sl::Host {
+class ShaderRunHost final : public sl::Host {
 public:
-    RunHost(const sl::RegisterFile& registers, sl::Float3 traceResult, std::uint64_t seed)
+    ShaderRunHost(const sl::RegisterFile& registers, sl::Float3 traceResult, std::uint64_t seed)
         : registers_(registers), traceResult_(traceResult), random_(seed) {}
 
     void bindTexture(int unit, const std::string& path) {
@@ -114,7 +117,7 @@ std::string registersJson(const sl::RegisterFile& registers) {
     return out;
 }
 
-int runShader(const RunOptions& options) {
+int runShader(const ShaderRunOptions& options) {
     sl::RegisterFile registers = sl::RegisterFile::withDefaults();
     std::array<bool, sl::kRegisterCount> setByFlag{};
     for (const std::string& assignment : options.sets) {
@@ -126,8 +129,8 @@ int runShader(const RunOptions& options) {
         throw UsageError(
             fmt::format("--trace-result '{}': expected three numbers r,g,b", options.traceResult));
 
-    RunHost host(registers, {(*traceResult)[0], (*traceResult)[1], (*traceResult)[2]},
-                 options.seed);
+    ShaderRunHost host(registers, {(*traceResult)[0], (*traceResult)[1], (*traceResult)[2]},
+                       options.seed);
     std::vector<std::pair<int, std::string>> bindings;
     for (const std::string& binding : options.textures) {
         const std::size_t equals = binding.find('=');
@@ -195,7 +198,7 @@ void addSlCommand(CLI::App& app, int& exitStatus) {
 
     auto* runCommand =
         sl->add_subcommand("run", "Run a shader once on chosen registers; prints JSON");
-    auto run = std::make_shared<RunOptions>();
+    auto run = std::make_shared<ShaderRunOptions>();
     runCommand->add_option("SHADER", run->shader, "Shader (.sl or .slc)")->required();
     runCommand->add_option("--set", run->sets, "Register value NAME=a[,b,c[,d]] (repeatable)");
     runCommand->add_option("--trace-result", run->traceResult, "What every trace returns: r,g,b");

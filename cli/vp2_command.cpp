@@ -2,7 +2,9 @@
 // once, read every result register, temporary, address register and the condition code.
 #include "cli/vp2_command.h"
 
-#include "cli/cli_support.h"
+#include "cli/exit_status.h"
+#include "cli/flag_values.h"
+#include "cli/json_number.h"
 #include "slvm/common/number.h"
 #include "slvm/vp2/parser.h"
 #include "slvm/vp2/vm.h"
@@ -19,7 +21,7 @@ namespace vp2 = slvm::vp2;
 
 namespace {
 
-struct RunOptions {
+struct ProgramRunOptions {
     std::string program;
     std::vector<std::string> attributes;
     std::vector<std::string> parameters;
@@ -51,7 +53,7 @@ std::string vectorJson(const vp2::Vector4& v) {
                        jsonNumber(v[3]));
 }
 
-int runProgram(const RunOptions& options) {
+int runProgram(const ProgramRunOptions& options) {
     std::vector<vp2::Vector4> attributes(vp2::kAttributeCount, vp2::Vector4{0, 0, 0, 1});
     std::vector<vp2::Vector4> parameters(vp2::kMaxParameters, vp2::Vector4{0, 0, 0, 0});
     for (const std::string& a : options.attributes)
@@ -103,7 +105,7 @@ void addVp2Command(CLI::App& app, int& exitStatus) {
         app.add_subcommand("vp2", "Vertex programs (!!VP1.0, !!VP1.1, !!VP2.0): test-run");
     auto* runCommand = vp2Command->add_subcommand(
         "run", "Run a vertex program once on chosen attributes and parameters; prints JSON");
-    auto run = std::make_shared<RunOptions>();
+    auto run = std::make_shared<ProgramRunOptions>();
     runCommand->add_option("PROGRAM", run->program, "Vertex program (.vp)")->required();
     runCommand->add_option("--attrib", run->attributes,
                            "Vertex attribute v[N]=x,y,z[,w] (default 0,0,0,1; repeatable)");

@@ -1,17 +1,11 @@
-// Helpers shared by the subcommands: exit codes, flag-value parsing, file output.
+// How every subcommand ends: its exit status, and the ERROR:/WARNING: lines it prints on stderr.
 #pragma once
 
-#include "renderer/core/atomic_file.h"
 #include "slvm/common/diagnostic.h"
 
-#include <CLI/CLI.hpp>
-#include <filesystem>
 #include <functional>
-#include <optional>
 #include <stdexcept>
-#include <string>
 #include <string_view>
-#include <vector>
 
 namespace lrt::cli {
 
@@ -28,18 +22,6 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// "a,b,c" into floats, each a strict number literal; nullopt when any is malformed.
-std::optional<std::vector<float>> parseFloatList(std::string_view text);
-
-// Accepts decimal digits only (a count or seed), with a message naming what was found.
-CLI::Validator nonNegativeInteger();
-
-// Throws UsageError unless `name` is a registered integrator.
-void checkIntegratorFlag(const std::string& name);
-
-// Throws UsageError unless OpenImageIO can write the format `path`'s extension names.
-void checkImageOutputFlag(const std::string& path);
-
 // Runs `action` (returning an exit status), turning failures into diagnostics on stderr, each
 // first line prefixed "ERROR: " for log scrapers, and kExitUsage, kExitFailure or kExitInternal.
 int guarded(const std::function<int()>& action);
@@ -49,8 +31,5 @@ int guarded(const std::function<int()>& action);
 void printError(std::string_view text);
 // The same for a warning ("WARNING: ").
 void printWarning(const slvm::Diagnostic& warning);
-
-// JSON number as DESIGN.md §3 prints it: %.9g, non-finite values as "nan", "inf", "-inf".
-std::string jsonNumber(float value);
 
 } // namespace lrt::cli

@@ -1,0 +1,11 @@
+// Numbers in the JSON that `lrt sl run` and `lrt vp2 run` print.
+#pragma once
+
+#include <string>
+
+namespace lrt::cli {
+
+// JSON number as DESIGN.md §3 prints it: %.9g, non-finite values as "nan", "inf", "-inf".
+std::string jsonNumber(float value);
+
+} // namespace lrt::cli
