@@ -5,7 +5,7 @@
 
 namespace lrt::cli {
 
-// JSON number as DESIGN.md §3 prints it: %.9g, non-finite values as "nan", "inf", "-inf".
+// JSON number as docs/sl.md prints it: %.9g, non-finite values as "nan", "inf", "-inf".
 std::string jsonNumber(float value);
 
 } // namespace lrt::cli

@@ -1,4 +1,4 @@
-// `lrt render SCENE.lrt` (and `lrt SCENE.lrt`): DESIGN.md §6.
+// `lrt render SCENE.lrt` (and `lrt SCENE.lrt`): docs/scene-format.md, docs/farm.md.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -1,4 +1,4 @@
-// `lrt sl asm|dis|run`: the SL toolchain on the command line (DESIGN.md §3).
+// `lrt sl asm|dis|run`: the SL toolchain on the command line (docs/sl.md).
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -1,8 +1,8 @@
-// The path integrator (DESIGN.md §6): unidirectional path tracing with next-event estimation
-// from every light and multiple importance sampling (power heuristic) against BSDF sampling,
-// Russian roulette after three bounces, and at most `maxdepth` bounces (1 is direct light only).
-// SL surfaces take their light samples through the program, then one cosine-sampled indirect
-// direction with dE = Li / (pi pdf) (DESIGN.md §2).
+// The path integrator (docs/scene-format.md): unidirectional path tracing with next-event
+// estimation from every light and multiple importance sampling (power heuristic) against BSDF
+// sampling, Russian roulette after three bounces, and at most `maxdepth` bounces (1 is direct light
+// only). SL surfaces take their light samples through the program, then one cosine-sampled indirect
+// direction with dE = Li / (pi pdf) (docs/shading.md).
 #pragma once
 
 #include "renderer/integrators/integrator.h"

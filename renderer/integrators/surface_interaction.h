@@ -1,5 +1,5 @@
 // Shared by the integrators: the shading frame of a hit, ray offsets, shadow rays and direct
-// lighting with the light convention of DESIGN.md §2.
+// lighting with the light convention of docs/shading.md.
 #pragma once
 
 #include "renderer/integrators/integrator.h"

@@ -1,5 +1,6 @@
-// The Whitted integrator (DESIGN.md §6): direct light from every light with shadow rays, perfect
-// specular reflection and refraction, partial opacity, at most `maxdepth` surface hits per path.
+// The Whitted integrator (docs/scene-format.md): direct light from every light with shadow rays,
+// perfect specular reflection and refraction, partial opacity, at most `maxdepth` surface hits per
+// path.
 #pragma once
 
 #include "renderer/integrators/integrator.h"

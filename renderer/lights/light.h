@@ -1,4 +1,5 @@
-// The Light interface: where light comes from at a point, in pbrt's radiometry (DESIGN.md §5).
+// The Light interface: where light comes from at a point, in pbrt's radiometry
+// (docs/scene-format.md).
 #pragma once
 
 #include "renderer/core/color.h"

@@ -1,6 +1,7 @@
-// SL shaders as materials (spec section I, DESIGN.md §2): the registers are set up in the shape's
-// object space at every shaded point, the program runs once per light sample with L and dE set,
-// and v0 is the reflected radiance. trace, lookup and rnd reach the renderer through the SL host.
+// SL shaders as materials (spec section I, docs/shading.md): the registers are set up in the
+// shape's object space at every shaded point, the program runs once per light sample with L and dE
+// set, and v0 is the reflected radiance. trace, lookup and rnd reach the renderer through the SL
+// host.
 #pragma once
 
 #include "renderer/materials/material.h"

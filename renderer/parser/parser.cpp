@@ -1,8 +1,8 @@
-// Statement-by-statement interpretation of the scene format (DESIGN.md §5) over a graphics-state
-// stack: the dispatch, the frame structure (FrameBegin, WorldBegin and their ends) and the
-// transform statements. Each statement is read as its name followed by items (strings, numbers,
-// [arrays]) up to the next statement name; handlers take their positional items and then the
-// parameter pairs.
+// Statement-by-statement interpretation of the scene format (docs/scene-format.md) over a
+// graphics-state stack: the dispatch, the frame structure (FrameBegin, WorldBegin and their ends)
+// and the transform statements. Each statement is read as its name followed by items (strings,
+// numbers, [arrays]) up to the next statement name; handlers take their positional items and then
+// the parameter pairs.
 #include "renderer/parser/parser.h"
 
 #include "renderer/parser/scene_parser.h"

@@ -1,6 +1,6 @@
 // The vertex stage: runs a bound vertex program on every vertex of a mesh, in parallel, before
 // the BVH is built. Inputs use the spec's conventional aliases (v[OPOS], v[NRML], v[COL0],
-// v[TEX0]); outputs replace what the program writes (DESIGN.md section 4, docs/vp2.md).
+// v[TEX0]); outputs replace what the program writes (docs/vp2.md).
 #pragma once
 
 #include "renderer/core/color.h"

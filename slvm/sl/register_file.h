@@ -12,7 +12,7 @@ using Float4 = std::array<float, 4>;
 struct RegisterFile {
     alignas(16) std::array<Float4, kRegisterCount> slots{};
 
-    // Kd 0.5, Ks 0.5, S 80, I 1, alpha 1 in C0, C1 and t0-t7, everything else 0 (DESIGN.md §2).
+    // Kd 0.5, Ks 0.5, S 80, I 1, alpha 1 in C0, C1 and t0-t7, everything else 0 (docs/sl.md).
     static RegisterFile withDefaults();
 
     Float4& vector(int index) { return slots[static_cast<std::size_t>(index)]; }

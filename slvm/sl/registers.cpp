@@ -1,4 +1,4 @@
-// The register table of SL 1.0 (spec section I, with DESIGN.md's pinned kinds).
+// The register table of SL 1.0 (spec section I; v1 is a scalar: docs/decisions.md).
 #include "slvm/sl/registers.h"
 
 #include <array>

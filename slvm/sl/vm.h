@@ -16,7 +16,7 @@ using slvm::ExecutionResult;
 using slvm::ExecutionStatus;
 using slvm::kDefaultBudget;
 
-// "ok" or "budget", as `lrt sl run` prints the status (DESIGN.md section 3).
+// "ok" or "budget", as `lrt sl run` prints the status (docs/sl.md).
 const char* statusName(ExecutionStatus status);
 
 ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers, Host& host,

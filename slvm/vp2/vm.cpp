@@ -274,7 +274,7 @@ ExecutionResult VertexMachine::run(const std::array<Vector4, kAttributeCount>& a
 Vector4 VertexMachine::load(const Operand& o) const {
     std::size_t slot = o.index;
     if (o.relative) {
-        // Out of the environment's range reads (0,0,0,0) (DESIGN.md section 4).
+        // Out of the environment's range reads (0,0,0,0) (docs/vp2.md).
         const int index = address_[o.addressRegister][o.addressComponent] + o.offset;
         slot = index >= 0 && index < parameterCount_
                    ? static_cast<std::size_t>(kParameterBase + index)

@@ -21,7 +21,7 @@ using slvm::kDefaultBudget;
 
 using Vector4 = std::array<float, 4>;
 
-// "ok", "limit" or "overflow", as `lrt vp2 run` prints the status (DESIGN.md section 3): the
+// "ok", "limit" or "overflow", as `lrt vp2 run` prints the status (docs/vp2.md): the
 // spec calls the budget the execution limit.
 const char* statusName(ExecutionStatus status);
 

@@ -1,4 +1,5 @@
-// `lrt render` and `lrt SCENE.lrt` as DESIGN.md §6 specifies them: outputs, exit codes, stats.
+// `lrt render` and `lrt SCENE.lrt` as docs/scene-format.md specifies them: outputs, exit codes,
+// stats.
 #include "renderer/image/image_file.h"
 #include "run_lrt.h"
 

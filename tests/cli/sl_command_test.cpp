@@ -1,4 +1,4 @@
-// `lrt sl asm|dis|run` as DESIGN.md section 3 specifies them.
+// `lrt sl asm|dis|run` as docs/sl.md specifies them.
 #include "run_lrt.h"
 
 #include <catch2/catch.hpp>

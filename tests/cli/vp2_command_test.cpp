@@ -1,4 +1,4 @@
-// `lrt vp2 run` as DESIGN.md section 3 specifies it.
+// `lrt vp2 run` as docs/vp2.md specifies it.
 #include "run_lrt.h"
 
 #include <catch2/catch.hpp>

@@ -1,5 +1,6 @@
 // Images whose every pixel has a closed form: a matte plane under distant and point lights, a
-// mirror and a glass slab. Expected values are computed here from the radiometry of DESIGN.md §5.
+// mirror and a glass slab. Expected values are computed here from the radiometry of
+// docs/scene-format.md.
 #include "../render_test_support.h"
 #include "renderer/materials/glass.h"
 

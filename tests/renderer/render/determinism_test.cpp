@@ -1,5 +1,5 @@
 // The same scene renders to bitwise-identical pixels whatever the thread count, tile size,
-// crop split or band split (DESIGN.md §6).
+// crop split or band split (docs/farm.md).
 #include "../render_test_support.h"
 
 #include <catch2/catch.hpp>

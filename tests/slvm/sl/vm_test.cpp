@@ -20,7 +20,7 @@ RegisterFile withScalar(int index, float value, RegisterFile r = RegisterFile::w
 }
 } // namespace
 
-TEST_CASE("Default registers follow DESIGN.md section 2", "[sl][vm]") {
+TEST_CASE("Default registers follow docs/sl.md", "[sl][vm]") {
     const RegisterFile r = RegisterFile::withDefaults();
     CHECK(r.scalar(reg::Kd) == 0.5f);
     CHECK(r.scalar(reg::Ks) == 0.5f);
