@@ -2,6 +2,7 @@
 #include "cli/exit_status.h"
 
 #include "renderer/core/scene_error.h"
+#include "slvm/common/source_text.h"
 
 #include <fmt/format.h>
 #include <iostream>
@@ -22,7 +23,7 @@ void printPrefixed(std::string_view prefix, std::string_view text) {
         const std::string_view line = text.substr(start, end - start);
         if (!line.empty() && line[0] != ' ' && line[0] != '\t')
             out += prefix;
-        out += line;
+        out += slvm::printableText(line); // a message may quote a file name's raw bytes
         out += '\n';
         start = end + 1;
     }

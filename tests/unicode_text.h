@@ -41,4 +41,51 @@ inline std::string pasted(std::string_view ascii, const std::vector<std::string>
     return out;
 }
 
+// An independent check that `text` is well-formed UTF-8 (RFC 3629): no overlong forms, no
+// surrogates, nothing past U+10FFFF.
+inline bool isValidUtf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto b0 = static_cast<unsigned char>(text[i]);
+        std::size_t n = 0;
+        char32_t c = 0;
+        if (b0 < 0x80) {
+            n = 1;
+            c = b0;
+        } else if ((b0 & 0xE0) == 0xC0) {
+            n = 2;
+            c = b0 & 0x1F;
+        } else if ((b0 & 0xF0) == 0xE0) {
+            n = 3;
+            c = b0 & 0x0F;
+        } else if ((b0 & 0xF8) == 0xF0) {
+            n = 4;
+            c = b0 & 0x07;
+        } else {
+            return false;
+        }
+        if (i + n > text.size())
+            return false;
+        for (std::size_t k = 1; k < n; ++k) {
+            const auto b = static_cast<unsigned char>(text[i + k]);
+            if ((b & 0xC0) != 0x80)
+                return false;
+            c = (c << 6) | (b & 0x3F);
+        }
+        const char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (c < smallest[n] || (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF)
+            return false;
+        i += n;
+    }
+    return true;
+}
+
+// The number of code points in valid UTF-8 `text` (its continuation bytes are not counted).
+inline int characterCount(std::string_view text) {
+    int count = 0;
+    for (const char c : text)
+        count += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return count;
+}
+
 } // namespace unicode_text

@@ -220,9 +220,9 @@ std::optional<Statement> StatementReader::next() {
             continue;
         }
         if (source.lookahead.type != Token::Type::Identifier)
-            throw SceneError(
-                source.lookahead.where,
-                fmt::format("expected a statement name, found '{}'", source.lookahead.text));
+            throw SceneError(source.lookahead.where,
+                             fmt::format("expected a statement name, found {}",
+                                         slvm::quoteToken(source.lookahead.text)));
         Statement statement{source.lookahead.text, source.lookahead.where, {}, source.directory};
         advance();
         while (open_.back().lookahead.type != Token::Type::End &&

@@ -35,26 +35,34 @@ void sortBySource(std::vector<Diagnostic>& diagnostics) {
                      [&](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
 }
 
+// Everything printed goes through printableText: file names and quoted lines may hold any bytes,
+// and tools that read stderr as UTF-8 must not choke on them.
 std::string formatDiagnostic(const Diagnostic& d) {
-    std::string out = d.where.file;
+    std::string out = printableText(d.where.file);
     if (d.where.line > 0) {
         out += fmt::format(":{}", d.where.line);
         if (d.where.column > 0)
             out += fmt::format(":{}", d.where.column);
     }
     // A diagnostic about no file in particular (a render's dropped samples) has no place.
-    out += fmt::format("{}{}: {}\n", out.empty() ? "" : ": ", severityName(d.severity), d.message);
+    out += fmt::format("{}{}: {}\n", out.empty() ? "" : ": ", severityName(d.severity),
+                       printableText(d.message));
     if (!d.sourceLine.empty()) {
-        out += fmt::format("    {}\n", d.sourceLine);
+        out += fmt::format("    {}\n", printableText(d.sourceLine));
         if (d.where.column > 0) {
-            // One pad per character before the column, keeping tabs, so that the caret lines up
-            // with the quoted line in a terminal.
+            // Pads as wide as what is shown before the column, keeping tabs, so that the caret
+            // lines up with the quoted line in a terminal.
             std::string pad;
             const std::string_view line = d.sourceLine;
             std::size_t at = 0;
             for (int i = 1; i < d.where.column && at < line.size(); ++i) {
-                pad += line[at] == '\t' ? '\t' : ' ';
-                at += characterLength(line, at);
+                const std::size_t length = characterLength(line, at);
+                if (line[at] == '\t')
+                    pad += '\t';
+                else
+                    pad.append(static_cast<std::size_t>(printableWidth(line.substr(at), length)),
+                               ' ');
+                at += length;
             }
             out += fmt::format("    {}^\n", pad);
         }

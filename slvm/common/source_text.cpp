@@ -85,6 +85,46 @@ std::string describeCharacter(std::string_view text, std::size_t at) {
     return fmt::format("U+{:04X}", static_cast<std::uint32_t>(d.codePoint));
 }
 
+namespace {
+// Whether the character at text[at] (of `length` bytes, 0 when invalid) prints as \xNN.
+bool shownAsByte(std::string_view text, std::size_t at, std::size_t length) {
+    const auto byte = static_cast<unsigned char>(text[at]);
+    return length == 0 || (byte < 0x20 && byte != '\t' && byte != '\n') || byte == 0x7F;
+}
+} // namespace
+
+std::string quoteToken(std::string_view token) {
+    const bool oneCharacter = !token.empty() && characterLength(token, 0) == token.size();
+    if (oneCharacter && static_cast<unsigned char>(token[0]) >= 0x80)
+        return describeCharacter(token, 0);
+    return "'" + printableText(token) + "'";
+}
+
+std::string printableText(std::string_view text) {
+    std::string out;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t length = decode(text, at).length;
+        if (shownAsByte(text, at, length)) {
+            out += fmt::format("\\x{:02X}", static_cast<unsigned char>(text[at]));
+            ++at;
+        } else {
+            out += text.substr(at, length);
+            at += length;
+        }
+    }
+    return out;
+}
+
+int printableWidth(std::string_view text, std::size_t at) {
+    int width = 0;
+    for (std::size_t i = 0; i < at && i < text.size();) {
+        const std::size_t length = decode(text, i).length;
+        width += shownAsByte(text, i, length) ? 4 : 1;
+        i += length > 0 ? length : 1;
+    }
+    return width;
+}
+
 std::vector<std::string_view> splitWords(std::string_view text) {
     std::vector<std::string_view> words;
     std::size_t start = 0, i = 0;

@@ -38,6 +38,18 @@ std::size_t characterLength(std::string_view text, std::size_t at);
 // ASCII, U+00E9 for any other valid UTF-8 character, \xC2 for a byte that is not one.
 std::string describeCharacter(std::string_view text, std::size_t at);
 
+// How a diagnostic quotes a token: a single non-ASCII character (or stray byte) named as
+// describeCharacter names it, anything else between quotes as printableText shows it.
+std::string quoteToken(std::string_view token);
+
+// `text` as valid UTF-8 that a terminal shows as it is: each byte that does not start a valid UTF-8
+// character, and each control character but tab and line feed, becomes \xNN; everything else is
+// kept.
+std::string printableText(std::string_view text);
+
+// How many columns printableText(text.substr(0, at)) takes: one per character, four per \xNN.
+int printableWidth(std::string_view text, std::size_t at);
+
 // The words of text: the runs between white space (as whiteSpaceLength and lineEndLength find it).
 std::vector<std::string_view> splitWords(std::string_view text);
 

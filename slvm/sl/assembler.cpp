@@ -5,6 +5,7 @@
 
 #include "slvm/common/diagnostic.h"
 #include "slvm/common/number.h"
+#include "slvm/common/source_text.h"
 #include "slvm/sl/registers.h"
 
 #include <cctype>
@@ -100,7 +101,7 @@ std::string describe(std::string_view text) {
                            text);
     if (looksNumeric(text))
         return fmt::format("number '{}'", text);
-    return fmt::format("'{}'", text);
+    return quoteToken(text);
 }
 
 bool operandFits(std::string_view text, OperandKind kind) {
@@ -181,8 +182,8 @@ private:
         headerLine_ = line;
         if (tokens[0].text != "sl") {
             error(line, tokens[0].column, lineText,
-                  fmt::format("expected the header 'sl 1.0' before any instruction, found '{}'",
-                              tokens[0].text));
+                  fmt::format("expected the header 'sl 1.0' before any instruction, found {}",
+                              quoteToken(tokens[0].text)));
             return;
         }
         if (tokens.size() < 2) {
@@ -196,7 +197,7 @@ private:
                               tokens[1].text));
         else if (tokens.size() > 2)
             error(line, tokens[2].column, lineText,
-                  fmt::format("unexpected '{}' after 'sl 1.0'", tokens[2].text));
+                  fmt::format("unexpected {} after 'sl 1.0'", quoteToken(tokens[2].text)));
     }
 
     void defineLabel(const Token& name, std::string_view lineText, int line) {
@@ -261,7 +262,7 @@ private:
               findOpcode(lower) && lower != mnemonic.text
                   ? fmt::format("unknown opcode '{}' (opcodes are lowercase: '{}')", mnemonic.text,
                                 lower)
-                  : fmt::format("unknown opcode '{}'", mnemonic.text));
+                  : fmt::format("unknown opcode {}", quoteToken(mnemonic.text)));
         return std::nullopt;
     }
 
@@ -292,8 +293,8 @@ private:
             if (!operands.empty()) {
                 if (tokens[next].type != Token::Type::Comma) {
                     error(source.number, tokens[next].column, source.text,
-                          fmt::format("expected ',' between operands of '{}', found '{}'",
-                                      info.mnemonic, tokens[next].text));
+                          fmt::format("expected ',' between operands of '{}', found {}",
+                                      info.mnemonic, quoteToken(tokens[next].text)));
                     return std::nullopt;
                 }
                 if (++next == tokens.size()) {
@@ -304,8 +305,8 @@ private:
             }
             if (tokens[next].type != Token::Type::Word) {
                 error(source.number, tokens[next].column, source.text,
-                      fmt::format("expected an operand of '{}', found '{}'", info.mnemonic,
-                                  tokens[next].text));
+                      fmt::format("expected an operand of '{}', found {}", info.mnemonic,
+                                  quoteToken(tokens[next].text)));
                 return std::nullopt;
             }
             operands.push_back(tokens[next++]);

@@ -1,9 +1,13 @@
 // The top-level command line: --version, --help, and unknown subcommands or flags.
 #include "run_lrt.h"
+#include "tests/unicode_text.h"
 
 #include <catch2/catch.hpp>
 
+using lrt::testing::CommandResult;
+using lrt::testing::q;
 using lrt::testing::runLrt;
+using lrt::testing::writeScratchFile;
 
 TEST_CASE("lrt --version names lrt and the libraries it was built against", "[cli]") {
     const auto r = runLrt("--version");
@@ -36,4 +40,46 @@ TEST_CASE("unknown subcommands and flags are usage errors (exit 2)", "[cli]") {
     }
     CHECK_THAT(runLrt("bogus").err, Catch::Contains("bogus"));
     CHECK_THAT(runLrt("--bogus").err, Catch::Contains("--bogus"));
+}
+
+TEST_CASE("every reader's diagnostics are valid UTF-8 and name odd characters", "[cli][unicode]") {
+    using unicode_text::isValidUtf8;
+    struct Case {
+        const char* file;
+        std::string text;
+        const char* command;
+        std::vector<std::string> named; // what stderr must name
+    };
+    const std::vector<Case> cases = {
+        {"times.sl", "sl 1.0\nmov v0, C0\xC3\x97\n", "sl asm {} -o /dev/null", {"U+00D7"}},
+        {"bytes.sl",
+         "sl 1.0\n\xFFmov v0, C0\nm\xC3ov v0, C0\n",
+         "sl asm {} -o /dev/null",
+         {"\\xFF", "\\xC3"}},
+        {"odd.vp",
+         "!!VP2.0\nMOV o[HPOS], v[OPOS]\xC3\x97;\nMOV\xFF R0, R1;\nEND\n",
+         "vp2 run {}",
+         {"U+00D7", "\\xFF"}},
+        {"odd.lrt",
+         "WorldBegin\nSph\xFF"
+         "ere 1 -1 1 360\nWorldEnd\n",
+         "{} -o never.exr",
+         {"\\xFF"}},
+        {"zwsp.lrt",
+         "WorldBegin\n\xE2\x80\x8BSphere 1 -1 1 360\nWorldEnd\n",
+         "{} -o never.exr",
+         {"U+200B"}},
+        {"missing\xFF.sl", "", "sl asm {}.not-there -o /dev/null", {"\\xFF"}},
+    };
+    for (const Case& c : cases) {
+        const auto path = writeScratchFile(c.file, c.text);
+        // A failed render writes nothing, so never.exr stays unwritten.
+        const std::string arguments = fmt::format(fmt::runtime(c.command), q(path));
+        const CommandResult r = runLrt(arguments);
+        INFO("reproduce: lrt " << arguments << "\nstderr: " << r.err);
+        CHECK(r.exitStatus == 1);
+        CHECK(isValidUtf8(r.err));
+        for (const std::string& name : c.named)
+            CHECK(r.err.find(name) != std::string::npos);
+    }
 }

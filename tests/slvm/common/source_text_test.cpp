@@ -2,6 +2,7 @@
 // scanner) and the compiler-style formatting of diagnostics.
 #include "slvm/common/diagnostic.h"
 #include "slvm/common/source_text.h"
+#include "tests/unicode_text.h"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -65,45 +66,6 @@ const std::vector<Spelled> kNotWhiteSpace = {
     {"surrogate U+D800", "\xED\xA0\x80"},
     {"byte 0xFF", "\xFF"},
 };
-
-// An independent check that `text` is well-formed UTF-8 (RFC 3629): no overlong forms, no
-// surrogates, nothing past U+10FFFF.
-bool isValidUtf8(std::string_view text) {
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const auto b0 = static_cast<unsigned char>(text[i]);
-        std::size_t n = 0;
-        char32_t c = 0;
-        if (b0 < 0x80) {
-            n = 1;
-            c = b0;
-        } else if ((b0 & 0xE0) == 0xC0) {
-            n = 2;
-            c = b0 & 0x1F;
-        } else if ((b0 & 0xF0) == 0xE0) {
-            n = 3;
-            c = b0 & 0x0F;
-        } else if ((b0 & 0xF8) == 0xF0) {
-            n = 4;
-            c = b0 & 0x07;
-        } else {
-            return false;
-        }
-        if (i + n > text.size())
-            return false;
-        for (std::size_t k = 1; k < n; ++k) {
-            const auto b = static_cast<unsigned char>(text[i + k]);
-            if ((b & 0xC0) != 0x80)
-                return false;
-            c = (c << 6) | (b & 0x3F);
-        }
-        const char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (c < smallest[n] || (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF)
-            return false;
-        i += n;
-    }
-    return true;
-}
 
 } // namespace
 
@@ -197,16 +159,16 @@ TEST_CASE("describeCharacter output is always valid UTF-8", "[source]") {
     for (int b = 0; b < 256; ++b) {
         const std::string one(1, static_cast<char>(b));
         INFO("byte " << b << " described as " << describeCharacter(one, 0));
-        CHECK(isValidUtf8(describeCharacter(one, 0)));
+        CHECK(unicode_text::isValidUtf8(describeCharacter(one, 0)));
         for (const char* lead : {"\xC2", "\xE3\x80", "\xF0\x9F\x98"}) {
             const std::string two = lead + one;
             INFO("bytes after lead " << static_cast<int>(static_cast<unsigned char>(lead[0])));
-            CHECK(isValidUtf8(describeCharacter(two, 0)));
+            CHECK(unicode_text::isValidUtf8(describeCharacter(two, 0)));
         }
     }
     for (const Spelled& s : kNotWhiteSpace) {
         INFO(s.name);
-        CHECK(isValidUtf8(describeCharacter(s.bytes, 0)));
+        CHECK(unicode_text::isValidUtf8(describeCharacter(s.bytes, 0)));
     }
 }
 
@@ -478,4 +440,44 @@ TEST_CASE("ProgramError holds every diagnostic and prints them all", "[diagnosti
     REQUIRE(e.diagnostics().size() == 2);
     CHECK(std::string(e.what()) == "p.sl:1:1: error: one\n    x\n    ^\n"
                                    "p.sl:2: warning: two\n");
+}
+
+TEST_CASE("quoteToken names a lone non-ASCII character and quotes anything else", "[source]") {
+    CHECK(quoteToken("Sphere") == "'Sphere'");
+    CHECK(quoteToken(",") == "','");
+    CHECK(quoteToken("\xC3\x97") == "U+00D7");     // the multiplication sign
+    CHECK(quoteToken("\xE2\x80\x8B") == "U+200B"); // zero-width space: not white space
+    CHECK(quoteToken("\xC3") == "\\xC3");          // a lead byte without its continuation
+    CHECK(quoteToken("\xFF") == "\\xFF");
+    CHECK(quoteToken("m\xC3ov") == "'m\\xC3ov'");
+    CHECK(quoteToken("caf\xC3\xA9") == "'caf\xC3\xA9'"); // valid UTF-8 in a word stays as it is
+}
+
+TEST_CASE("printableText keeps valid UTF-8 and shows bad bytes and controls as \\xNN", "[source]") {
+    CHECK(printableText("plain\ttext") == "plain\ttext");
+    CHECK(printableText("\xC2\xA0nbsp") == "\xC2\xA0nbsp");
+    CHECK(printableText("a\xFF"
+                        "b") == "a\\xFFb");
+    CHECK(printableText("\xE2\x80") == "\\xE2\\x80"); // a cut-off sequence, byte by byte
+    CHECK(printableText("bell\a") == "bell\\x07");
+    CHECK(printableText("del\x7F") == "del\\x7F");
+    CHECK(printableText("line\nend") == "line\nend"); // messages may span lines
+    CHECK(printableText("cr\rlf") == "cr\\x0Dlf");
+    for (int b = 0; b < 256; ++b) {
+        const std::string text = "a" + std::string(1, static_cast<char>(b)) + "\xC3";
+        INFO("byte " << b);
+        CHECK(unicode_text::isValidUtf8(printableText(text)));
+        CHECK(printableWidth(text, text.size()) ==
+              unicode_text::characterCount(printableText(text)));
+    }
+}
+
+TEST_CASE("formatDiagnostic output is valid UTF-8 whatever the file name, message and line hold",
+          "[diagnostic]") {
+    // 'x' in column 3, after a stray byte shown as \xFF: the caret moves four columns for it.
+    const Diagnostic d(Severity::Error, {"bad\xFFname.sl", 2, 3}, "found \xC3", "a\xFFx");
+    INFO(formatDiagnostic(d));
+    CHECK(unicode_text::isValidUtf8(formatDiagnostic(d)));
+    CHECK(formatDiagnostic(d) ==
+          "bad\\xFFname.sl:2:3: error: found \\xC3\n    a\\xFFx\n         ^\n");
 }
