@@ -6,6 +6,7 @@
 #include "cli/exit_status.h"
 #include "cli/flag_values.h"
 #include "cli/frame_selection.h"
+#include "cli/install_layout.h"
 #include "renderer/core/atomic_file.h"
 #include "renderer/parser/parser.h"
 #include "renderer/render/renderer.h"
@@ -213,7 +214,7 @@ int submitSlurm(const SlurmOptions& options) {
     fs::create_directories(jobs);
     const std::string name =
         options.jobName.empty() ? "lrt-" + scene.stem().string() : options.jobName;
-    const std::string lrt = fs::read_symlink("/proc/self/exe").string();
+    const std::string lrt = executablePath().string();
     writeRenderScript(jobs, options, lrt, scene, frames, pattern);
 
     const std::size_t tasks = frames.size() * static_cast<std::size_t>(options.tiles);

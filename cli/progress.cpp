@@ -1,38 +1,72 @@
-// Progress output.
+// Progress output in each style.
 #include "cli/progress.h"
 
-#include <cstdio>
+#include <algorithm>
 #include <fmt/format.h>
-#include <iostream>
-#include <unistd.h>
 
 namespace lrt::cli {
 
-Progress::Progress(bool quiet, std::string label)
-    : quiet_(quiet), terminal_(isatty(fileno(stderr))), label_(std::move(label)) {}
+namespace {
+constexpr std::chrono::seconds kLogInterval{10};
+} // namespace
+
+std::optional<ProgressStyle> progressStyleNamed(const std::string& name, bool terminal) {
+    if (name == "auto")
+        return terminal ? ProgressStyle::Bar : ProgressStyle::Log;
+    if (name == "bar")
+        return ProgressStyle::Bar;
+    if (name == "log")
+        return ProgressStyle::Log;
+    if (name == "alf")
+        return ProgressStyle::Alf;
+    if (name == "none")
+        return ProgressStyle::None;
+    return std::nullopt;
+}
+
+Progress::Progress(ProgressStyle style, std::string label, std::ostream& out, Clock clock)
+    : style_(style), label_(std::move(label)), out_(out), clock_(std::move(clock)),
+      start_(clock_()), lastLine_(start_) {}
 
 void Progress::update(double fraction) {
-    if (quiet_)
-        return;
-    const int percent = static_cast<int>(fraction * 100);
-    if (terminal_) {
-        const double elapsed =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const int percent = std::clamp(static_cast<int>(fraction * 100), 0, 100);
+    switch (style_) {
+    case ProgressStyle::Bar: {
+        const double elapsed = std::chrono::duration<double>(clock_() - start_).count();
         const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0;
-        const int filled = static_cast<int>(fraction * 40);
-        std::cerr << fmt::format("\r{} [{}{}] {:3}%  ETA {:.0f}s ", label_,
-                                 std::string(filled, '#'), std::string(40 - filled, ' '), percent,
-                                 eta)
-                  << std::flush;
-    } else if (percent / 10 > lastDecile_) {
-        lastDecile_ = percent / 10;
-        std::cerr << fmt::format("{} {}%\n", label_, lastDecile_ * 10) << std::flush;
+        const int filled = percent * 40 / 100;
+        out_ << fmt::format("\r{} [{}{}] {:3}%  ETA {:.0f}s ", label_, std::string(filled, '#'),
+                            std::string(40 - filled, ' '), percent, eta)
+             << std::flush;
+        break;
+    }
+    case ProgressStyle::Log:
+        if (percent > lastPercent_ && clock_() - lastLine_ >= kLogInterval)
+            log(percent);
+        break;
+    case ProgressStyle::Alf:
+        if (percent > lastPercent_)
+            log(percent);
+        break;
+    case ProgressStyle::None:
+        break;
     }
 }
 
+void Progress::log(int percent) {
+    lastPercent_ = percent;
+    lastLine_ = clock_();
+    if (style_ == ProgressStyle::Alf)
+        out_ << fmt::format("ALF_PROGRESS {}%\n", percent) << std::flush;
+    else
+        out_ << fmt::format("{} {}%\n", label_, percent) << std::flush;
+}
+
 void Progress::finish() {
-    if (!quiet_ && terminal_)
-        std::cerr << "\n";
+    if (style_ == ProgressStyle::Bar)
+        out_ << "\n";
+    else if (style_ != ProgressStyle::None && lastPercent_ < 100)
+        log(100);
 }
 
 } // namespace lrt::cli

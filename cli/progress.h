@@ -1,23 +1,41 @@
-// Render progress on stderr: a bar with an ETA on a terminal, and "LABEL NN%" lines at every 10%
-// otherwise, for a render farm's log scraper.
+// Render progress on stderr, in the form its reader wants: a bar with an ETA for a person at a
+// terminal, "LABEL NN%" log lines for a farm's log scraper (every 1%, or every 10 s, whichever is
+// rarer, so that neither a fast nor a slow render floods or starves the log), or
+// "ALF_PROGRESS NN%" lines for RenderMan-aware farm tools (Tractor, Alfred).
 #pragma once
 
 #include <chrono>
+#include <functional>
+#include <optional>
+#include <ostream>
 #include <string>
 
 namespace lrt::cli {
 
+enum class ProgressStyle { Bar, Log, Alf, None };
+
+// "auto" (a bar on a terminal, log lines otherwise), "bar", "log", "alf" or "none"; nullopt for
+// anything else. `terminal` says whether stderr is one.
+std::optional<ProgressStyle> progressStyleNamed(const std::string& name, bool terminal);
+
 class Progress {
 public:
-    Progress(bool quiet, std::string label);
+    using Clock = std::function<std::chrono::steady_clock::time_point()>;
+    Progress(ProgressStyle style, std::string label, std::ostream& out,
+             Clock clock = std::chrono::steady_clock::now);
     void update(double fraction);
+    // Ends the bar's line, or logs 100% when the log has not said it yet.
     void finish();
 
 private:
-    bool quiet_, terminal_;
+    void log(int percent);
+
+    ProgressStyle style_;
     std::string label_;
-    int lastDecile_ = -1;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+    std::ostream& out_;
+    Clock clock_;
+    std::chrono::steady_clock::time_point start_, lastLine_;
+    int lastPercent_ = -1;
 };
 
 } // namespace lrt::cli

@@ -7,12 +7,12 @@
 #include "cli/exit_status.h"
 #include "cli/flag_values.h"
 #include "cli/frame_selection.h"
+#include "cli/install_layout.h"
 #include "cli/interrupt.h"
 #include "cli/progress.h"
 #include "cli/render_report.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/core/atomic_file.h"
-#include "renderer/core/search_path.h"
 #include "renderer/embree/device.h"
 #include "renderer/film/image_output.h"
 #include "renderer/film/tile_merge.h"
@@ -33,6 +33,9 @@ namespace lrt::cli {
 
 namespace {
 
+// --threads beyond this is a typo, not a machine.
+constexpr int kMaxThreads = 4096;
+
 // The flags of `lrt render`.
 struct RenderFlags {
     std::string scene;
@@ -42,7 +45,10 @@ struct RenderFlags {
     std::string tile;
     std::string frames;
     std::string stats;
-    int samplesPerPixel = 0;
+    std::string resolution;
+    std::string progress = "auto";
+    std::optional<int> samplesPerPixel;
+    bool quick = false;
     int threads = 0;
     std::uint64_t seed = 0;
     double checkpointSeconds = 0;
@@ -51,12 +57,45 @@ struct RenderFlags {
     std::string commandLine;
 };
 
-// One frame to render: its description, where it goes, and the identity of its render.
+// One frame to render: its description, its settings (--quick depends on the frame's own
+// samples), where it goes, and the identity of its render.
 struct FrameJob {
     FrameDescription frame;
+    RenderSettings settings;
     std::filesystem::path output;
     std::string identity;
 };
+
+// --resolution W,H: each a whole number of pixels from 1 to 65536.
+std::pair<int, int> parseResolution(const std::string& text) {
+    const auto values = parseFloatList(text);
+    const auto pixels = [](float v) { return v >= 1 && v <= 65536 && v == std::floor(v); };
+    if (!values || values->size() != 2 || !pixels((*values)[0]) || !pixels((*values)[1]))
+        throw UsageError(fmt::format(
+            "--resolution '{}': expected W,H, whole numbers of pixels from 1 to 65536", text));
+    return {static_cast<int>((*values)[0]), static_cast<int>((*values)[1])};
+}
+
+// The flags that change the frame itself: --resolution, then --quick's half width and height.
+void applyFrameFlags(FrameDescription& frame, const RenderFlags& flags) {
+    FilmDescription& film = frame.options.film;
+    if (!flags.resolution.empty())
+        std::tie(film.xResolution, film.yResolution) = parseResolution(flags.resolution);
+    if (flags.quick) {
+        film.xResolution = (film.xResolution + 1) / 2;
+        film.yResolution = (film.yResolution + 1) / 2;
+    }
+}
+
+// --quick renders a quarter of the samples (at least one) of --spp or of the frame's PixelSamples.
+RenderSettings frameSettings(RenderSettings settings, const FrameDescription& frame, bool quick) {
+    if (quick) {
+        const FilmDescription& film = frame.options.film;
+        const int samples = settings.samplesPerPixel.value_or(film.xSamples * film.ySamples);
+        settings.samplesPerPixel = std::max(1, samples / 4);
+    }
+    return settings;
+}
 
 std::array<float, 4> parseCrop(const std::string& text) {
     const auto values = parseFloatList(text);
@@ -72,10 +111,18 @@ std::array<float, 4> parseCrop(const std::string& text) {
 // The flags as render settings, checked before the scene is read: a usage error must not wait.
 RenderSettings settingsOf(const RenderFlags& flags) {
     RenderSettings settings;
-    if (flags.samplesPerPixel < 0 || flags.samplesPerPixel > 1 << 20)
-        throw UsageError("--spp: expected a positive number of samples");
-    if (flags.samplesPerPixel > 0)
-        settings.samplesPerPixel = flags.samplesPerPixel;
+    if (flags.samplesPerPixel && (*flags.samplesPerPixel < 1 || *flags.samplesPerPixel > 1 << 20))
+        throw UsageError(fmt::format("--spp {}: expected a number of samples from 1 to {}",
+                                     *flags.samplesPerPixel, 1 << 20));
+    settings.samplesPerPixel = flags.samplesPerPixel;
+    if (flags.threads > kMaxThreads)
+        throw UsageError(
+            fmt::format("--threads {}: expected 0 (every core) to {}", flags.threads, kMaxThreads));
+    if (!flags.resolution.empty())
+        parseResolution(flags.resolution); // a usage error now, before the scene is read
+    if (!progressStyleNamed(flags.progress, false))
+        throw UsageError(
+            fmt::format("--progress '{}': expected auto, bar, log, alf or none", flags.progress));
     if (!flags.integrator.empty()) {
         checkIntegratorFlag(flags.integrator);
         settings.integrator = flags.integrator;
@@ -141,8 +188,11 @@ std::vector<FrameJob> resolveOutputs(std::vector<FrameDescription> frames, const
         if (!std::filesystem::is_directory(folder, ec) || access(folder.c_str(), W_OK) != 0)
             throw std::runtime_error(fmt::format(
                 "{}: cannot write there (no such folder, or no permission)", output.string()));
-        std::string identity = renderIdentity(scenePath, sceneHash, frame, settings);
-        jobs.push_back({std::move(frame), std::move(output), std::move(identity)});
+        applyFrameFlags(frame, flags);
+        RenderSettings ownSettings = frameSettings(settings, frame, flags.quick);
+        std::string identity = renderIdentity(scenePath, sceneHash, frame, ownSettings);
+        jobs.push_back(
+            {std::move(frame), std::move(ownSettings), std::move(output), std::move(identity)});
     }
     return jobs;
 }
@@ -175,8 +225,9 @@ int interrupted(const std::string& where) {
 // Renders one built frame to its output, or writes its checkpoint when interrupted. Returns the
 // stats entry of a finished frame, nullopt for an interrupted one.
 std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& job,
-                                          const RenderFlags& flags, const RenderSettings& settings,
-                                          const std::string& scenePath, bool several) {
+                                          const RenderFlags& flags, const std::string& scenePath,
+                                          bool several) {
+    const RenderSettings& settings = job.settings;
     const std::filesystem::path checkpoint = checkpointPath(job.output);
     std::optional<RenderResult> resumed;
     if (flags.resume)
@@ -185,8 +236,15 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
         resumed ? static_cast<std::size_t>(std::count(resumed->finishedTiles.begin(),
                                                       resumed->finishedTiles.end(), true))
                 : 0;
+    if (resumed && !flags.quiet)
+        std::cerr << fmt::format("resuming from {}: {} of {} tiles already rendered\n",
+                                 checkpoint.string(), resumedTiles, resumed->finishedTiles.size());
 
-    Progress progress(flags.quiet, several ? fmt::format("frame {}", scene.frame()) : "rendering");
+    const ProgressStyle style =
+        flags.quiet ? ProgressStyle::None
+                    : *progressStyleNamed(flags.progress, isatty(fileno(stderr)) != 0);
+    Progress progress(style, several ? fmt::format("frame {}", scene.frame()) : "rendering",
+                      std::cerr);
     RenderControl control;
     control.progress = [&](double f) { progress.update(f); };
     control.resumeFrom = resumed ? &*resumed : nullptr;
@@ -210,7 +268,7 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
         writeCheckpoint(checkpoint, result, job.identity);
         return std::nullopt;
     }
-    const std::vector<slvm::Diagnostic> warnings = renderWarnings(scene, result.statistics);
+    const std::vector<slvm::Diagnostic> warnings = renderWarnings(scene, settings, result);
     for (const slvm::Diagnostic& warning : warnings)
         printWarning(warning);
     const FrameReport report{scene,
@@ -224,6 +282,12 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
         imageMetadata(report, flags.commandLine, scenePath, job.identity, flags.crop));
     std::error_code ignored;
     std::filesystem::remove(checkpoint, ignored);
+    if (!flags.quiet) {
+        const PixelBounds& b = result.statistics.bounds;
+        std::cerr << fmt::format("wrote {} ({} x {}, {} spp, {}, {:.1f} s)\n", job.output.string(),
+                                 b.width(), b.height(), result.statistics.samplesPerPixel,
+                                 report.integrator, result.statistics.seconds);
+    }
     return statsEntry(report, job.output);
 }
 
@@ -244,11 +308,10 @@ int renderScene(const RenderFlags& flags) {
         skipFinishedFrames(jobs, flags.quiet);
 
     EmbreeDevice device(parallelism.embreeConfig());
-    const char* shaderVariable = std::getenv("LRT_SHADER");
-    const auto shaderPath = splitSearchPath(shaderVariable ? shaderVariable : "");
+    const BuildOptions buildOptions = buildOptionsFromEnvironment();
     std::vector<std::unique_ptr<Scene>> scenes;
     for (const FrameJob& job : jobs)
-        scenes.push_back(buildScene(job.frame, device.get(), shaderPath));
+        scenes.push_back(buildScene(job.frame, device.get(), buildOptions));
     if (device.errorCount() > 0)
         throw std::runtime_error(device.lastError());
 
@@ -265,8 +328,7 @@ int renderScene(const RenderFlags& flags) {
     for (std::size_t i = 0; i < scenes.size(); ++i) {
         if (InterruptHandler::requested())
             return interrupted(fmt::format("before frame {}", scenes[i]->frame()));
-        const auto entry =
-            renderFrame(*scenes[i], jobs[i], flags, settings, scenePath, scenes.size() > 1);
+        const auto entry = renderFrame(*scenes[i], jobs[i], flags, scenePath, scenes.size() > 1);
         if (!entry)
             return interrupted(fmt::format("in frame {}: its finished tiles are in {}",
                                            scenes[i]->frame(),
@@ -290,8 +352,13 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
         "Output image (.exr linear float, .png/.tif 8-bit sRGB); '#' runs or %04d become the frame "
         "number");
     command
-        ->add_option("--spp", flags->samplesPerPixel, "Samples per pixel (overrides PixelSamples)")
+        ->add_option("--spp", flags->samplesPerPixel,
+                     "Samples per pixel, 1 to 1048576 (overrides PixelSamples)")
         ->check(nonNegativeInteger());
+    command->add_option("--resolution", flags->resolution,
+                        "Image size W,H in pixels, 1 to 65536 each (overrides Format)");
+    command->add_flag("--quick", flags->quick,
+                      "A look: half the width and height, a quarter of the samples");
     command->add_option("--integrator", flags->integrator,
                         "whitted or path (overrides SurfaceIntegrator)");
     command
@@ -314,7 +381,10 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
     command->add_flag("--resume", flags->resume,
                       "Continue from OUTPUT.checkpoint.exr; skip frames already rendered");
     command->add_option("--stats", flags->stats, "Write render statistics as JSON to FILE");
-    command->add_flag("-q,--quiet", flags->quiet, "No progress output");
+    command->add_option("--progress", flags->progress,
+                        "auto (a bar on a terminal, log lines otherwise), bar, log (every 1% or "
+                        "10 s, whichever is rarer), alf (ALF_PROGRESS NN% lines) or none");
+    command->add_flag("-q,--quiet", flags->quiet, "No progress and no 'wrote' line");
     flags->commandLine = commandLine;
     command->callback(
         [&exitStatus, flags] { exitStatus = guarded([&] { return renderScene(*flags); }); });

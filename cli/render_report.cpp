@@ -3,6 +3,8 @@
 
 #include "lrt/version.h"
 
+#include <algorithm>
+#include <array>
 #include <fmt/format.h>
 #include <fstream>
 #include <sstream>
@@ -32,14 +34,31 @@ std::string renderIdentity(const std::string& scenePath, const std::string& scen
                        b.x0, b.x1, b.y0, b.y1, film.xResolution, film.yResolution);
 }
 
-std::vector<slvm::Diagnostic> renderWarnings(const Scene& scene, const RenderStatistics& s) {
+// Each cause is reported once: a shader that ran out of its budget or returned NaN already says
+// that its samples were dropped, so the render's own count of dropped samples is only reported
+// when no shader explains it.
+std::vector<slvm::Diagnostic> renderWarnings(const Scene& scene, const RenderSettings& settings,
+                                             const RenderResult& result) {
+    const RenderStatistics& s = result.statistics;
     std::vector<slvm::Diagnostic> warnings = scene.warnings();
-    for (slvm::Diagnostic& d : scene.materialWarnings())
-        warnings.push_back(std::move(d));
-    if (s.droppedSamples > 0)
+    const std::vector<slvm::Diagnostic> shaderWarnings = scene.materialWarnings();
+    warnings.insert(warnings.end(), shaderWarnings.begin(), shaderWarnings.end());
+    if (s.droppedSamples > 0 && shaderWarnings.empty())
         warnings.emplace_back(
             slvm::Severity::Warning, slvm::SourceLocation{},
             fmt::format("{} samples had non-finite radiance and were dropped", s.droppedSamples));
+    const bool whole = !settings.crop && !settings.tile &&
+                       scene.film().cropWindow == std::array<float, 4>{0, 1, 0, 1};
+    const bool black = std::all_of(result.image.pixels.begin(), result.image.pixels.end(),
+                                   [](float v) { return v == 0.0f; });
+    if (whole && black)
+        warnings.emplace_back(
+            slvm::Severity::Warning, slvm::SourceLocation{},
+            scene.lights().empty()
+                ? "the image is black: the scene has no light source"
+                : fmt::format("the image is black: none of the scene's {} light sources reaches "
+                              "anything the camera sees",
+                              scene.lights().size()));
     return warnings;
 }
 

@@ -25,8 +25,10 @@ std::string renderIdentity(const std::string& scenePath, const std::string& scen
                            const FrameDescription& frame, const RenderSettings& settings);
 
 // What went wrong without stopping the render: the scene's build warnings, shaders that failed
-// during the render (naming their Surface statement), and dropped samples.
-std::vector<slvm::Diagnostic> renderWarnings(const Scene& scene, const RenderStatistics& s);
+// during the render (naming their Surface statement), dropped samples, and an image that no light
+// reached (every pixel black; not checked for a crop or a tile, which may be a dark corner).
+std::vector<slvm::Diagnostic> renderWarnings(const Scene& scene, const RenderSettings& settings,
+                                             const RenderResult& result);
 
 std::size_t peakResidentBytes();
 

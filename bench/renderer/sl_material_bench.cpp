@@ -15,6 +15,13 @@ namespace {
 
 using namespace lrt;
 
+// The source tree's shader library, which lrt finds beside its executable (SL Lambert is in it).
+BuildOptions bundledData() {
+    BuildOptions options;
+    options.bundledShaders = LRT_SOURCE_DIR "/shaders";
+    return options;
+}
+
 // The Cornell box at 256x256, its matte surfaces replaced by `surface`.
 std::string cornellWith(const std::string& surface) {
     std::ifstream in(LRT_SOURCE_DIR "/scenes/cornell.lrt");
@@ -37,7 +44,7 @@ void renderCornell(benchmark::State& state, const std::string& surface) {
     EmbreeDevice device;
     const auto frames =
         parseSceneString(cornellWith(surface), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
-    const auto scene = buildScene(frames[0], device.get());
+    const auto scene = buildScene(frames[0], device.get(), bundledData());
     RenderSettings settings;
     settings.threads = 1;
     settings.samplesPerPixel = 4;
@@ -66,7 +73,7 @@ void BM_Cornell_TileSize(benchmark::State& state) {
     EmbreeDevice device;
     const auto frames =
         parseSceneString(cornellWith("matte"), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
-    const auto scene = buildScene(frames[0], device.get());
+    const auto scene = buildScene(frames[0], device.get(), bundledData());
     RenderSettings settings;
     settings.samplesPerPixel = 4;
     settings.tileSize = static_cast<int>(state.range(0));
@@ -88,7 +95,7 @@ void shadeOnce(benchmark::State& state, const std::string& surface) {
     EmbreeDevice device;
     const auto frames =
         parseSceneString(cornellWith(surface), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
-    const auto scene = buildScene(frames[0], device.get());
+    const auto scene = buildScene(frames[0], device.get(), bundledData());
     const Ray ray = scene->camera().generateRay({128, 128}, {0.5f, 0.5f});
     const auto hit = scene->intersect(ray);
     const ShadingPoint point = shadingPoint(*hit, ray);

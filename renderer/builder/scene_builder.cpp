@@ -14,21 +14,22 @@ namespace lrt {
 namespace {
 // The shader search path: the scene's own, the caller's, the scene's folder, the bundled library.
 std::vector<std::filesystem::path> shaderSearchPath(const FrameDescription& frame,
-                                                    const std::vector<std::filesystem::path>& extra,
+                                                    const BuildOptions& options,
                                                     const std::filesystem::path& sceneDirectory) {
     std::vector<std::filesystem::path> path(frame.options.shaderSearchPath.begin(),
                                             frame.options.shaderSearchPath.end());
-    path.insert(path.end(), extra.begin(), extra.end());
+    path.insert(path.end(), options.shaderPath.begin(), options.shaderPath.end());
     path.push_back(sceneDirectory);
-    path.emplace_back(LRT_BUNDLED_SHADER_DIR);
+    if (!options.bundledShaders.empty())
+        path.push_back(options.bundledShaders);
     return path;
 }
 } // namespace
 
 SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
-                           const std::vector<std::filesystem::path>& shaderPath)
-    : frame_(frame), device_(device),
-      shaders_(shaderSearchPath(frame, shaderPath, sceneDirectory())) {}
+                           const BuildOptions& options)
+    : frame_(frame), device_(device), shaders_(shaderSearchPath(frame, options, sceneDirectory())),
+      bundledVertexPrograms_(options.bundledVertexPrograms) {}
 
 std::filesystem::path SceneBuilder::sceneDirectory() const {
     return frame_.sceneDirectory.empty() ? "." : frame_.sceneDirectory;
@@ -92,8 +93,8 @@ void SceneBuilder::addInstance(const InstanceDescription& instance) {
 }
 
 std::unique_ptr<Scene> buildScene(const FrameDescription& frame, RTCDevice device,
-                                  const std::vector<std::filesystem::path>& shaderPath) {
-    return SceneBuilder(frame, device, shaderPath).build();
+                                  const BuildOptions& options) {
+    return SceneBuilder(frame, device, options).build();
 }
 
 } // namespace lrt

@@ -13,10 +13,23 @@
 
 namespace lrt {
 
+// Where a scene's SL shaders and vertex programs are looked for besides its own folders. The
+// renderer has no install location of its own: its caller says where the bundled data is (lrt
+// finds it from its executable's path, cli/install_layout.h; tests name the source tree's).
+struct BuildOptions {
+    // Searched after the scene's Option "searchpath" and before its folder (LRT_SHADER, say).
+    std::vector<std::filesystem::path> shaderPath;
+    // The bundled shader library (shaders/), searched last; empty for none.
+    std::filesystem::path bundledShaders;
+    // The bundled vertex programs (vertex/), searched after the scene's folder; empty for none.
+    std::filesystem::path bundledVertexPrograms;
+};
+
 // Throws SceneError for anything invalid. SL shaders are looked for in the scene's
-// Option "searchpath", then `shaderPath` (the LRT_SHADER variable, say), then the scene's folder,
-// then the bundled shaders/.
+// Option "searchpath", then `options.shaderPath`, then the scene's folder, then
+// `options.bundledShaders`; vertex programs in the scene's folder, then
+// `options.bundledVertexPrograms`.
 std::unique_ptr<Scene> buildScene(const FrameDescription& frame, RTCDevice device,
-                                  const std::vector<std::filesystem::path>& shaderPath = {});
+                                  const BuildOptions& options = {});
 
 } // namespace lrt

@@ -4,6 +4,7 @@
 // shapes and their vertex programs.
 #pragma once
 
+#include "renderer/builder/scene_builder.h"
 #include "renderer/materials/shader_library.h"
 #include "renderer/parser/scene_description.h"
 #include "renderer/scene/scene.h"
@@ -21,8 +22,7 @@ namespace lrt {
 
 class SceneBuilder {
 public:
-    SceneBuilder(const FrameDescription& frame, RTCDevice device,
-                 const std::vector<std::filesystem::path>& shaderPath);
+    SceneBuilder(const FrameDescription& frame, RTCDevice device, const BuildOptions& options);
     std::unique_ptr<Scene> build();
 
 private:
@@ -52,6 +52,7 @@ private:
     RTCDevice device_;
     std::unique_ptr<Scene> scene_;
     ShaderLibrary shaders_;
+    std::filesystem::path bundledVertexPrograms_;
     std::map<const SurfaceAttributes*, const Material*> materials_;
     std::map<const std::vector<int>*, const std::vector<int>*> lightLists_;
     std::map<const VertexProgramDescription*, VertexProgramBinding> bindings_;

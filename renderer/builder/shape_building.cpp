@@ -94,10 +94,18 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
         return &it->second;
     std::filesystem::path path = std::filesystem::path(d->directory) / d->file;
     std::error_code ec;
-    const std::filesystem::path bundled = std::filesystem::path(LRT_BUNDLED_VERTEX_DIR) / d->file;
-    if (!std::filesystem::is_regular_file(path, ec) &&
-        std::filesystem::is_regular_file(bundled, ec))
-        path = bundled;
+    if (!std::filesystem::is_regular_file(path, ec) && !bundledVertexPrograms_.empty()) {
+        const std::filesystem::path bundled = bundledVertexPrograms_ / d->file;
+        if (std::filesystem::is_regular_file(bundled, ec))
+            path = bundled;
+        else // Both places, so that an incomplete installation shows where it was looked for.
+            throw SceneError(d->where,
+                             fmt::format("cannot open the vertex program '{}': it is "
+                                         "neither in the scene's folder ({}) nor in "
+                                         "the bundled vertex programs ({})",
+                                         d->file, d->directory.empty() ? "." : d->directory,
+                                         bundledVertexPrograms_.string()));
+    }
     std::shared_ptr<const slvm::vp2::VerifiedProgram> program;
     try {
         program = std::make_shared<const slvm::vp2::VerifiedProgram>(

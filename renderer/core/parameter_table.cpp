@@ -1,6 +1,8 @@
 // Reading parameter lists through their tables.
 #include "renderer/core/parameter_table.h"
 
+#include "slvm/common/suggestion.h"
+
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -98,8 +100,13 @@ Parameters::Parameters(const ParameterList& list, ParameterTable table, std::str
         for (const ParameterSpec& s : table_)
             if (s.name == p.name)
                 known = &s;
-        if (!known)
-            throw SceneError(p.where, fmt::format("unknown parameter '{}' for {}", p.name, what_));
+        if (!known) {
+            std::vector<std::string_view> names;
+            for (const ParameterSpec& s : table_)
+                names.push_back(s.name);
+            throw SceneError(p.where, fmt::format("unknown parameter '{}' for {}{}", p.name, what_,
+                                                  slvm::didYouMean(p.name, names)));
+        }
         check(p, *known);
     }
 }

@@ -1,11 +1,13 @@
 // Errors in a scene: they name file:line:column and say what was expected, and nothing is rendered.
-// Every part of the renderer that reads scene input reports through this one exception.
+// Every part of the renderer that reads scene input reports through this one exception; one that
+// carries several errors (a scene with three typos) reports them all at once.
 #pragma once
 
 #include "slvm/common/diagnostic.h"
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace lrt {
 
@@ -17,14 +19,17 @@ public:
     SceneError(const SourceLocation& where, std::string message)
         : SceneError(Diagnostic(slvm::Severity::Error, where, std::move(message))) {}
     explicit SceneError(Diagnostic diagnostic)
-        : std::runtime_error(slvm::formatDiagnostic(diagnostic)),
-          diagnostic_(std::move(diagnostic)) {}
+        : SceneError(std::vector<Diagnostic>{std::move(diagnostic)}) {}
+    // `diagnostics` must not be empty.
+    explicit SceneError(std::vector<Diagnostic> diagnostics);
 
-    const Diagnostic::Location& where() const { return diagnostic_.where; }
-    const Diagnostic& diagnostic() const { return diagnostic_; }
+    // The first error (where a single-error caller looks).
+    const Diagnostic::Location& where() const { return diagnostics_.front().where; }
+    const Diagnostic& diagnostic() const { return diagnostics_.front(); }
+    const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
 
 private:
-    Diagnostic diagnostic_;
+    std::vector<Diagnostic> diagnostics_;
 };
 
 } // namespace lrt

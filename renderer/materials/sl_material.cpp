@@ -2,10 +2,13 @@
 #include "renderer/materials/sl_material.h"
 
 #include "renderer/core/scene_error.h"
+#include "slvm/common/suggestion.h"
 #include "slvm/sl/noise.h"
 #include "slvm/sl/vm.h"
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fmt/format.h>
 #include <numbers>
 
@@ -53,14 +56,28 @@ std::shared_ptr<const sl::VerifiedProgram> findProgram(const MaterialContext& co
     const auto path = context.shaders.find(name);
     if (!path) {
         std::string folders, builtIns;
-        for (const auto& folder : context.shaders.searchPath())
-            folders += (folders.empty() ? "" : ", ") + folder.string();
-        for (const MaterialEntry* entry : materialRegistry())
+        // Every name the scene could have meant: the built-ins and the shaders on the path.
+        std::vector<std::string> known;
+        // A folder that is not there is named as missing: most often an incomplete installation.
+        for (const auto& folder : context.shaders.searchPath()) {
+            std::error_code ec;
+            folders += (folders.empty() ? "" : ", ") + folder.string() +
+                       (std::filesystem::is_directory(folder, ec) ? "" : " (missing)");
+            for (const auto& file : std::filesystem::directory_iterator(folder, ec))
+                if (file.path().extension() == ".sl" || file.path().extension() == ".slc")
+                    known.push_back(file.path().stem().string());
+        }
+        for (const MaterialEntry* entry : materialRegistry()) {
             builtIns += (builtIns.empty() ? "" : ", ") + std::string(entry->name);
+            known.emplace_back(entry->name);
+        }
+        std::sort(known.begin(), known.end()); // directory order is the file system's
+        const std::vector<std::string_view> names(known.begin(), known.end());
         throw SceneError(context.where,
                          fmt::format("unknown surface '{}': not a built-in ({}) and no {}.slc or "
-                                     "{}.sl in the shader search path ({})",
-                                     name, builtIns, name, name, folders));
+                                     "{}.sl in the shader search path ({}){}",
+                                     name, builtIns, name, name, folders,
+                                     slvm::didYouMean(name, names)));
     }
     try {
         return context.shaders.load(*path);

@@ -23,6 +23,8 @@ public:
     explicit Lexer(const slvm::SourceText& source) : scanner_(source) {}
     // Throws SceneError for an unterminated string, a malformed number or a stray character.
     Token next();
+    // Skips the rest of the line, to go on after an error.
+    void skipLine() { scanner_.skipToLineEnd(); }
 
 private:
     Token string(Token token);

@@ -4,6 +4,7 @@
 #include "renderer/core/search_path.h"
 #include "renderer/integrators/integrator_registry.h"
 #include "renderer/parser/scene_parser.h"
+#include "slvm/common/suggestion.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -39,7 +40,8 @@ void expectName(const Statement& s, const std::string& name, const char* what,
         if (known == name)
             return;
     throw SceneError(s.items[0].where,
-                     fmt::format("unknown {} '{}' (expected {})", what, name, quotedList(names)));
+                     fmt::format("unknown {} '{}' (expected {}){}", what, name, quotedList(names),
+                                 slvm::didYouMean(name, names)));
 }
 
 } // namespace

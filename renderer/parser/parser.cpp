@@ -6,6 +6,7 @@
 #include "renderer/parser/parser.h"
 
 #include "renderer/parser/scene_parser.h"
+#include "slvm/common/suggestion.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -65,9 +66,38 @@ const std::map<std::string, SceneParser::HandlerEntry>& SceneParser::handlers() 
     return table;
 }
 
+std::vector<std::string_view> SceneParser::statementNames() {
+    std::vector<std::string_view> names = {"Include"};
+    for (const auto& [name, entry] : handlers())
+        names.push_back(name);
+    for (const ShapeEntry* entry : shapeRegistry())
+        if (!entry->statement.empty())
+            names.push_back(entry->statement);
+    return names;
+}
+
+// Errors are collected rather than thrown at once, so that one run reports every independent error
+// (a statement that fails is skipped, and the parser goes on); text that is no scene at all stops
+// after kMaxSceneErrors. The end-of-scene checks run only on an otherwise clean scene: after an
+// error they mostly repeat it (a misspelt WorldEnd is also a missing one).
 std::vector<FrameDescription> SceneParser::parse(StatementReader& reader) {
-    while (auto statement = reader.next())
-        dispatch(*statement, reader);
+    while (reader.errors().size() < kMaxSceneErrors) {
+        const auto statement = reader.next();
+        if (!statement)
+            break;
+        try {
+            dispatch(*statement, reader);
+        } catch (const SceneError& e) {
+            reader.report(e);
+        }
+    }
+    if (!reader.errors().empty()) {
+        std::vector<Diagnostic> errors = reader.errors();
+        if (errors.size() >= kMaxSceneErrors)
+            errors.emplace_back(slvm::Severity::Note, SourceLocation{},
+                                fmt::format("stopped after {} errors", kMaxSceneErrors));
+        throw SceneError(std::move(errors));
+    }
     if (inWorld_)
         throw SceneError(lastWhere_, "missing WorldEnd at the end of the scene");
     if (frameOpen_)
@@ -93,11 +123,17 @@ void SceneParser::dispatch(const Statement& s, StatementReader& reader) {
     const auto it = handlers().find(s.name);
     const ShapeEntry* shapeEntry = it == handlers().end() ? findShapeStatement(s.name) : nullptr;
     if (it == handlers().end() && !shapeEntry)
-        throw SceneError(s.where, fmt::format("unknown statement '{}'", s.name));
+        throw SceneError(s.where, fmt::format("unknown statement '{}'{}", s.name,
+                                              slvm::didYouMean(s.name, statementNames())));
     const Block block = shapeEntry ? Block::World : it->second.block;
-    if (block == Block::World && !inWorld_)
+    if (block == Block::World && !inWorld_) {
+        // Once per stretch outside the world: the statements after the first misplaced one are
+        // misplaced for the same reason (a missing or misspelt WorldBegin).
+        if (std::exchange(misplacedInWorldReported_, true))
+            return;
         throw SceneError(s.where,
                          fmt::format("{} belongs between WorldBegin and WorldEnd", s.name));
+    }
     if (block == Block::Options && inWorld_)
         throw SceneError(s.where, fmt::format("{} must come before WorldBegin", s.name));
     if (shapeEntry)
@@ -232,6 +268,7 @@ void SceneParser::worldBegin(const Statement& s) {
         throw SceneError(s.where, fmt::format("WorldBegin inside {} (opened at line {})",
                                               open->name, open->where.line));
     inWorld_ = true;
+    misplacedInWorldReported_ = false;
     options_.camera.worldToCamera = state_.transform();
     state_.beginWorld(options_.camera.worldToCamera);
     world_ = WorldDescription{};
@@ -253,6 +290,7 @@ void SceneParser::worldEnd(const Statement& s) {
                                               "its End",
                                               open->name, open->where.line));
     inWorld_ = false;
+    misplacedInWorldReported_ = false;
     state_.transform() = options_.camera.worldToCamera;
     FrameDescription frame;
     frame.number = frameNumber_;
@@ -270,7 +308,7 @@ void SceneParser::worldEnd(const Statement& s) {
 std::vector<FrameDescription> parseSceneString(const std::string& text, const std::string& fileName,
                                                const std::filesystem::path& directory) {
     StatementReader reader;
-    reader.push(text, fileName, directory, {fileName, 1, 1});
+    reader.push(text, fileName, directory, {});
     return SceneParser(fileName).parse(reader);
 }
 

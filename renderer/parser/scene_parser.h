@@ -39,6 +39,8 @@ private:
         Block block;
     };
     static const std::map<std::string, HandlerEntry>& handlers();
+    // Every statement name: Include, the handlers' and the shape registry's, for suggestions.
+    static std::vector<std::string_view> statementNames();
     void dispatch(const Statement& s, StatementReader& reader);
     ParameterList parameters(const Statement& s, std::size_t first) const {
         return parametersOf(s, first, declarations_);
@@ -116,6 +118,7 @@ private:
 
     // The world being read.
     bool inWorld_ = false;
+    bool misplacedInWorldReported_ = false; // since the last WorldBegin or WorldEnd
     std::filesystem::path worldDirectory_;
     WorldDescription world_;
     std::optional<ObjectDefinition> currentObject_;

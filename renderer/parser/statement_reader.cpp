@@ -207,9 +207,40 @@ void StatementReader::push(std::string text, std::string fileName, std::filesyst
                                            "itself?)",
                                            kMaxIncludeDepth));
     sources_->push_back(
-        std::make_unique<const slvm::SourceText>(std::move(fileName), std::move(text)));
+        std::make_unique<const slvm::SourceText>(std::move(fileName), std::move(text), from));
     open_.push_back({Lexer(*sources_->back()), std::move(directory), {}});
     advance();
+}
+
+void StatementReader::report(const SceneError& error) {
+    for (const Diagnostic& d : error.diagnostics())
+        if (errors_.size() < kMaxSceneErrors)
+            errors_.push_back(d);
+}
+
+void StatementReader::advance() {
+    Open& source = open_.back();
+    while (true) {
+        try {
+            source.lookahead = source.lexer.next();
+            return;
+        } catch (const SceneError& e) {
+            report(e);
+            // With the errors full, the file ends here: a binary file must not be read line by
+            // line.
+            if (errors_.size() >= kMaxSceneErrors) {
+                source.lookahead = Token{};
+                return;
+            }
+            source.lexer.skipLine();
+        }
+    }
+}
+
+void StatementReader::skipToStatement() {
+    while (open_.back().lookahead.type != Token::Type::End &&
+           open_.back().lookahead.type != Token::Type::Identifier)
+        advance();
 }
 
 std::optional<Statement> StatementReader::next() {
@@ -219,15 +250,24 @@ std::optional<Statement> StatementReader::next() {
             open_.pop_back();
             continue;
         }
-        if (source.lookahead.type != Token::Type::Identifier)
-            throw SceneError(source.lookahead.where,
-                             fmt::format("expected a statement name, found {}",
-                                         slvm::quoteToken(source.lookahead.text)));
+        if (source.lookahead.type != Token::Type::Identifier) {
+            report(SceneError(source.lookahead.where,
+                              fmt::format("expected a statement name, found {}",
+                                          slvm::quoteToken(source.lookahead.text))));
+            skipToStatement();
+            continue;
+        }
         Statement statement{source.lookahead.text, source.lookahead.where, {}, source.directory};
         advance();
-        while (open_.back().lookahead.type != Token::Type::End &&
-               open_.back().lookahead.type != Token::Type::Identifier)
-            statement.items.push_back(readItem());
+        try {
+            while (open_.back().lookahead.type != Token::Type::End &&
+                   open_.back().lookahead.type != Token::Type::Identifier)
+                statement.items.push_back(readItem());
+        } catch (const SceneError& e) {
+            report(e);
+            skipToStatement();
+            continue;
+        }
         return statement;
     }
     return std::nullopt;

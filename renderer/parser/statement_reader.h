@@ -16,6 +16,8 @@
 namespace lrt {
 
 inline constexpr int kMaxIncludeDepth = 16;
+// A scene stops being read after this many errors (text that is no scene at all, say).
+inline constexpr std::size_t kMaxSceneErrors = 20;
 
 struct Item {
     enum class Kind { String, Number, Array } kind;
@@ -67,15 +69,23 @@ private:
 ParameterList parametersOf(const Statement& s, std::size_t first, const Declarations& declarations);
 
 // Reads statements from a file and the files it includes, innermost first, keeping every file's
-// text for the locations that point into it.
+// text for the locations that point into it. It goes on after an error, so that one run reports
+// every independent error: a malformed token costs the rest of its line, a malformed statement
+// the statement (up to the next statement name).
 class StatementReader {
 public:
     StatementReader() : sources_(std::make_shared<SceneSources>()) {}
-    // Starts reading `text`; `from` is the Include statement (or the scene's first line).
+    // Starts reading `text`; `from` is the Include statement, empty for the scene itself.
     void push(std::string text, std::string fileName, std::filesystem::path directory,
               const SourceLocation& from);
+    // The next well-formed statement, or nothing at the end of the scene.
     std::optional<Statement> next();
     std::shared_ptr<const SceneSources> sources() const { return sources_; }
+
+    // The errors met so far, the reader's and those its user reports, in reading order; those
+    // past kMaxSceneErrors are dropped.
+    void report(const SceneError& error);
+    const std::vector<Diagnostic>& errors() const { return errors_; }
 
 private:
     struct Open {
@@ -83,12 +93,15 @@ private:
         std::filesystem::path directory;
         Token lookahead;
     };
-    void advance() { open_.back().lookahead = open_.back().lexer.next(); }
+    void advance();
+    // Skips tokens up to the next statement name (or the end of the file).
+    void skipToStatement();
     Item readItem();
     Item readArray(const Token& opening);
 
     std::shared_ptr<SceneSources> sources_;
     std::vector<Open> open_;
+    std::vector<Diagnostic> errors_;
 };
 
 // The text of a file a statement names; throws SceneError at `from` when it cannot be read.

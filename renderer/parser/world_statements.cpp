@@ -3,6 +3,7 @@
 // their parameters are checked when the scene builder creates them.
 #include "renderer/lights/light_registry.h"
 #include "renderer/parser/scene_parser.h"
+#include "slvm/common/suggestion.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -95,8 +96,9 @@ void SceneParser::lightSource(const Statement& s) {
         throw SceneError(s.where, "LightSource inside ObjectBegin/ObjectEnd");
     const std::string type = s.stringAt(0);
     if (!findLight(type, false))
-        throw SceneError(s.items[0].where, fmt::format("unknown light '{}' (expected {})", type,
-                                                       quotedList(lightNames(false))));
+        throw SceneError(s.items[0].where, fmt::format("unknown light '{}' (expected {}){}", type,
+                                                       quotedList(lightNames(false)),
+                                                       slvm::didYouMean(type, lightNames(false))));
     addLight(s, type);
 }
 

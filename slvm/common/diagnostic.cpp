@@ -35,6 +35,21 @@ void sortBySource(std::vector<Diagnostic>& diagnostics) {
                      [&](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
 }
 
+Diagnostic::Diagnostic(Severity severity, const SourceLocation& where, std::string message,
+                       std::string_view sourceLine)
+    : severity(severity), where{std::string(where.file), where.line, where.column},
+      message(std::move(message)), sourceLine(sourceLine) {
+    if (where.source == nullptr)
+        return;
+    if (this->sourceLine.empty())
+        this->sourceLine = where.source->line(where.line);
+    for (const SourceText* text = where.source; text && !text->includedFrom().file.empty();
+         text = text->includedFrom().source) {
+        const SourceLocation& from = text->includedFrom();
+        includedFrom.push_back({std::string(from.file), from.line, from.column});
+    }
+}
+
 // Everything printed goes through printableText: file names and quoted lines may hold any bytes,
 // and tools that read stderr as UTF-8 must not choke on them.
 std::string formatDiagnostic(const Diagnostic& d) {
@@ -67,19 +82,20 @@ std::string formatDiagnostic(const Diagnostic& d) {
             out += fmt::format("    {}^\n", pad);
         }
     }
+    for (const Diagnostic::Location& from : d.includedFrom)
+        out += fmt::format("  included from {}:{}:{}\n", printableText(from.file), from.line,
+                           from.column);
     return out;
 }
 
-namespace {
-std::string joinDiagnostics(const std::vector<Diagnostic>& diagnostics) {
+std::string formatDiagnostics(const std::vector<Diagnostic>& diagnostics) {
     std::string out;
     for (const Diagnostic& d : diagnostics)
         out += formatDiagnostic(d);
     return out;
 }
-} // namespace
 
 ProgramError::ProgramError(std::vector<Diagnostic> diagnostics)
-    : std::runtime_error(joinDiagnostics(diagnostics)), diagnostics_(std::move(diagnostics)) {}
+    : std::runtime_error(formatDiagnostics(diagnostics)), diagnostics_(std::move(diagnostics)) {}
 
 } // namespace slvm

@@ -24,15 +24,17 @@ struct Diagnostic {
     };
 
     Diagnostic() = default;
+    // The quoted line defaults to the one `where` points into, when it knows its text; the
+    // include chain comes from that text.
     Diagnostic(Severity severity, const SourceLocation& where, std::string message,
-               std::string_view sourceLine = {})
-        : severity(severity), where{std::string(where.file), where.line, where.column},
-          message(std::move(message)), sourceLine(sourceLine) {}
+               std::string_view sourceLine = {});
 
     Severity severity = Severity::Error;
     Location where;
     std::string message;
     std::string sourceLine; // the offending line, quoted under the message when non-empty
+    // The statements that included where.file, innermost first ("included from a.lrt:7:1").
+    std::vector<Location> includedFrom;
 };
 
 // An error about a whole file (a bytecode file, a missing file): no line or column.
@@ -41,9 +43,12 @@ Diagnostic fileDiagnostic(std::string file, std::string message);
 // Orders diagnostics as their source reads (stable for equal places); those without a line last.
 void sortBySource(std::vector<Diagnostic>& diagnostics);
 
-// "file:line:column: error: message", then the quoted line and a caret under the column; just
-// "warning: message" for a diagnostic without a file.
+// "file:line:column: error: message", then the quoted line and a caret under the column, then one
+// "  included from file:line:column" per include; just "warning: message" for a diagnostic without
+// a file.
 std::string formatDiagnostic(const Diagnostic& diagnostic);
+// Each of `diagnostics` formatted, one after the other.
+std::string formatDiagnostics(const std::vector<Diagnostic>& diagnostics);
 
 // Thrown when a program cannot be assembled or loaded; what() holds every diagnostic.
 class ProgramError : public std::runtime_error {

@@ -97,7 +97,7 @@ std::string quoteToken(std::string_view token) {
     const bool oneCharacter = !token.empty() && characterLength(token, 0) == token.size();
     if (oneCharacter && static_cast<unsigned char>(token[0]) >= 0x80)
         return describeCharacter(token, 0);
-    return "'" + printableText(token) + "'";
+    return fmt::format("'{}'", printableText(token));
 }
 
 std::string printableText(std::string_view text) {
@@ -150,8 +150,8 @@ int characterCount(std::string_view text) {
     return count;
 }
 
-SourceText::SourceText(std::string name, std::string text)
-    : name_(std::move(name)), text_(std::move(text)) {
+SourceText::SourceText(std::string name, std::string text, const SourceLocation& includedFrom)
+    : name_(std::move(name)), text_(std::move(text)), includedFrom_(includedFrom) {
     lineStarts_.push_back(0);
     for (std::size_t i = 0; i < text_.size();) {
         const std::size_t end = lineEndLength(text_, i);
@@ -177,7 +177,7 @@ SourceLocation SourceText::locate(std::size_t offset) const {
         ++line;
     const std::size_t start = lineStarts_[line - 1];
     const std::string_view before = std::string_view(text_).substr(start, offset - start);
-    return {name_, static_cast<int>(line), characterCount(before) + 1};
+    return {name_, static_cast<int>(line), characterCount(before) + 1, this};
 }
 
 void Scanner::advance() {

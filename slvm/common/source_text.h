@@ -11,6 +11,8 @@
 
 namespace slvm {
 
+class SourceText;
+
 // A place in a source file. `file` views a name owned elsewhere (the SourceText the location came
 // from, or a longer-lived owner such as a parsed scene), so locations are cheap to copy; a
 // Diagnostic keeps its own copy of the name.
@@ -18,6 +20,9 @@ struct SourceLocation {
     std::string_view file;
     int line = 0;   // 1-based; 0 when the problem is not tied to a line (a bytecode file)
     int column = 0; // 1-based, in characters; 0 when the whole line is meant
+    // The text the place is in, when it came from one: it gives a diagnostic the quoted line and
+    // the chain of files that included this one.
+    const SourceText* source = nullptr;
 };
 
 // The length in bytes of the white-space character at text[at], or 0 when there is none: space,
@@ -56,10 +61,11 @@ std::vector<std::string_view> splitWords(std::string_view text);
 // The number of characters in text (a multi-byte UTF-8 character counts once).
 int characterCount(std::string_view text);
 
-// A named text and where its lines start.
+// A named text and where its lines start; `includedFrom` is the place of the statement that
+// included it, in a text that must outlive this one.
 class SourceText {
 public:
-    SourceText(std::string name, std::string text);
+    SourceText(std::string name, std::string text, const SourceLocation& includedFrom = {});
     SourceText(const SourceText&) = delete; // locations view name_: keep one copy, shared
     SourceText& operator=(const SourceText&) = delete;
 
@@ -70,11 +76,14 @@ public:
     std::string_view line(int number) const;
     // The location of byte `offset`, its column counted in characters.
     SourceLocation locate(std::size_t offset) const;
+    // Where this text was included from; `file` is empty for a text read on its own.
+    const SourceLocation& includedFrom() const { return includedFrom_; }
 
 private:
     std::string name_;
     std::string text_;
     std::vector<std::size_t> lineStarts_;
+    SourceLocation includedFrom_;
 };
 
 // A cursor over a SourceText for hand-written scanners: it knows its line and column.
@@ -88,7 +97,7 @@ public:
         return offset_ + ahead < text_.size() ? text_[offset_ + ahead] : '\0';
     }
     std::size_t offset() const { return offset_; }
-    SourceLocation location() const { return {source_.name(), line_, column_}; }
+    SourceLocation location() const { return {source_.name(), line_, column_, &source_}; }
     // The text from byte `from` to the cursor.
     std::string_view since(std::size_t from) const { return text_.substr(from, offset_ - from); }
 

@@ -6,6 +6,7 @@
 #include "slvm/common/diagnostic.h"
 #include "slvm/common/number.h"
 #include "slvm/common/source_text.h"
+#include "slvm/common/suggestion.h"
 #include "slvm/sl/registers.h"
 
 #include <cctype>
@@ -91,6 +92,24 @@ std::string_view expectedText(OperandKind kind) {
         break;
     }
     return "nothing";
+}
+
+std::vector<std::string_view> opcodeNames() {
+    std::vector<std::string_view> names;
+    for (int op = 0; op < kOpcodeCount; ++op)
+        names.push_back(opcodeInfo(static_cast<Opcode>(op)).mnemonic);
+    return names;
+}
+
+// The registers an operand of `kind` may name (a vector or a scalar one), for suggestions.
+std::vector<std::string_view> registerNames(OperandKind kind) {
+    const RegisterKind wanted =
+        kind == OperandKind::Vector ? RegisterKind::Vector : RegisterKind::Scalar;
+    std::vector<std::string_view> names;
+    for (int index = 0; index < kRegisterCount; ++index)
+        if (registerInfo(index).kind == wanted)
+            names.push_back(registerInfo(index).name);
+    return names;
 }
 
 // What an operand token is, for error messages.
@@ -262,7 +281,8 @@ private:
               findOpcode(lower) && lower != mnemonic.text
                   ? fmt::format("unknown opcode '{}' (opcodes are lowercase: '{}')", mnemonic.text,
                                 lower)
-                  : fmt::format("unknown opcode {}", quoteToken(mnemonic.text)));
+                  : fmt::format("unknown opcode {}{}", quoteToken(mnemonic.text),
+                                didYouMean(mnemonic.text, opcodeNames())));
         return std::nullopt;
     }
 
@@ -349,8 +369,17 @@ private:
                                       bad.text);
             else if ((kind == OperandKind::Vector || kind == OperandKind::Scalar) &&
                      isIdentifier(bad.text) && !findRegister(bad.text))
-                message = fmt::format("unknown register '{}' for operand {} of '{}': expected {}",
-                                      bad.text, bestMatched + 1, info.mnemonic, expectedText(kind));
+                message = fmt::format("unknown register '{}' for operand {} of '{}': expected {}{}",
+                                      bad.text, bestMatched + 1, info.mnemonic, expectedText(kind),
+                                      didYouMean(bad.text, registerNames(kind)));
+            else if (kind == OperandKind::Scalar && looksNumeric(bad.text))
+                message += fmt::format(": only li and liv take numbers; load it first, e.g. "
+                                       "'li s0, {}'",
+                                       bad.text);
+            else if (kind == OperandKind::Vector && looksNumeric(bad.text))
+                message += fmt::format(": only li and liv take numbers; load each component "
+                                       "first, e.g. 'liv x r0, {}'",
+                                       bad.text);
             error(source.number, bad.column, source.text, std::move(message));
             return nullptr;
         }

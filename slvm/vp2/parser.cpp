@@ -5,6 +5,7 @@
 #include "slvm/vp2/parser.h"
 
 #include "slvm/common/number.h"
+#include "slvm/common/suggestion.h"
 #include "slvm/vp2/instruction_set.h"
 #include "slvm/vp2/tokens.h"
 
@@ -219,8 +220,12 @@ private:
             if (info && (info->shape == Shape::Branch || info->shape == Shape::Return))
                 info.reset();
         }
-        if (!info)
-            fail(opToken, fmt::format("unknown instruction '{}'", name));
+        if (!info) {
+            std::vector<std::string_view> names;
+            for (int op = 0; op < kOpcodeCount; ++op)
+                names.push_back(opcodeInfo(static_cast<Opcode>(op)).name);
+            fail(opToken, fmt::format("unknown instruction '{}'{}", name, didYouMean(name, names)));
+        }
         in.opcode = info->opcode;
         in.where = opToken.where;
 

@@ -22,10 +22,18 @@ struct LoadedScene {
     std::unique_ptr<Scene> scene;
 };
 
+// The source tree's shaders/ and vertex/ as the bundled data, where lrt finds them in a build tree.
+inline BuildOptions bundledData() {
+    BuildOptions options;
+    options.bundledShaders = LRT_SOURCE_DIR "/shaders";
+    options.bundledVertexPrograms = LRT_SOURCE_DIR "/vertex";
+    return options;
+}
+
 inline LoadedScene loadScene(const std::string& text, const std::string& directory = ".") {
     LoadedScene loaded;
     loaded.frames = parseSceneString(text, "test.lrt", directory);
-    loaded.scene = buildScene(loaded.frames.at(0), loaded.device->get());
+    loaded.scene = buildScene(loaded.frames.at(0), loaded.device->get(), bundledData());
     return loaded;
 }
 

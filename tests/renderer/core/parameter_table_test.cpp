@@ -78,9 +78,11 @@ TEST_CASE("an unknown parameter is rejected at its location, naming the statemen
           "[parameters][table]") {
     expectRejected(param("bogus", ParameterType::Float, {1}, {}, 20),
                    "unknown parameter 'bogus' for Shape \"thing\"");
-    // Names are case-sensitive.
+    // Names are case-sensitive, and the message suggests the near miss.
     expectRejected(param("Radius", ParameterType::Float, {1}, {}, 31),
-                   "unknown parameter 'Radius' for Shape \"thing\"");
+                   "unknown parameter 'Radius' for Shape \"thing\"; did you mean 'radius'?");
+    expectRejected(param("raduis", ParameterType::Float, {1}, {}, 31),
+                   "unknown parameter 'raduis' for Shape \"thing\"; did you mean 'radius'?");
     CHECK_THROWS_WITH(Parameters(listOf({param("x", ParameterType::Unspecified, {1})}), kTable,
                                  "Surface \"matte\"", kStatement),
                       "table.lrt:2:12: error: unknown parameter 'x' for Surface \"matte\"\n");

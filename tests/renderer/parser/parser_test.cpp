@@ -223,9 +223,50 @@ TEST_CASE("Include reads files relative to the including file", "[scene][parser]
     REQUIRE(frames[0].world.shapes.size() == 2);
     CHECK(frames[0].world.shapes[1].type == "disk");
     CHECK(frames[0].world.shapes[1].where.file == (dir / "parts" / "b.lrt").string());
-    std::ofstream(dir / "self.lrt") << "Include \"self.lrt\"\n";
-    CHECK_THROWS_WITH(parseSceneFile(dir / "self.lrt"),
-                      Catch::Contains("nested more than 16 deep"));
+}
+
+TEST_CASE("an error in an included file names the chain of Includes", "[scene][parser]") {
+    const auto dir = std::filesystem::temp_directory_path() / "lrt_parser_include_chain";
+    std::filesystem::create_directories(dir / "parts");
+    std::ofstream(dir / "main.lrt")
+        << "Format 10 10 1\nWorldBegin\n  Include \"parts/a.lrt\"\nWorldEnd\n";
+    std::ofstream(dir / "parts" / "a.lrt") << "Sphere 1 -1 1 360\nInclude \"b.lrt\"\n";
+    std::ofstream(dir / "parts" / "b.lrt") << "Disk 0 1 360\n  Spehre 1 -1 1 360\n";
+    try {
+        parseSceneFile(dir / "main.lrt");
+        FAIL("the misspelt statement was accepted");
+    } catch (const SceneError& e) {
+        INFO(e.what());
+        const std::string a = (dir / "parts" / "a.lrt").string();
+        const std::string b = (dir / "parts" / "b.lrt").string();
+        const std::string main = (dir / "main.lrt").string();
+        CHECK(std::string(e.what()).starts_with(b + ":2:3: error: unknown statement 'Spehre'"));
+        // The quoted line and caret, then the includes innermost first, as compilers print them.
+        CHECK(std::string(e.what()).ends_with("    Spehre 1 -1 1 360\n      ^\n"
+                                              "  included from " +
+                                              a +
+                                              ":2:1\n"
+                                              "  included from " +
+                                              main + ":3:3\n"));
+    }
+}
+
+TEST_CASE("a file including itself stops at depth 16 at the Include", "[scene][parser]") {
+    const auto dir = std::filesystem::temp_directory_path() / "lrt_parser_include_self";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "self.lrt") << "# a loop\nInclude \"self.lrt\"\n";
+    try {
+        parseSceneFile(dir / "self.lrt");
+        FAIL("the include loop was accepted");
+    } catch (const SceneError& e) {
+        INFO(e.what());
+        CHECK(e.diagnostic().message == "Include nested more than 16 deep (is a file including "
+                                        "itself?)");
+        CHECK(e.where().line == 2);
+        CHECK(e.where().column == 1);
+        // The scene and 15 Includes are open; the 16th Include is the one refused.
+        CHECK(e.diagnostic().includedFrom.size() == 15);
+    }
 }
 
 TEST_CASE("multi-frame files give one description per frame", "[scene][parser]") {
@@ -332,4 +373,60 @@ TEST_CASE("malformed scenes are rejected with file, line, column and message",
         }
     }
     CHECK(std::size(kBadScenes) >= 30);
+}
+
+namespace {
+// "line:column: message" of each error parsing `text` reports, in order.
+std::vector<std::string> parseErrors(const std::string& text) {
+    try {
+        parseSceneString(text, "typos.lrt", ".");
+    } catch (const SceneError& e) {
+        std::vector<std::string> errors;
+        for (const Diagnostic& d : e.diagnostics())
+            errors.push_back(std::to_string(d.where.line) + ":" + std::to_string(d.where.column) +
+                             ": " + d.message);
+        return errors;
+    }
+    return {};
+}
+} // namespace
+
+TEST_CASE("one run reports every independent error in a scene", "[scene][parser]") {
+    const auto errors = parseErrors("Format 8 8 1\n"
+                                    "WorldBegin\n"
+                                    "Spehre 1 -1 1 360\n"
+                                    "Disk 0 1 360 \"float bogus\" [1\n"
+                                    "Cylinder 1 -1 1 360 @\n"
+                                    "LightSource \"pointligth\"\n"
+                                    "WorldEnd\n");
+    CHECK(errors == std::vector<std::string>{
+                        "3:1: unknown statement 'Spehre'; did you mean 'Sphere'?",
+                        "5:1: expected ']' to close the array opened at line 4",
+                        "5:21: unexpected character '@'",
+                        "6:13: unknown light 'pointligth' (expected \"pointlight\", \"spotlight\", "
+                        "\"distantlight\", \"ambientlight\" or \"infinite\"); did you mean "
+                        "'pointlight'?",
+                    });
+}
+
+TEST_CASE("statements misplaced by one missing WorldBegin are one error", "[scene][parser]") {
+    const auto errors = parseErrors("Format 8 8 1\n"
+                                    "WorldBgein\n"
+                                    "Sphere 1 -1 1 360\n"
+                                    "Disk 0 1 360\n"
+                                    "WorldEnd\n");
+    CHECK(errors == std::vector<std::string>{
+                        "2:1: unknown statement 'WorldBgein'; did you mean 'WorldBegin'?",
+                        "3:1: Sphere belongs between WorldBegin and WorldEnd",
+                    });
+}
+
+TEST_CASE("text that is no scene stops after 20 errors", "[scene][parser]") {
+    std::string garbage;
+    for (int i = 0; i < 100; ++i)
+        garbage += "@ line " + std::to_string(i) + "\n";
+    const auto errors = parseErrors(garbage);
+    REQUIRE(errors.size() == 21);
+    CHECK(errors[0] == "1:1: unexpected character '@'");
+    CHECK(errors[20] == "0:0: stopped after 20 errors");
 }

@@ -453,7 +453,8 @@ TEST_CASE("quoteToken names a lone non-ASCII character and quotes anything else"
     CHECK(quoteToken("caf\xC3\xA9") == "'caf\xC3\xA9'"); // valid UTF-8 in a word stays as it is
 }
 
-TEST_CASE("printableText keeps valid UTF-8 and shows bad bytes and controls as \\xNN", "[source]") {
+TEST_CASE("printableText keeps valid UTF-8 and shows bad bytes and controls as hex escapes",
+          "[source]") {
     CHECK(printableText("plain\ttext") == "plain\ttext");
     CHECK(printableText("\xC2\xA0nbsp") == "\xC2\xA0nbsp");
     CHECK(printableText("a\xFF"

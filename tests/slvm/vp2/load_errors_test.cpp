@@ -105,6 +105,8 @@ std::vector<BadProgram> badPrograms() {
          "unknown instruction 'BRAC'", 4, 1},
         {"unknown instruction", "!!VP2.0\nMOV o[HPOS], v[0];\nFOO R0, R1;\nEND\n",
          "unknown instruction 'FOO'", 3, 1},
+        {"misspelt instruction", "!!VP2.0\nMOV o[HPOS], v[0];\nMVO R0, R1;\nEND\n",
+         "unknown instruction 'MVO'; did you mean 'MOV'?", 3, 1},
         {"lower-case instruction", "!!VP2.0\nmov o[HPOS], v[0];\nEND\n",
          "unknown instruction 'mov'"},
         {"R12 in a VP1 program", "!!VP1.0\nMOV R12, v[0];\nMOV o[HPOS], v[0];\nEND\n",
