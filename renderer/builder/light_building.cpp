@@ -8,16 +8,17 @@
 namespace lrt {
 
 void SceneBuilder::makeLights() {
-    for (const LightDescription& light : frame_.world.lights) {
-        const LightEntry* entry = lightRegistry().find(light.type);
-        const Parameters parameters(light.parameters, entry->parameters,
-                                    fmt::format("LightSource \"{}\"", light.type), light.where);
-        std::unique_ptr<Light> made =
-            entry->create(parameters, {light.lightToWorld, sceneDirectory(), light.where});
-        if (made->isInfinite())
-            scene_->infiniteLights_.push_back(made.get());
-        scene_->lights_.push_back(std::move(made));
-    }
+    for (const LightDescription& light : frame_.world.lights)
+        collecting([&] {
+            const LightEntry* entry = lightRegistry().find(light.type);
+            const Parameters parameters(light.parameters, entry->parameters,
+                                        fmt::format("LightSource \"{}\"", light.type), light.where);
+            std::unique_ptr<Light> made =
+                entry->create(parameters, {light.lightToWorld, sceneDirectory(), light.where});
+            if (made->isInfinite())
+                scene_->infiniteLights_.push_back(made.get());
+            scene_->lights_.push_back(std::move(made));
+        });
 }
 
 // One list per distinct set of Illuminate switches, shared by every primitive under it.

@@ -5,6 +5,7 @@
 #include "renderer/builder/scene_builder_parts.h"
 #include "renderer/camera/camera_registry.h"
 
+#include <algorithm>
 #include <chrono>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -26,6 +27,27 @@ std::vector<std::filesystem::path> shaderSearchPath(const FrameDescription& fram
 }
 } // namespace
 
+void SceneBuilder::collecting(const std::function<void()>& part) {
+    try {
+        part();
+    } catch (const SceneError& e) {
+        for (const Diagnostic& d : e.diagnostics()) {
+            const bool known =
+                std::any_of(errors_.begin(), errors_.end(), [&](const Diagnostic& k) {
+                    return k.where.file == d.where.file && k.where.line == d.where.line &&
+                           k.where.column == d.where.column && k.message == d.message;
+                });
+            if (!known)
+                errors_.push_back(d);
+        }
+    }
+}
+
+void SceneBuilder::throwCollected() {
+    if (!errors_.empty())
+        throw SceneError(std::move(errors_));
+}
+
 SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
                            const BuildOptions& options)
     : frame_(frame), device_(device), shaders_(shaderSearchPath(frame, options, sceneDirectory())),
@@ -35,6 +57,10 @@ std::filesystem::path SceneBuilder::sceneDirectory() const {
     return frame_.sceneDirectory.empty() ? "." : frame_.sceneDirectory;
 }
 
+// Every independent error of the frame is reported at once: each light and each shape that fails
+// is left out and the build goes on, then throws them all. A failed light stops the build before
+// the shapes, whose area lights index the list of lights. A shape fails before its geometry is
+// attached (or after a whole surface of it), so geometry IDs and primitives stay in step.
 std::unique_ptr<Scene> SceneBuilder::build() {
     scene_ = std::make_unique<Scene>();
     const FrameOptions& options = frame_.options;
@@ -43,29 +69,34 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     scene_->integrator_ = options.integrator;
     scene_->background_ = frame_.world.background;
     scene_->frame_ = frame_.number;
-    scene_->camera_ = createCamera(options.camera, options.film.xResolution,
-                                   options.film.yResolution, options.film.pixelAspectRatio);
+    collecting([&] {
+        scene_->camera_ = createCamera(options.camera, options.film.xResolution,
+                                       options.film.yResolution, options.film.pixelAspectRatio);
+    });
     makeLights();
+    throwCollected();
 
     const auto start = std::chrono::steady_clock::now();
     for (const ObjectDefinition& object : frame_.world.objects) {
         auto prototype = std::make_unique<EmbreeScene>(device_);
         std::vector<Primitive> primitives;
-        for (const ShapeDescription& shape : object.shapes) {
-            if (shape.attributes->areaLight >= 0)
-                throw SceneError(shape.where,
-                                 fmt::format("area lights inside object definitions are not "
-                                             "supported (object '{}')",
-                                             object.name));
-            addShape(shape, *prototype, primitives);
-        }
+        for (const ShapeDescription& shape : object.shapes)
+            collecting([&] {
+                if (shape.attributes->areaLight >= 0)
+                    throw SceneError(shape.where,
+                                     fmt::format("area lights inside object definitions are not "
+                                                 "supported (object '{}')",
+                                                 object.name));
+                addShape(shape, *prototype, primitives);
+            });
         prototype->commit();
         scene_->prototypes_.push_back(std::move(prototype));
         scene_->prototypePrimitives_.push_back(std::move(primitives));
     }
     scene_->root_ = std::make_unique<EmbreeScene>(device_);
     for (const ShapeDescription& shape : frame_.world.shapes)
-        addShape(shape, *scene_->root_, scene_->rootPrimitives_);
+        collecting([&] { addShape(shape, *scene_->root_, scene_->rootPrimitives_); });
+    throwCollected();
     for (const InstanceDescription& instance : frame_.world.instances)
         addInstance(instance);
     scene_->root_->commit();

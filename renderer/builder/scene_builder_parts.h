@@ -14,6 +14,7 @@
 
 #include <embree3/rtcore.h>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -29,6 +30,11 @@ private:
     // scene_builder.cpp
     void addInstance(const InstanceDescription& instance);
     std::filesystem::path sceneDirectory() const;
+    // Runs `part` (making a light or a shape), keeping a SceneError's diagnostics for the end of
+    // the build, once each (a broken Surface shared by many shapes is one error).
+    void collecting(const std::function<void()>& part);
+    // Throws the diagnostics kept so far, if any.
+    void throwCollected();
 
     // light_building.cpp
     void makeLights();
@@ -56,6 +62,7 @@ private:
     std::map<const SurfaceAttributes*, const Material*> materials_;
     std::map<const std::vector<int>*, const std::vector<int>*> lightLists_;
     std::map<const VertexProgramDescription*, VertexProgramBinding> bindings_;
+    std::vector<Diagnostic> errors_;
 };
 
 } // namespace lrt

@@ -13,7 +13,6 @@ namespace lrt {
 void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
                             std::vector<Primitive>& primitives) {
     const SurfaceAttributes& a = *d.attributes;
-    const Material* surface = material(a);
     const ShapeEntry* entry = shapeRegistry().find(d.type);
     if (!entry)
         throw std::logic_error(fmt::format("shape '{}' is not registered", d.type));
@@ -22,6 +21,8 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
     ShapeSurfaces made = entry->create(
         d.arguments,
         Parameters(d.parameters, entry->parameters, shapeStatementName(*entry), d.where), context);
+    // After the shape, so that a shape's own error is not hidden behind its Surface's.
+    const Material* surface = material(a);
     std::vector<const Material*> objMaterials;
     for (const ObjMaterial& m : made.objMaterials)
         objMaterials.push_back(objMaterial(m, d.where));
@@ -53,6 +54,12 @@ void SceneBuilder::addPrimitive(std::unique_ptr<Shape> shape, const Material* ma
                                 const ShapeDescription& d, EmbreeScene& target,
                                 std::vector<Primitive>& primitives) {
     const SurfaceAttributes& a = *d.attributes;
+    // Light sampling picks points on the emitter's surface: it must be able to. Checked before the
+    // geometry is attached, so that a refused shape leaves the BVH and the primitives in step.
+    if (a.areaLight >= 0 && !shape->samplesArea())
+        throw SceneError(d.where, fmt::format("an area light needs shapes it can sample points on, "
+                                              "and a {} cannot be sampled",
+                                              d.type));
     const unsigned id = target.attach(shape->createGeometry(device_));
     if (id != primitives.size())
         throw std::logic_error("Embree assigned geometry IDs out of order");
@@ -63,11 +70,6 @@ void SceneBuilder::addPrimitive(std::unique_ptr<Shape> shape, const Material* ma
     primitive.opacity = a.opacity;
     primitive.lights = lightList(a);
     if (a.areaLight >= 0) {
-        // Light sampling picks points on the emitter's surface: it must be able to.
-        if (!shape->samplesArea())
-            throw SceneError(d.where, fmt::format("an area light needs shapes it can sample "
-                                                  "points on, and a {} cannot be sampled",
-                                                  d.type));
         auto* light =
             static_cast<AreaLight*>(scene_->lights_[static_cast<std::size_t>(a.areaLight)].get());
         light->addShape(shape.get());

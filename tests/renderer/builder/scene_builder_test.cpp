@@ -65,6 +65,51 @@ TEST_CASE("invalid shapes, surfaces and lights are scene errors with their line"
     }
 }
 
+TEST_CASE("every independent build error of a frame is reported at once",
+          "[scene][builder][errors]") {
+    // Three typos, one Surface shared by two shapes (one error), and a good sphere.
+    const std::string scene = world("LightSource \"pointlight\" \"fromm\" [0 0 0]\n"
+                                    "Surface \"plastic\" \"roughnes\" [0.1]\n"
+                                    "Sphere 1 -1 1 360\n"
+                                    "Disk 0 1 360\n"
+                                    "AttributeBegin\n"
+                                    "  Surface \"Marbel\"\n"
+                                    "  Sphere 1 -1 1 360\n"
+                                    "AttributeEnd\n"
+                                    "Cylinder 1 1 1 360\n");
+    try {
+        testing::loadScene(scene);
+        FAIL("built without error");
+    } catch (const SceneError& e) {
+        INFO("error: " << e.what());
+        std::vector<std::string> found;
+        for (const Diagnostic& d : e.diagnostics())
+            found.push_back(std::to_string(d.where.line) + ": " + d.message.substr(0, 60));
+        // A failed light stops the build before the shapes (area lights index the lights).
+        REQUIRE(found.size() == 1);
+        CHECK_THAT(e.what(), Catch::Contains("unknown parameter 'fromm' for LightSource "
+                                             "\"pointlight\"; did you mean 'from'?"));
+    }
+    try {
+        testing::loadScene(scene.substr(0, scene.find("LightSource")) +
+                           scene.substr(scene.find("Surface")));
+        FAIL("built without error");
+    } catch (const SceneError& e) {
+        INFO("error: " << e.what());
+        REQUIRE(e.diagnostics().size() == 3);
+        CHECK(e.diagnostics()[0].where.line == 3);
+        CHECK_THAT(e.diagnostics()[0].message,
+                   Catch::Contains("unknown parameter 'roughnes' for Surface \"plastic\"; did "
+                                   "you mean 'roughness'?"));
+        CHECK(e.diagnostics()[1].where.line == 7);
+        CHECK_THAT(e.diagnostics()[1].message,
+                   Catch::Contains("unknown surface 'Marbel'") &&
+                       Catch::EndsWith("did you mean 'Marble'?"));
+        CHECK(e.diagnostics()[2].where.line == 10);
+        CHECK_THAT(e.diagnostics()[2].message, Catch::Contains("zmin and zmax to differ"));
+    }
+}
+
 TEST_CASE("polygons with holes triangulate to the right area", "[scene][builder]") {
     // A 4x4 square with a 1x1 hole, seen orthographically with constant white: area 15.
     const Image image = testing::renderText(R"(Format 100 100 1
