@@ -102,9 +102,8 @@ TEST_CASE("every independent build error of a frame is reported at once",
                    Catch::Contains("unknown parameter 'roughnes' for Surface \"plastic\"; did "
                                    "you mean 'roughness'?"));
         CHECK(e.diagnostics()[1].where.line == 7);
-        CHECK_THAT(e.diagnostics()[1].message,
-                   Catch::Contains("unknown surface 'Marbel'") &&
-                       Catch::EndsWith("did you mean 'Marble'?"));
+        CHECK_THAT(e.diagnostics()[1].message, Catch::Contains("unknown surface 'Marbel'") &&
+                                                   Catch::EndsWith("did you mean 'Marble'?"));
         CHECK(e.diagnostics()[2].where.line == 10);
         CHECK_THAT(e.diagnostics()[2].message, Catch::Contains("zmin and zmax to differ"));
     }
