@@ -12,8 +12,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {
-        auto frames = lrt::parseSceneString(
-            std::string(reinterpret_cast<const char*>(data), size), "fuzz.lrt", "/nonexistent");
+        auto frames = lrt::parseSceneString(std::string(reinterpret_cast<const char*>(data), size),
+                                            "fuzz.lrt", "/nonexistent");
         lrt::FrameDescription& frame = frames.front();
         frame.options.film.xResolution = frame.options.film.yResolution = 4;
         frame.options.film.cropWindow = {0, 1, 0, 1};

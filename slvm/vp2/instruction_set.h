@@ -32,13 +32,32 @@ constexpr int kMaxParameters = 256;
 constexpr int kCallStackDepth = 4;
 constexpr int kAddressMin = -512, kAddressMax = 511; // 10-bit signed address components
 
-// Result registers, in the spec's Table X.1 order.
-#define LRT_VP2_RESULTS(X)                                                                         \
-    X(HPOS)                                                                                        \
-    X(COL0)                                                                                        \
-    X(COL1)                                                                                        \
-    X(BFC0) X(BFC1) X(FOGC) X(PSIZ) X(TEX0) X(TEX1) X(TEX2) X(TEX3) X(TEX4) X(TEX5) X(TEX6)        \
-        X(TEX7) X(CLP0) X(CLP1) X(CLP2) X(CLP3) X(CLP4) X(CLP5)
+// Result registers, in the spec's Table X.1 order, one a line (clang-format folds the list
+// differently from one run to the next).
+// clang-format off
+#define LRT_VP2_RESULTS(X) \
+    X(HPOS) \
+    X(COL0) \
+    X(COL1) \
+    X(BFC0) \
+    X(BFC1) \
+    X(FOGC) \
+    X(PSIZ) \
+    X(TEX0) \
+    X(TEX1) \
+    X(TEX2) \
+    X(TEX3) \
+    X(TEX4) \
+    X(TEX5) \
+    X(TEX6) \
+    X(TEX7) \
+    X(CLP0) \
+    X(CLP1) \
+    X(CLP2) \
+    X(CLP3) \
+    X(CLP4) \
+    X(CLP5)
+// clang-format on
 
 #define LRT_VP2_ENUMERATOR(name, ...) name,
 #define LRT_VP2_COUNT(...) +1

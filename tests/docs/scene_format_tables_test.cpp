@@ -90,8 +90,8 @@ std::vector<Row> expectedParameters(ParameterTable table) {
 std::vector<Row> firstColumns(const std::vector<Row>& rows, std::size_t columns) {
     std::vector<Row> out;
     for (const Row& r : rows)
-        out.emplace_back(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(
-                                                    std::min(columns, r.size())));
+        out.emplace_back(r.begin(),
+                         r.begin() + static_cast<std::ptrdiff_t>(std::min(columns, r.size())));
     return out;
 }
 
@@ -128,12 +128,11 @@ const std::vector<Row>* findTable(const std::string& section, const std::string&
 }
 
 // The document's parameter table of `heading` must list `table`; no table means no parameters.
-void checkParameters(const std::string& section, const std::string& heading,
-                     ParameterTable table) {
+void checkParameters(const std::string& section, const std::string& heading, ParameterTable table) {
     const auto expected = expectedParameters(table);
     INFO("docs/scene-format.md, section \"" << section << "\", heading \"" << heading
-                                           << "\"; its parameter table should read:\n"
-                                           << markdown(expected));
+                                            << "\"; its parameter table should read:\n"
+                                            << markdown(expected));
     const std::vector<Row>* documented = findTable(section, heading, "parameter");
     if (table.empty()) {
         CHECK(documented == nullptr);
@@ -164,9 +163,9 @@ std::string code(std::string_view name) {
 TEST_CASE("docs/scene-format.md lists every shape with its arguments and parameters", "[docs]") {
     std::vector<std::string> headings;
     for (const ShapeEntry* entry : shapeRegistry()) {
-        const std::string heading =
-            entry->statement.empty() ? code(fmt::format("Shape \"{}\"", entry->name))
-                                     : code(entry->statement);
+        const std::string heading = entry->statement.empty()
+                                        ? code(fmt::format("Shape \"{}\"", entry->name))
+                                        : code(entry->statement);
         headings.push_back(heading);
         checkParameters("Shapes", heading, entry->parameters);
         std::vector<Row> arguments = {{"argument", "meaning"}};

@@ -25,8 +25,8 @@ std::string readBytes(const std::string& path) {
 } // namespace
 
 TEST_CASE("the spec's example shaders, verbatim, assemble like the bundled ones", "[sl][spec]") {
-    const char* name = GENERATE("Constant.sl", "CosAttenuated.sl", "FullAttenuated.sl",
-                                "BumpMapping.sl");
+    const char* name =
+        GENERATE("Constant.sl", "CosAttenuated.sl", "FullAttenuated.sl", "BumpMapping.sl");
     const std::string path = std::string(LRT_SOURCE_DIR "/tests/slvm/sl/spec_text/") + name;
     INFO("reproduce: lrt sl asm " << path << " -o out.slc");
     const std::string verbatim = readBytes(path);
