@@ -14,6 +14,7 @@
 #include "renderer/builder/scene_builder.h"
 #include "renderer/core/atomic_file.h"
 #include "renderer/embree/device.h"
+#include "renderer/film/aov_selection.h"
 #include "renderer/film/image_output.h"
 #include "renderer/film/tile_merge.h"
 #include "renderer/integrators/integrator_registry.h"
@@ -46,6 +47,7 @@ struct RenderFlags {
     std::string frames;
     std::string stats;
     std::string resolution;
+    std::string aov;
     std::string progress = "auto";
     std::optional<int> samplesPerPixel;
     bool quick = false;
@@ -81,6 +83,8 @@ void applyFrameFlags(FrameDescription& frame, const RenderFlags& flags) {
     FilmDescription& film = frame.options.film;
     if (!flags.resolution.empty())
         std::tie(film.xResolution, film.yResolution) = parseResolution(flags.resolution);
+    if (!flags.aov.empty())
+        film.aovs = parseAovList(flags.aov).layers;
     if (flags.quick) {
         film.xResolution = (film.xResolution + 1) / 2;
         film.yResolution = (film.yResolution + 1) / 2;
@@ -120,6 +124,9 @@ RenderSettings settingsOf(const RenderFlags& flags) {
             fmt::format("--threads {}: expected 0 (every core) to {}", flags.threads, kMaxThreads));
     if (!flags.resolution.empty())
         parseResolution(flags.resolution); // a usage error now, before the scene is read
+    if (!flags.aov.empty())
+        if (const AovList aovs = parseAovList(flags.aov); !aovs.error.empty())
+            throw UsageError("--aov: " + aovs.error);
     if (!progressStyleNamed(flags.progress, false))
         throw UsageError(
             fmt::format("--progress '{}': expected auto, bar, log, alf or none", flags.progress));
@@ -357,6 +364,9 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
         ->check(nonNegativeInteger());
     command->add_option("--resolution", flags->resolution,
                         "Image size W,H in pixels, 1 to 65536 each (overrides Format)");
+    command->add_option("--aov", flags->aov,
+                        "AOV layers of EXR outputs: all (default), none, or a list of alpha, "
+                        "albedo, normal, depth, samples (overrides Option \"output\" \"aov\")");
     command->add_flag("--quick", flags->quick,
                       "A look: half the width and height, a quarter of the samples");
     command->add_option("--integrator", flags->integrator,

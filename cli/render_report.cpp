@@ -27,11 +27,16 @@ std::string renderIdentity(const std::string& scenePath, const std::string& scen
     const FilmDescription& film = frame.options.film;
     const PixelBounds b = renderBounds(film, settings);
     const int spp = settings.samplesPerPixel.value_or(film.xSamples * film.ySamples);
+    // The output's channels too: a finished file without the layers now asked for is not done.
+    std::string aovs;
+    for (const std::string& layer : film.aovs)
+        aovs += (aovs.empty() ? "" : ",") + layer;
     return fmt::format("lrt {}; scene {} ({}); frame {}; spp {}; integrator {}; seed {}; pixels "
-                       "{}..{} x {}..{} of {}x{}",
+                       "{}..{} x {}..{} of {}x{}; aovs {}{}",
                        LRT_VERSION_STRING, scenePath, sceneHash, frame.number, spp,
                        settings.integrator.value_or(frame.options.integrator.name), settings.seed,
-                       b.x0, b.x1, b.y0, b.y1, film.xResolution, film.yResolution);
+                       b.x0, b.x1, b.y0, b.y1, film.xResolution, film.yResolution,
+                       aovs.empty() ? "none" : aovs, film.displayAlpha ? "; display rgba" : "");
 }
 
 // Each cause is reported once: a shader that ran out of its budget or returned NaN already says

@@ -7,6 +7,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace lrt {
 
@@ -23,6 +24,11 @@ struct FilmDescription {
     float gain = 1.0f;
     std::optional<float> gamma;
     std::string displayName; // from Display, used when no -o is given
+    // Display's mode asks for alpha ("rgba", "rgbaz"): 8-bit outputs get an A channel too (EXR
+    // always has one).
+    bool displayAlpha = false;
+    // The AOV layers EXR outputs carry (renderer/film/aov_selection.h): Option "output" "aov".
+    std::vector<std::string> aovs = {"alpha", "albedo", "normal", "depth", "samples"};
 };
 
 } // namespace lrt

@@ -1,5 +1,7 @@
 #include "renderer/film/image_output.h"
 
+#include "renderer/film/aov_selection.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -34,17 +36,58 @@ Image withAovs(const Image& linear, const Image& aovs, float gain) {
     return out;
 }
 
+namespace {
+// The channels of `aovs` that the selected layers write, in their order.
+Image selectedAovs(const Image& aovs, const std::vector<std::string>& layers) {
+    std::vector<int> kept;
+    for (int c = 0; c < aovs.channels; ++c)
+        if (aovChannelSelected(aovs.channelNames[static_cast<std::size_t>(c)], layers))
+            kept.push_back(c);
+    Image out = aovs;
+    out.channels = static_cast<int>(kept.size());
+    out.channelNames.clear();
+    for (const int c : kept)
+        out.channelNames.push_back(aovs.channelNames[static_cast<std::size_t>(c)]);
+    out.pixels.clear();
+    out.pixels.reserve(static_cast<std::size_t>(aovs.width) * aovs.height * kept.size());
+    for (std::size_t p = 0; p < static_cast<std::size_t>(aovs.width) * aovs.height; ++p)
+        for (const int c : kept)
+            out.pixels.push_back(aovs.pixels[p * aovs.channels + static_cast<std::size_t>(c)]);
+    return out;
+}
+
+// RGB and, from the AOVs' first channel, straight (unassociated) alpha: formats other than EXR
+// store colour not multiplied by alpha, so the premultiplied colour is divided by coverage.
+Image withStraightAlpha(const Image& linear, const Image& aovs) {
+    Image out = linear;
+    out.channels = 4;
+    out.channelNames = {"R", "G", "B", "A"};
+    out.pixels.clear();
+    out.pixels.reserve(static_cast<std::size_t>(linear.width) * linear.height * 4);
+    for (std::size_t p = 0; p < static_cast<std::size_t>(linear.width) * linear.height; ++p) {
+        const float alpha = aovs.pixels[p * aovs.channels];
+        for (int c = 0; c < 3; ++c)
+            out.pixels.push_back(alpha > 0 ? linear.pixels[p * 3 + c] / alpha : 0.0f);
+        out.pixels.push_back(alpha);
+    }
+    return out;
+}
+} // namespace
+
 void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const Image& aovs,
                         const FilmDescription& film, const ImageMetadata& metadata) {
-    Image out = linear;
     if (path.extension() == ".exr") {
-        out = withAovs(linear, aovs, film.gain);
-    } else if (isLinearFormat(path)) {
-        for (float& v : out.pixels)
-            v *= film.gain;
-    } else {
-        for (float& v : out.pixels)
-            v = encodeDisplay(v, film.gain, film.gamma);
+        writeImage(path, withAovs(linear, selectedAovs(aovs, film.aovs), film.gain), metadata);
+        return;
+    }
+    // Formats without an alpha channel (JPEG, Radiance HDR) keep RGB.
+    Image out =
+        film.displayAlpha && formatSupportsAlpha(path) ? withStraightAlpha(linear, aovs) : linear;
+    for (std::size_t i = 0; i < out.pixels.size(); ++i) {
+        if (out.channels == 4 && i % 4 == 3)
+            continue; // alpha is coverage, not colour: no gain, no transfer curve
+        float& v = out.pixels[i];
+        v = isLinearFormat(path) ? v * film.gain : encodeDisplay(v, film.gain, film.gamma);
     }
     writeImage(path, out, metadata);
 }

@@ -19,7 +19,8 @@ float encodeDisplay(float linear, float gain, std::optional<float> gamma);
 // with its channel names.
 Image withAovs(const Image& linear, const Image& aovs, float gain);
 
-// EXR files also get the AOV channels of `aovs` (the same pixels) after R, G, B. Throws
+// EXR files also get the channels of `aovs` (the same pixels) that film.aovs selects, after R, G,
+// B; other formats get an A channel (straight alpha) when film.displayAlpha. Throws
 // std::runtime_error naming the file; never leaves a partial file behind.
 void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const Image& aovs,
                         const FilmDescription& film, const ImageMetadata& metadata);

@@ -36,11 +36,20 @@ void writeImage(const std::filesystem::path& path, const Image& image,
         spec.channelnames = image.channelNames;
     for (const auto& [name, value] : metadata)
         spec.attribute(name, value);
+    // Only EXR stores colour premultiplied by alpha; an 8-bit image's alpha is passed straight,
+    // and OpenImageIO must not divide it again.
+    if (!isFloat && image.channels == 4)
+        spec.attribute("oiio:UnassociatedAlpha", 1);
     if (!out->open(file.temporary().string(), spec) ||
         !out->write_image(OIIO::TypeDesc::FLOAT, image.pixels.data()) || !out->close())
         throw std::runtime_error(
             fmt::format("{}: cannot write image: {}", path.string(), out->geterror()));
     file.commit();
+}
+
+bool formatSupportsAlpha(const std::filesystem::path& path) {
+    const auto out = OIIO::ImageOutput::create(path.string());
+    return out && out->supports("alpha");
 }
 
 namespace {

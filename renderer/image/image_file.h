@@ -44,6 +44,10 @@ void writeImage(const std::filesystem::path& path, const Image& image,
 // attributes; throws std::runtime_error naming the file.
 Image readImage(const std::filesystem::path& path, ImageMetadata* metadata = nullptr);
 
+// Whether the format `path`'s extension names can store an alpha channel (PNG, TIFF, EXR; not
+// JPEG or Radiance HDR).
+bool formatSupportsAlpha(const std::filesystem::path& path);
+
 // The string attributes of an image file, without reading its pixels; throws std::runtime_error.
 ImageMetadata readImageMetadata(const std::filesystem::path& path);
 

@@ -2,10 +2,12 @@
 // and the integrator. Projection, PixelFilter and SurfaceIntegrator names are checked against
 // their registries; the integrator is created once here, so its parameters are checked too.
 #include "renderer/core/search_path.h"
+#include "renderer/film/aov_selection.h"
 #include "renderer/integrators/integrator_registry.h"
 #include "renderer/parser/scene_parser.h"
 #include "slvm/common/suggestion.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -16,6 +18,14 @@ namespace {
 // The parameters of the options this parser records itself.
 const ParameterSpec kSearchPathParameters[] = {
     {"shader", ValueKind::String, {}, {}, "folders for SL shaders, ':'-separated"},
+};
+const std::vector<std::string_view> kOptionNames = {"searchpath", "sampler", "output", "sl"};
+const ParameterSpec kOutputParameters[] = {
+    {"aov",
+     ValueKind::String,
+     std::string_view("all"),
+     {},
+     "AOV layers of EXR outputs: all, none, or a list of alpha, albedo, normal, depth, samples"},
 };
 const ParameterSpec kSamplerParameters[] = {
     {"jitter", ValueKind::Integer, 1, {}, "0 puts stratified samples at their strata's centres"},
@@ -162,7 +172,14 @@ void SceneParser::display(const Statement& s) {
             "Display expects a file name, a type and a mode (\"out.exr\" \"file\" \"rgb\")");
     options_.film.displayName = s.stringAt(0);
     s.stringAt(1);
-    s.stringAt(2);
+    // RenderMan's modes with colour; depth is in every EXR, so "z" adds nothing to a mode.
+    const std::string mode = s.stringAt(2);
+    const std::vector<std::string_view> modes = {"rgb", "rgba", "rgbz", "rgbaz"};
+    if (std::find(modes.begin(), modes.end(), mode) == modes.end())
+        throw SceneError(s.items[2].where,
+                         fmt::format("unknown Display mode '{}' (expected {}){}", mode,
+                                     quotedList(modes), slvm::didYouMean(mode, modes)));
+    options_.film.displayAlpha = mode.find('a') != std::string::npos;
     Parameters(parameters(s, 3), {}, "Display", s.where);
 }
 
@@ -184,6 +201,12 @@ void SceneParser::option(const Statement& s) {
                                          "\"lowdiscrepancy\")",
                                          type));
         options_.film.lowDiscrepancy = type == "lowdiscrepancy";
+    } else if (name == "output") {
+        const Parameters p(list, kOutputParameters, what, s.where);
+        const AovList aovs = parseAovList(p.getString("aov"));
+        if (!aovs.error.empty())
+            throw SceneError(p.where("aov"), aovs.error);
+        options_.film.aovs = aovs.layers;
     } else if (name == "sl") {
         // Each Option "sl" changes only what it names.
         const Parameters p(list, kShaderParameters, what, s.where);
@@ -197,9 +220,9 @@ void SceneParser::option(const Statement& s) {
         shaders.budget = static_cast<std::uint64_t>(budget);
     } else {
         throw SceneError(s.items[0].where,
-                         fmt::format("unknown option '{}' (expected \"searchpath\", \"sampler\" "
-                                     "or \"sl\")",
-                                     name));
+                         fmt::format("unknown option '{}' (expected \"searchpath\", \"sampler\", "
+                                     "\"output\" or \"sl\"){}",
+                                     name, slvm::didYouMean(name, kOptionNames)));
     }
 }
 

@@ -28,7 +28,7 @@ struct FilmSample {
     FirstHit firstHit;
 };
 
-constexpr int kAovChannels = 8;
+constexpr int kAovChannels = 9;
 
 Stratification stratification(const Scene& scene, const RenderSettings& settings) {
     Stratification s{scene.film().xSamples, scene.film().ySamples, scene.film().jitter,
@@ -153,7 +153,7 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, TileSamples& sampl
         for (int x = tile.x0; x < tile.x1; ++x) {
             Color sum, albedo;
             Vec3 normal;
-            float weights = 0, depthSum = 0, depthWeights = 0;
+            float weights = 0, coverage = 0, depthSum = 0, depthWeights = 0;
             const float cx = static_cast<float>(x) + 0.5f, cy = static_cast<float>(y) + 0.5f;
             for (int ny = std::max(r.y0, y - f.grid.marginY);
                  ny <= std::min(r.y1 - 1, y + f.grid.marginY); ++ny)
@@ -169,6 +169,7 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, TileSamples& sampl
                         normal += s.firstHit.normal * w;
                         weights += w;
                         if (!std::isinf(s.firstHit.depth)) {
+                            coverage += w;
                             depthSum += s.firstHit.depth * w;
                             depthWeights += w;
                         }
@@ -184,10 +185,13 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, TileSamples& sampl
             const Color a = weights > 0 ? albedo / weights : Color{};
             const Vec3 n = weights > 0 ? normal / weights : Vec3{};
             float* aov = &out.aovs[pixel * kAovChannels];
-            aov[0] = a.r, aov[1] = a.g, aov[2] = a.b;
-            aov[3] = n.x, aov[4] = n.y, aov[5] = n.z;
-            aov[6] = depthWeights > 0 ? depthSum / depthWeights : INFINITY;
-            aov[7] = static_cast<float>(counted);
+            // Coverage: the filter-weighted share of the samples that hit something, so the
+            // colour (black where nothing was hit) is already premultiplied by it.
+            aov[0] = weights > 0 ? coverage / weights : 0.0f;
+            aov[1] = a.r, aov[2] = a.g, aov[3] = a.b;
+            aov[4] = n.x, aov[5] = n.y, aov[6] = n.z;
+            aov[7] = depthWeights > 0 ? depthSum / depthWeights : INFINITY;
+            aov[8] = static_cast<float>(counted);
         }
 }
 
@@ -272,8 +276,8 @@ RenderResult startResult(const Scene& scene, const PixelBounds& bounds, int spp,
     Image& aovs = result.aovs;
     aovs = image;
     aovs.channels = kAovChannels;
-    aovs.channelNames = {"albedo.R", "albedo.G", "albedo.B", "N.X",
-                         "N.Y",      "N.Z",      "Z",        "sampleCount"};
+    aovs.channelNames = {"A",   "albedo.R", "albedo.G", "albedo.B",   "N.X",
+                         "N.Y", "N.Z",      "Z",        "sampleCount"};
     aovs.pixels.assign(static_cast<std::size_t>(image.width) * image.height * kAovChannels, 0.0f);
     result.finishedTiles.assign(static_cast<std::size_t>(tileCount), false);
     result.statistics.samplesPerPixel = spp;

@@ -3,6 +3,7 @@
 #include "renderer/image/image_file.h"
 #include "run_lrt.h"
 
+#include <OpenImageIO/imageio.h>
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -166,12 +167,15 @@ TEST_CASE("many samples per pixel shrink the tiles instead of exhausting memory"
     CHECK(r.exitStatus == 0);
 }
 
-TEST_CASE("EXR outputs carry albedo, normal, depth and sample-count AOVs", "[cli][render][aov]") {
+TEST_CASE("EXR outputs carry alpha, albedo, normal, depth and sample-count AOVs",
+          "[cli][render][aov]") {
     const fs::path scene = writeScratchFile("aov.lrt", kTinyScene);
     const fs::path exr = scratchPath("aov.exr");
     REQUIRE(runLrt(fmt::format("{} -o {} -q --integrator path", q(scene), q(exr))).exitStatus == 0);
     const lrt::Image image = lrt::readImage(exr);
-    REQUIRE(image.channels == 11);
+    REQUIRE(image.channels == 12);
+    CHECK(std::vector<std::string>(image.channelNames.begin(), image.channelNames.begin() + 4) ==
+          std::vector<std::string>{"R", "G", "B", "A"});
     auto channel = [&](const std::string& name) {
         const auto it = std::find(image.channelNames.begin(), image.channelNames.end(), name);
         REQUIRE(it != image.channelNames.end());
@@ -184,4 +188,71 @@ TEST_CASE("EXR outputs carry albedo, normal, depth and sample-count AOVs", "[cli
           Approx(3.0f).epsilon(0.03)); // filtered over the curved front
     CHECK(image.at(12, 8, channel("sampleCount")) == 4.0f);
     CHECK(std::isinf(image.at(0, 0, channel("Z")))); // the corner sees no surface
+    CHECK(image.at(12, 8, channel("A")) == 1.0f);
+    CHECK(image.at(0, 0, channel("A")) == 0.0f);
+}
+
+namespace {
+lrt::Image readStraight(const fs::path& path) {
+    OIIO::ImageSpec config;
+    config.attribute("oiio:UnassociatedAlpha", 1);
+    const auto in = OIIO::ImageInput::open(path.string(), &config);
+    REQUIRE(in);
+    const OIIO::ImageSpec& spec = in->spec();
+    lrt::Image image(spec.width, spec.height, spec.nchannels);
+    image.pixels.resize(static_cast<std::size_t>(spec.width) * spec.height * spec.nchannels);
+    REQUIRE(in->read_image(0, 0, 0, spec.nchannels, OIIO::TypeDesc::FLOAT, image.pixels.data()));
+    return image;
+}
+} // namespace
+
+TEST_CASE("Display \"rgba\" gives 8-bit outputs straight alpha, \"rgb\" none",
+          "[cli][render][aov]") {
+    for (const std::string mode : {"rgb", "rgba", "rgbz", "rgbaz"}) {
+        const std::string text =
+            std::string(kTinyScene)
+                .insert(0, fmt::format("Display \"ignored.png\" \"file\" \"{}\"\n", mode));
+        const fs::path scene = writeScratchFile("display-" + mode + ".lrt", text);
+        const fs::path png = scratchPath("display-" + mode + ".png");
+        const auto r = runLrt(fmt::format("{} -o {} -q", q(scene), q(png)));
+        INFO("mode " << mode << ": " << r.err);
+        REQUIRE(r.exitStatus == 0);
+        // Read as stored: OpenImageIO would otherwise premultiply a PNG's alpha on reading.
+        const lrt::Image image = readStraight(png);
+        const bool alpha = mode.find('a') != std::string::npos;
+        REQUIRE(image.channels == (alpha ? 4 : 3));
+        if (alpha) {
+            CHECK(image.at(12, 8, 3) == 1.0f);
+            CHECK(image.at(0, 0, 3) == 0.0f);
+            // Straight alpha: each pixel's colour is the EXR's premultiplied colour divided by
+            // its alpha, then sRGB-encoded (IEC 61966-2-1), to within 8-bit rounding.
+            const fs::path exr = scratchPath("display-" + mode + ".exr");
+            REQUIRE(runLrt(fmt::format("{} -o {} -q", q(scene), q(exr))).exitStatus == 0);
+            const lrt::Image linear = lrt::readImage(exr);
+            const auto srgb = [](double v) {
+                v = std::clamp(v, 0.0, 1.0);
+                return v <= 0.0031308 ? 12.92 * v : 1.055 * std::pow(v, 1 / 2.4) - 0.055;
+            };
+            int edges = 0;
+            for (int y = 0; y < 16; ++y)
+                for (int x = 0; x < 24; ++x) {
+                    const float a = linear.at(x, y, 3);
+                    CHECK(image.at(x, y, 3) == Approx(a).margin(0.5 / 255));
+                    if (a < 0.05f)
+                        continue;
+                    edges += a < 1;
+                    INFO("pixel " << x << "," << y << " alpha " << a);
+                    CHECK(image.at(x, y, 0) ==
+                          Approx(srgb(linear.at(x, y, 0) / a)).margin(0.6 / 255));
+                }
+            CHECK(edges > 0);
+        }
+    }
+    const fs::path bad = writeScratchFile(
+        "display-bad.lrt",
+        std::string(kTinyScene).insert(0, "Display \"x.png\" \"file\" \"rbga\"\n"));
+    const auto r = runLrt(fmt::format("{} -o {} -q", q(bad), q(scratchPath("bad.png"))));
+    CHECK(r.exitStatus == 1);
+    CHECK_THAT(r.err, Catch::Contains("unknown Display mode 'rbga'") &&
+                          Catch::Contains("did you mean 'rgba'?"));
 }

@@ -4,6 +4,7 @@
 #include "renderer/image/image_file.h"
 #include "run_lrt.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 namespace fs = std::filesystem;
@@ -111,4 +112,39 @@ TEST_CASE("relative paths in a scene resolve against its file from any folder", 
         CHECK(fs::exists(elsewhere / "out.exr"));
         fs::remove(elsewhere / "out.exr");
     }
+}
+
+TEST_CASE("the --aov flag and Option output aov choose the EXR's layers", "[cli][render][aov]") {
+    const auto channels = [](const fs::path& exr) {
+        std::vector<std::string> names = lrt::readImage(exr).channelNames;
+        std::sort(names.begin(), names.end()); // EXR stores channels by name
+        return names;
+    };
+    const fs::path scene = writeScratchFile("aov-select.lrt", kLitSphere);
+    const fs::path out = scratchPath("aov-select.exr");
+    REQUIRE(runLrt(fmt::format("{} -o {} -q", q(scene), q(out))).exitStatus == 0);
+    CHECK(channels(out) == std::vector<std::string>{"A", "B", "G", "N.X", "N.Y", "N.Z", "R", "Z",
+                                                    "albedo.B", "albedo.G", "albedo.R",
+                                                    "sampleCount"});
+    REQUIRE(runLrt(fmt::format("{} -o {} -q --aov alpha,depth", q(scene), q(out))).exitStatus == 0);
+    CHECK(channels(out) == std::vector<std::string>{"A", "B", "G", "R", "Z"});
+    REQUIRE(runLrt(fmt::format("{} -o {} -q --aov none", q(scene), q(out))).exitStatus == 0);
+    CHECK(channels(out) == std::vector<std::string>{"B", "G", "R"});
+    // The scene's choice, and the flag over it.
+    const fs::path chosen = writeScratchFile(
+        "aov-option.lrt", std::string("Option \"output\" \"aov\" \"normal\"\n") + kLitSphere);
+    REQUIRE(runLrt(fmt::format("{} -o {} -q", q(chosen), q(out))).exitStatus == 0);
+    CHECK(channels(out) == std::vector<std::string>{"B", "G", "N.X", "N.Y", "N.Z", "R"});
+    REQUIRE(runLrt(fmt::format("{} -o {} -q --aov all", q(chosen), q(out))).exitStatus == 0);
+    CHECK(channels(out).size() == 12);
+    // A misspelt layer: a usage error for the flag, a scene error at the option's value.
+    const auto flag = runLrt(fmt::format("{} -o {} --aov albeod", q(scene), q(out)));
+    CHECK(flag.exitStatus == 2);
+    CHECK_THAT(flag.err, Catch::Contains("did you mean 'albedo'?"));
+    const fs::path bad = writeScratchFile(
+        "aov-bad.lrt", std::string("Option \"output\" \"aov\" \"alpha,dpeth\"\n") + kLitSphere);
+    const auto option = runLrt(fmt::format("{} -o {}", q(bad), q(out)));
+    CHECK(option.exitStatus == 1);
+    CHECK_THAT(option.err, Catch::Contains("aov-bad.lrt:1:17: error: unknown AOV 'dpeth'") &&
+                               Catch::Contains("did you mean 'depth'?"));
 }

@@ -1,5 +1,6 @@
 // Quadric silhouettes cover exactly their projected area: an orthographic view of white
-// constant surfaces sums, over the image, to the area of each shape's outline.
+// constant surfaces sums, over the image, to the area of each shape's outline, and so does the
+// coverage alpha of any surface.
 #include "../render_test_support.h"
 
 #include <catch2/catch.hpp>
@@ -10,6 +11,23 @@
 using namespace lrt;
 
 namespace {
+
+// The scene's text: `shape` under an orthographic camera that sees the square [-2, 2]^2.
+std::string orthographicView(const std::string& surface, const std::string& shape) {
+    return fmt::format(R"(Format 160 160 1
+PixelSamples 6 6
+PixelFilter "box" 1 1
+Projection "orthographic"
+ScreenWindow -2 2 -2 2
+WorldBegin
+LightSource "distantlight" "from" [0 0 0] "to" [0.3 0.2 1]
+Surface "{}"
+Translate 0 0 5
+{}
+WorldEnd
+)",
+                       surface, shape);
+}
 
 double coveredArea(const std::string& shape) {
     const int resolution = 160;
@@ -36,6 +54,33 @@ WorldEnd
 const double kPi = std::numbers::pi;
 
 } // namespace
+
+TEST_CASE("coverage alpha sums to the projected area, fractional on the outline",
+          "[render][silhouette][alpha]") {
+    // A lit plastic sphere of radius 1.5: its colour varies, its coverage does not.
+    const testing::LoadedScene loaded =
+        testing::loadScene(orthographicView("plastic", "Sphere 1.5 -1.5 1.5 360"));
+    const RenderResult result = render(*loaded.scene, RenderSettings{});
+    const Image& aovs = result.aovs;
+    REQUIRE(aovs.channelNames.at(0) == "A");
+    double sum = 0;
+    int fractional = 0;
+    for (int p = 0; p < aovs.width * aovs.height; ++p) {
+        const float alpha = aovs.pixels[static_cast<std::size_t>(p) * aovs.channels];
+        REQUIRE(alpha >= 0.0f);
+        REQUIRE(alpha <= 1.0f);
+        sum += alpha;
+        fractional += alpha > 0 && alpha < 1;
+    }
+    const double pixelArea = (4.0 / 160) * (4.0 / 160);
+    CHECK(sum * pixelArea == Approx(kPi * 2.25).epsilon(2e-3));
+    // The outline crosses about 2 pi r / (pixel size) = 377 pixels.
+    CHECK(fractional > 300);
+    CHECK(fractional < 800);
+    // Inside and outside the outline.
+    CHECK(aovs.pixels[(80 * 160 + 80) * static_cast<std::size_t>(aovs.channels)] == 1.0f);
+    CHECK(aovs.pixels[0] == 0.0f);
+}
 
 TEST_CASE("quadric silhouettes cover their exact projected area", "[render][silhouette]") {
     struct Case {

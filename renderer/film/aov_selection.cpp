@@ -1,0 +1,68 @@
+// AOV layer names and their channels.
+#include "renderer/film/aov_selection.h"
+
+#include "slvm/common/suggestion.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace lrt {
+
+namespace {
+struct Layer {
+    std::string_view name;
+    std::vector<std::string_view> channels;
+};
+const std::vector<Layer>& layers() {
+    static const std::vector<Layer> table = {
+        {"alpha", {"A"}},
+        {"albedo", {"albedo.R", "albedo.G", "albedo.B"}},
+        {"normal", {"N.X", "N.Y", "N.Z"}},
+        {"depth", {"Z"}},
+        {"samples", {"sampleCount"}},
+    };
+    return table;
+}
+} // namespace
+
+std::vector<std::string_view> aovNames() {
+    std::vector<std::string_view> names;
+    for (const Layer& layer : layers())
+        names.push_back(layer.name);
+    return names;
+}
+
+AovList parseAovList(std::string_view list) {
+    if (list == "all")
+        list = kAllAovs;
+    AovList out;
+    if (list == "none")
+        return out;
+    const std::vector<std::string_view> names = aovNames();
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        const std::string_view name = list.substr(start, comma - start);
+        if (std::find(names.begin(), names.end(), name) == names.end()) {
+            out.error = fmt::format("unknown AOV '{}' (expected all, none, or a comma-separated "
+                                    "list of alpha, albedo, normal, depth, samples){}",
+                                    name, slvm::didYouMean(name, names));
+            return out;
+        }
+        if (std::find(out.layers.begin(), out.layers.end(), name) == out.layers.end())
+            out.layers.emplace_back(name);
+        start = comma + 1;
+    }
+    return out;
+}
+
+bool aovChannelSelected(std::string_view channel, const std::vector<std::string>& selected) {
+    for (const Layer& layer : layers())
+        if (std::find(layer.channels.begin(), layer.channels.end(), channel) !=
+                layer.channels.end() &&
+            std::find(selected.begin(), selected.end(), layer.name) != selected.end())
+            return true;
+    return false;
+}
+
+} // namespace lrt
