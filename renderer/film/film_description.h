@@ -27,6 +27,9 @@ struct FilmDescription {
     // Display's mode asks for alpha ("rgba", "rgbaz"): 8-bit outputs get an A channel too (EXR
     // always has one).
     bool displayAlpha = false;
+    // Display's mode asks for depth ("rgbz", "rgbaz", "z"): EXR outputs carry Z whatever `aovs`
+    // says (8-bit formats cannot).
+    bool displayDepth = false;
     // The AOV layers EXR outputs carry (renderer/film/aov_selection.h): Option "output" "aov".
     std::vector<std::string> aovs = {"alpha", "albedo", "normal", "depth", "samples"};
 };

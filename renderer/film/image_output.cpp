@@ -77,7 +77,10 @@ Image withStraightAlpha(const Image& linear, const Image& aovs) {
 void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const Image& aovs,
                         const FilmDescription& film, const ImageMetadata& metadata) {
     if (path.extension() == ".exr") {
-        writeImage(path, withAovs(linear, selectedAovs(aovs, film.aovs), film.gain), metadata);
+        std::vector<std::string> layers = film.aovs;
+        if (film.displayDepth)
+            layers.emplace_back("depth");
+        writeImage(path, withAovs(linear, selectedAovs(aovs, layers), film.gain), metadata);
         return;
     }
     // Formats without an alpha channel (JPEG, Radiance HDR) keep RGB.

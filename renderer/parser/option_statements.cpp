@@ -172,14 +172,16 @@ void SceneParser::display(const Statement& s) {
             "Display expects a file name, a type and a mode (\"out.exr\" \"file\" \"rgb\")");
     options_.film.displayName = s.stringAt(0);
     s.stringAt(1);
-    // RenderMan's modes with colour; depth is in every EXR, so "z" adds nothing to a mode.
+    // RenderMan's mode names. lrt always writes colour; "a" adds alpha to 8-bit outputs, "z" puts
+    // the depth layer in an EXR whatever the AOV list says.
     const std::string mode = s.stringAt(2);
-    const std::vector<std::string_view> modes = {"rgb", "rgba", "rgbz", "rgbaz"};
+    const std::vector<std::string_view> modes = {"rgb", "rgba", "rgbz", "rgbaz", "z"};
     if (std::find(modes.begin(), modes.end(), mode) == modes.end())
         throw SceneError(s.items[2].where,
                          fmt::format("unknown Display mode '{}' (expected {}){}", mode,
                                      quotedList(modes), slvm::didYouMean(mode, modes)));
     options_.film.displayAlpha = mode.find('a') != std::string::npos;
+    options_.film.displayDepth = mode.find('z') != std::string::npos;
     Parameters(parameters(s, 3), {}, "Display", s.where);
 }
 

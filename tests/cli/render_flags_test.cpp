@@ -137,6 +137,11 @@ TEST_CASE("the --aov flag and Option output aov choose the EXR's layers", "[cli]
     CHECK(channels(out) == std::vector<std::string>{"B", "G", "N.X", "N.Y", "N.Z", "R"});
     REQUIRE(runLrt(fmt::format("{} -o {} -q --aov all", q(chosen), q(out))).exitStatus == 0);
     CHECK(channels(out).size() == 12);
+    // Display "rgbz" (or "z") adds the depth layer to whatever the list is.
+    const fs::path depth = writeScratchFile(
+        "aov-z.lrt", std::string("Display \"x.exr\" \"file\" \"z\"\n") + kLitSphere);
+    REQUIRE(runLrt(fmt::format("{} -o {} -q --aov none", q(depth), q(out))).exitStatus == 0);
+    CHECK(channels(out) == std::vector<std::string>{"B", "G", "R", "Z"});
     // A misspelt layer: a usage error for the flag, a scene error at the option's value.
     const auto flag = runLrt(fmt::format("{} -o {} --aov albeod", q(scene), q(out)));
     CHECK(flag.exitStatus == 2);
