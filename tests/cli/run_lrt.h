@@ -1,6 +1,8 @@
 // Runs the built lrt binary as a user would and captures its exit status and output.
 #pragma once
 
+#include "tests/file_bytes.h"
+
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -20,11 +22,9 @@ struct CommandResult {
     std::string err;
 };
 
+// The file's bytes; empty when it cannot be read (a command that wrote nothing).
 inline std::string slurp(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
+    return testing_files::fileBytes(path).value_or("");
 }
 
 // A path in this test process's own scratch folder.

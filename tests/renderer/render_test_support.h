@@ -5,10 +5,9 @@
 #include "renderer/embree/device.h"
 #include "renderer/parser/parser.h"
 #include "renderer/render/renderer.h"
+#include "tests/file_bytes.h"
 
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -41,10 +40,8 @@ inline LoadedScene loadScene(const std::string& text, const std::string& directo
 inline std::string
 bundledScene(const std::string& name,
              const std::vector<std::pair<std::string, std::string>>& replacements = {}) {
-    std::ifstream in(std::string(LRT_SOURCE_DIR "/scenes/") + name);
-    std::stringstream text;
-    text << in.rdbuf();
-    std::string scene = text.str();
+    std::string scene =
+        testing_files::requiredFileBytes(std::string(LRT_SOURCE_DIR "/scenes/") + name);
     for (const auto& [from, to] : replacements) {
         const std::size_t at = scene.find(from);
         if (at == std::string::npos)

@@ -4,32 +4,19 @@
 #include "slvm/sl/assembler.h"
 #include "slvm/sl/bytecode.h"
 #include "slvm/sl/shader_file.h"
+#include "tests/file_bytes.h"
 
 #include <catch2/catch.hpp>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 using namespace slvm::sl;
-
-namespace {
-
-std::string readBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE(in);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
-} // namespace
 
 TEST_CASE("the spec's example shaders, verbatim, assemble like the bundled ones", "[sl][spec]") {
     const char* name =
         GENERATE("Constant.sl", "CosAttenuated.sl", "FullAttenuated.sl", "BumpMapping.sl");
     const std::string path = std::string(LRT_SOURCE_DIR "/tests/slvm/sl/spec_text/") + name;
     INFO("reproduce: lrt sl asm " << path << " -o out.slc");
-    const std::string verbatim = readBytes(path);
+    const std::string verbatim = testing_files::requiredFileBytes(path);
     // The point of the test: the specification's bytes, with its U+00A0 "blank" lines.
     REQUIRE(verbatim.find("\xC2\xA0") != std::string::npos);
 

@@ -1,21 +1,13 @@
 // The NV_vertex_program2 specification's example code, as its text has it byte for byte, completed
 // mechanically into programs (spec_text/README.md): the valid examples load and run, and the two
 // printed with mistakes are rejected at the lines of those mistakes.
+#include "tests/file_bytes.h"
 #include "tests/slvm/vp2/vp2_test_support.h"
 
-#include <fstream>
 #include <sstream>
 
 namespace slvm::vp2 {
 namespace {
-
-std::string readBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE(in);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
 
 // The header goes on the fragment's first line, so diagnostics keep the fragment's line numbers.
 std::string completed(const std::string& fragment) {
@@ -39,7 +31,7 @@ std::string fragmentPath(const std::string& name) {
 TEST_CASE("the spec's valid example code, verbatim, loads and runs", "[vp2][spec]") {
     const char* name = GENERATE("clip_plane.vp", "clip_sphere.vp", "loop.vp", "ara_loop.vp",
                                 "skinning.vp", "skin4.vp");
-    const std::string program = completed(readBytes(fragmentPath(name)));
+    const std::string program = completed(testing_files::requiredFileBytes(fragmentPath(name)));
     INFO(name << ", completed as:\n" << program);
     // Every parameter and attribute 0 but w = 1: the loops run zero times, and every palette
     // index is 0.
@@ -49,7 +41,7 @@ TEST_CASE("the spec's valid example code, verbatim, loads and runs", "[vp2][spec
 
 TEST_CASE("the spec's example code printed with mistakes is rejected at them", "[vp2][spec]") {
     const auto lines = [](const std::string& name) {
-        const std::string program = completed(readBytes(fragmentPath(name)));
+        const std::string program = completed(testing_files::requiredFileBytes(fragmentPath(name)));
         std::vector<std::string> at;
         for (const Diagnostic& d : testing::loadErrors(program))
             at.push_back(std::to_string(d.where.line) + ":" + std::to_string(d.where.column));
