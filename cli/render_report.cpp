@@ -2,6 +2,7 @@
 #include "cli/render_report.h"
 
 #include "lrt/version.h"
+#include "renderer/film/aov_selection.h"
 
 #include <algorithm>
 #include <array>
@@ -29,7 +30,7 @@ std::string renderIdentity(const std::string& scenePath, const std::string& scen
     const int spp = settings.samplesPerPixel.value_or(film.xSamples * film.ySamples);
     // The output's channels too: a finished file without the layers now asked for is not done.
     std::string aovs;
-    for (const std::string& layer : film.aovs)
+    for (const std::string& layer : exrAovLayers(film))
         aovs += (aovs.empty() ? "" : ",") + layer;
     return fmt::format("lrt {}; scene {} ({}); frame {}; spp {}; integrator {}; seed {}; pixels "
                        "{}..{} x {}..{} of {}x{}; aovs {}{}",

@@ -1,6 +1,7 @@
 // AOV layer names and their channels.
 #include "renderer/film/aov_selection.h"
 
+#include "renderer/film/film_description.h"
 #include "slvm/common/suggestion.h"
 
 #include <algorithm>
@@ -32,10 +33,24 @@ std::vector<std::string_view> aovNames() {
     return names;
 }
 
+std::vector<std::string> allAovs() {
+    const std::vector<std::string_view> names = aovNames();
+    return {names.begin(), names.end()};
+}
+
+std::vector<std::string> aovChannelNames() {
+    std::vector<std::string> channels;
+    for (const Layer& layer : layers())
+        channels.insert(channels.end(), layer.channels.begin(), layer.channels.end());
+    return channels;
+}
+
 AovList parseAovList(std::string_view list) {
-    if (list == "all")
-        list = kAllAovs;
     AovList out;
+    if (list == "all") {
+        out.layers = allAovs();
+        return out;
+    }
     if (list == "none")
         return out;
     const std::vector<std::string_view> names = aovNames();
@@ -44,9 +59,12 @@ AovList parseAovList(std::string_view list) {
         const std::size_t comma = std::min(list.find(',', start), list.size());
         const std::string_view name = list.substr(start, comma - start);
         if (std::find(names.begin(), names.end(), name) == names.end()) {
+            std::string known;
+            for (const std::string_view n : names)
+                known += fmt::format("{}{}", known.empty() ? "" : ", ", n);
             out.error = fmt::format("unknown AOV '{}' (expected all, none, or a comma-separated "
-                                    "list of alpha, albedo, normal, depth, samples){}",
-                                    name, slvm::didYouMean(name, names));
+                                    "list of {}){}",
+                                    name, known, slvm::didYouMean(name, names));
             return out;
         }
         if (std::find(out.layers.begin(), out.layers.end(), name) == out.layers.end())
@@ -54,6 +72,13 @@ AovList parseAovList(std::string_view list) {
         start = comma + 1;
     }
     return out;
+}
+
+std::vector<std::string> exrAovLayers(const FilmDescription& film) {
+    std::vector<std::string> layers = film.aovs;
+    if (film.displayDepth)
+        layers.emplace_back("depth");
+    return layers;
 }
 
 bool aovChannelSelected(std::string_view channel, const std::vector<std::string>& selected) {

@@ -2,6 +2,7 @@
 // output named by Display. The renderer and the image writers read it.
 #pragma once
 
+#include "renderer/film/aov_selection.h"
 #include "renderer/film/filter.h"
 
 #include <array>
@@ -31,7 +32,7 @@ struct FilmDescription {
     // says (8-bit formats cannot).
     bool displayDepth = false;
     // The AOV layers EXR outputs carry (renderer/film/aov_selection.h): Option "output" "aov".
-    std::vector<std::string> aovs = {"alpha", "albedo", "normal", "depth", "samples"};
+    std::vector<std::string> aovs = allAovs();
 };
 
 } // namespace lrt

@@ -77,10 +77,8 @@ Image withStraightAlpha(const Image& linear, const Image& aovs) {
 void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const Image& aovs,
                         const FilmDescription& film, const ImageMetadata& metadata) {
     if (path.extension() == ".exr") {
-        std::vector<std::string> layers = film.aovs;
-        if (film.displayDepth)
-            layers.emplace_back("depth");
-        writeImage(path, withAovs(linear, selectedAovs(aovs, layers), film.gain), metadata);
+        writeImage(path, withAovs(linear, selectedAovs(aovs, exrAovLayers(film)), film.gain),
+                   metadata);
         return;
     }
     // Formats without an alpha channel (JPEG, Radiance HDR) keep RGB.

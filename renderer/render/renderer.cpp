@@ -6,6 +6,7 @@
 // holds whole tiles).
 #include "renderer/render/renderer.h"
 
+#include "renderer/film/aov_selection.h"
 #include "renderer/integrators/integrator_registry.h"
 
 #include <algorithm>
@@ -28,6 +29,7 @@ struct FilmSample {
     FirstHit firstHit;
 };
 
+// The channels of renderer/film/aov_selection.h's layers, which reconstructTile writes in order.
 constexpr int kAovChannels = 9;
 
 Stratification stratification(const Scene& scene, const RenderSettings& settings) {
@@ -276,8 +278,9 @@ RenderResult startResult(const Scene& scene, const PixelBounds& bounds, int spp,
     Image& aovs = result.aovs;
     aovs = image;
     aovs.channels = kAovChannels;
-    aovs.channelNames = {"A",   "albedo.R", "albedo.G", "albedo.B",   "N.X",
-                         "N.Y", "N.Z",      "Z",        "sampleCount"};
+    aovs.channelNames = aovChannelNames();
+    if (aovs.channelNames.size() != kAovChannels)
+        throw std::logic_error("the AOV layer table and reconstructTile disagree");
     aovs.pixels.assign(static_cast<std::size_t>(image.width) * image.height * kAovChannels, 0.0f);
     result.finishedTiles.assign(static_cast<std::size_t>(tileCount), false);
     result.statistics.samplesPerPixel = spp;
