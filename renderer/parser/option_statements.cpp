@@ -7,7 +7,6 @@
 #include "renderer/parser/scene_parser.h"
 #include "slvm/common/suggestion.h"
 
-#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -43,13 +42,14 @@ const ParameterSpec kBackgroundParameters[] = {
     {"bgcolor", ValueKind::Rgb, Color{0, 0, 0}, {}, "radiance of rays that leave the scene"},
 };
 
-// Throws unless `name` (item 0 of `s`) is one of `names`: "unknown <what> 'x' (expected ...)".
+// Throws unless `name` (item `item` of `s`) is one of `names`: "unknown <what> 'x' (expected
+// ...)", with a suggestion.
 void expectName(const Statement& s, const std::string& name, const char* what,
-                const std::vector<std::string_view>& names) {
+                const std::vector<std::string_view>& names, std::size_t item = 0) {
     for (const std::string_view known : names)
         if (known == name)
             return;
-    throw SceneError(s.items[0].where,
+    throw SceneError(s.items[item].where,
                      fmt::format("unknown {} '{}' (expected {}){}", what, name, quotedList(names),
                                  slvm::didYouMean(name, names)));
 }
@@ -175,11 +175,7 @@ void SceneParser::display(const Statement& s) {
     // RenderMan's mode names. lrt always writes colour; "a" adds alpha to 8-bit outputs, "z" puts
     // the depth layer in an EXR whatever the AOV list says.
     const std::string mode = s.stringAt(2);
-    const std::vector<std::string_view> modes = {"rgb", "rgba", "rgbz", "rgbaz", "z"};
-    if (std::find(modes.begin(), modes.end(), mode) == modes.end())
-        throw SceneError(s.items[2].where,
-                         fmt::format("unknown Display mode '{}' (expected {}){}", mode,
-                                     quotedList(modes), slvm::didYouMean(mode, modes)));
+    expectName(s, mode, "Display mode", {"rgb", "rgba", "rgbz", "rgbaz", "z"}, 2);
     options_.film.displayAlpha = mode.find('a') != std::string::npos;
     options_.film.displayDepth = mode.find('z') != std::string::npos;
     Parameters(parameters(s, 3), {}, "Display", s.where);
@@ -187,6 +183,7 @@ void SceneParser::display(const Statement& s) {
 
 void SceneParser::option(const Statement& s) {
     const std::string name = s.stringAt(0);
+    expectName(s, name, "option", kOptionNames);
     const ParameterList list = parameters(s, 1);
     const std::string what = fmt::format("Option \"{}\"", name);
     if (name == "searchpath") {
@@ -220,11 +217,6 @@ void SceneParser::option(const Statement& s) {
             throw SceneError(s.where, "Option \"sl\" expects tracedepth >= 0 and budget >= 1");
         shaders.traceDepth = depth;
         shaders.budget = static_cast<std::uint64_t>(budget);
-    } else {
-        throw SceneError(s.items[0].where,
-                         fmt::format("unknown option '{}' (expected \"searchpath\", \"sampler\", "
-                                     "\"output\" or \"sl\"){}",
-                                     name, slvm::didYouMean(name, kOptionNames)));
     }
 }
 
