@@ -78,14 +78,35 @@ std::pair<int, int> parseResolution(const std::string& text) {
     return {static_cast<int>((*values)[0]), static_cast<int>((*values)[1])};
 }
 
-// The flags that change the frame itself: --resolution, then --quick's half width and height.
-void applyFrameFlags(FrameDescription& frame, const RenderFlags& flags) {
-    FilmDescription& film = frame.options.film;
+// The flags that change each frame itself, parsed once, before the scene is read.
+struct FrameOverrides {
+    std::optional<std::pair<int, int>> resolution;
+    std::optional<std::vector<std::string>> aovs;
+    bool quick = false;
+};
+
+FrameOverrides frameOverridesOf(const RenderFlags& flags) {
+    FrameOverrides overrides;
     if (!flags.resolution.empty())
-        std::tie(film.xResolution, film.yResolution) = parseResolution(flags.resolution);
-    if (!flags.aov.empty())
-        film.aovs = parseAovList(flags.aov).layers;
-    if (flags.quick) {
+        overrides.resolution = parseResolution(flags.resolution);
+    if (!flags.aov.empty()) {
+        AovList aovs = parseAovList(flags.aov);
+        if (!aovs.error.empty())
+            throw UsageError("--aov: " + aovs.error);
+        overrides.aovs = std::move(aovs.layers);
+    }
+    overrides.quick = flags.quick;
+    return overrides;
+}
+
+// --resolution and --aov replace the scene's; then --quick halves the width and height.
+void applyFrameOverrides(FrameDescription& frame, const FrameOverrides& overrides) {
+    FilmDescription& film = frame.options.film;
+    if (overrides.resolution)
+        std::tie(film.xResolution, film.yResolution) = *overrides.resolution;
+    if (overrides.aovs)
+        film.aovs = *overrides.aovs;
+    if (overrides.quick) {
         film.xResolution = (film.xResolution + 1) / 2;
         film.yResolution = (film.yResolution + 1) / 2;
     }
@@ -112,6 +133,15 @@ std::array<float, 4> parseCrop(const std::string& text) {
     return {(*values)[0], (*values)[1], (*values)[2], (*values)[3]};
 }
 
+// How progress is shown: --quiet silences it, --progress picks the style, "auto" by stderr.
+ProgressStyle progressStyleOf(const RenderFlags& flags) {
+    const auto style = progressStyleNamed(flags.progress, isatty(fileno(stderr)) != 0);
+    if (!style)
+        throw UsageError(
+            fmt::format("--progress '{}': expected auto, bar, log, alf or none", flags.progress));
+    return flags.quiet ? ProgressStyle::None : *style;
+}
+
 // The flags as render settings, checked before the scene is read: a usage error must not wait.
 RenderSettings settingsOf(const RenderFlags& flags) {
     RenderSettings settings;
@@ -122,14 +152,6 @@ RenderSettings settingsOf(const RenderFlags& flags) {
     if (flags.threads > kMaxThreads)
         throw UsageError(
             fmt::format("--threads {}: expected 0 (every core) to {}", flags.threads, kMaxThreads));
-    if (!flags.resolution.empty())
-        parseResolution(flags.resolution); // a usage error now, before the scene is read
-    if (!flags.aov.empty())
-        if (const AovList aovs = parseAovList(flags.aov); !aovs.error.empty())
-            throw UsageError("--aov: " + aovs.error);
-    if (!progressStyleNamed(flags.progress, false))
-        throw UsageError(
-            fmt::format("--progress '{}': expected auto, bar, log, alf or none", flags.progress));
     if (!flags.integrator.empty()) {
         checkIntegratorFlag(flags.integrator);
         settings.integrator = flags.integrator;
@@ -178,7 +200,9 @@ std::vector<FrameDescription> selectFrames(std::vector<FrameDescription> frames,
 
 // Each frame's output file and render identity, checked to be writable before any time is spent.
 std::vector<FrameJob> resolveOutputs(std::vector<FrameDescription> frames, const RenderFlags& flags,
-                                     const RenderSettings& settings, const std::string& scenePath) {
+                                     const RenderSettings& settings,
+                                     const FrameOverrides& overrides,
+                                     const std::string& scenePath) {
     const std::string sceneHash = contentHash(scenePath); // read once, not once per frame
     std::vector<FrameJob> jobs;
     const bool several = frames.size() > 1;
@@ -195,8 +219,8 @@ std::vector<FrameJob> resolveOutputs(std::vector<FrameDescription> frames, const
         if (!std::filesystem::is_directory(folder, ec) || access(folder.c_str(), W_OK) != 0)
             throw std::runtime_error(fmt::format(
                 "{}: cannot write there (no such folder, or no permission)", output.string()));
-        applyFrameFlags(frame, flags);
-        RenderSettings ownSettings = frameSettings(settings, frame, flags.quick);
+        applyFrameOverrides(frame, overrides);
+        RenderSettings ownSettings = frameSettings(settings, frame, overrides.quick);
         std::string identity = renderIdentity(scenePath, sceneHash, frame, ownSettings);
         jobs.push_back(
             {std::move(frame), std::move(ownSettings), std::move(output), std::move(identity)});
@@ -232,8 +256,8 @@ int interrupted(const std::string& where) {
 // Renders one built frame to its output, or writes its checkpoint when interrupted. Returns the
 // stats entry of a finished frame, nullopt for an interrupted one.
 std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& job,
-                                          const RenderFlags& flags, const std::string& scenePath,
-                                          bool several) {
+                                          const RenderFlags& flags, ProgressStyle style,
+                                          const std::string& scenePath, bool several) {
     const RenderSettings& settings = job.settings;
     const std::filesystem::path checkpoint = checkpointPath(job.output);
     std::optional<RenderResult> resumed;
@@ -247,9 +271,6 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
         std::cerr << fmt::format("resuming from {}: {} of {} tiles already rendered\n",
                                  checkpoint.string(), resumedTiles, resumed->finishedTiles.size());
 
-    const ProgressStyle style =
-        flags.quiet ? ProgressStyle::None
-                    : *progressStyleNamed(flags.progress, isatty(fileno(stderr)) != 0);
     Progress progress(style, several ? fmt::format("frame {}", scene.frame()) : "rendering",
                       std::cerr);
     RenderControl control;
@@ -302,6 +323,8 @@ int renderScene(const RenderFlags& flags) {
     // From here on SIGTERM and SIGINT stop the render resumably (exit status 3).
     const InterruptHandler interrupt;
     const RenderSettings settings = settingsOf(flags);
+    const FrameOverrides overrides = frameOverridesOf(flags);
+    const ProgressStyle progressStyle = progressStyleOf(flags);
     const std::vector<int> requested =
         flags.frames.empty() ? std::vector<int>{} : parseFrames(flags.frames);
     // --threads bounds everything from here: scene building, vertex programs, BVHs, rendering.
@@ -310,7 +333,7 @@ int renderScene(const RenderFlags& flags) {
         std::filesystem::weakly_canonical(std::filesystem::absolute(flags.scene)).string();
     std::vector<FrameJob> jobs = resolveOutputs(
         selectFrames(parseSceneFile(flags.scene), requested, flags.scene, flags.frames), flags,
-        settings, scenePath);
+        settings, overrides, scenePath);
     if (flags.resume)
         skipFinishedFrames(jobs, flags.quiet);
 
@@ -335,7 +358,8 @@ int renderScene(const RenderFlags& flags) {
     for (std::size_t i = 0; i < scenes.size(); ++i) {
         if (InterruptHandler::requested())
             return interrupted(fmt::format("before frame {}", scenes[i]->frame()));
-        const auto entry = renderFrame(*scenes[i], jobs[i], flags, scenePath, scenes.size() > 1);
+        const auto entry =
+            renderFrame(*scenes[i], jobs[i], flags, progressStyle, scenePath, scenes.size() > 1);
         if (!entry)
             return interrupted(fmt::format("in frame {}: its finished tiles are in {}",
                                            scenes[i]->frame(),
