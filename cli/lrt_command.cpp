@@ -1,6 +1,7 @@
 // The lrt command line: parses the arguments and dispatches to a subcommand.
 #include "cli/lrt_command.h"
 
+#include "cli/cg_command.h"
 #include "cli/exit_status.h"
 #include "cli/farm_command.h"
 #include "cli/merge_command.h"
@@ -38,6 +39,7 @@ int runLrt(int argc, char** argv) {
 
     int exitStatus = kExitOk;
     addSlCommand(app, exitStatus);
+    addCgCommand(app, exitStatus);
     addVp2Command(app, exitStatus);
     addRenderCommand(app, exitStatus, commandLine);
     addMergeCommand(app, exitStatus);

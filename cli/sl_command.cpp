@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <fmt/format.h>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -28,15 +29,6 @@ namespace lrt::cli {
 namespace sl = slvm::sl;
 
 namespace {
-
-struct ShaderRunOptions {
-    std::string shader;
-    std::vector<std::string> sets;
-    std::string traceResult = "0,0,0";
-    std::vector<std::string> textures;
-    std::uint64_t budget = sl::kDefaultBudget;
-    std::uint64_t seed = 0;
-};
 
 class ShaderRunHost final : public sl::Host {
 public:
@@ -117,7 +109,9 @@ std::string registersJson(const sl::RegisterFile& registers) {
     return out;
 }
 
-int runShader(const ShaderRunOptions& options) {
+} // namespace
+
+int runShader(const ShaderRunOptions& options, const std::function<sl::VerifiedProgram()>& load) {
     sl::RegisterFile registers = sl::RegisterFile::withDefaults();
     std::array<bool, sl::kRegisterCount> setByFlag{};
     for (const std::string& assignment : options.sets) {
@@ -141,7 +135,7 @@ int runShader(const ShaderRunOptions& options) {
     }
 
     // Load the program before touching textures, so a bad shader reports first.
-    const sl::VerifiedProgram program = sl::loadShaderFile(options.shader);
+    const sl::VerifiedProgram program = load();
     for (const auto& [unit, path] : bindings) {
         host.bindTexture(unit, path);
         // As in the renderer, a bound texture's register holds its sample at the point's (s, t).
@@ -158,6 +152,18 @@ int runShader(const ShaderRunOptions& options) {
                              registersJson(registers));
     return kExitOk;
 }
+
+void addShaderRunOptions(CLI::App& command, ShaderRunOptions& run) {
+    command.add_option("--set", run.sets, "Register value NAME=a[,b,c[,d]] (repeatable)");
+    command.add_option("--trace-result", run.traceResult, "What every trace returns: r,g,b");
+    command.add_option("--texture", run.textures, "Bind image FILE to texture unit N: N=FILE");
+    command.add_option("--budget", run.budget, "Instruction budget (default 65536)")
+        ->check(nonNegativeInteger());
+    command.add_option("--seed", run.seed, "Seed of the rnd stream (default 0)")
+        ->check(nonNegativeInteger());
+}
+
+namespace {
 
 int assembleShader(const std::string& input, std::string output) {
     const sl::VerifiedProgram program = sl::loadShaderFile(input);
@@ -200,15 +206,11 @@ void addSlCommand(CLI::App& app, int& exitStatus) {
         sl->add_subcommand("run", "Run a shader once on chosen registers; prints JSON");
     auto run = std::make_shared<ShaderRunOptions>();
     runCommand->add_option("SHADER", run->shader, "Shader (.sl or .slc)")->required();
-    runCommand->add_option("--set", run->sets, "Register value NAME=a[,b,c[,d]] (repeatable)");
-    runCommand->add_option("--trace-result", run->traceResult, "What every trace returns: r,g,b");
-    runCommand->add_option("--texture", run->textures, "Bind image FILE to texture unit N: N=FILE");
-    runCommand->add_option("--budget", run->budget, "Instruction budget (default 65536)")
-        ->check(nonNegativeInteger());
-    runCommand->add_option("--seed", run->seed, "Seed of the rnd stream (default 0)")
-        ->check(nonNegativeInteger());
-    runCommand->callback(
-        [&exitStatus, run] { exitStatus = guarded([&] { return runShader(*run); }); });
+    addShaderRunOptions(*runCommand, *run);
+    runCommand->callback([&exitStatus, run] {
+        exitStatus = guarded(
+            [&] { return runShader(*run, [&] { return sl::loadShaderFile(run->shader); }); });
+    });
 }
 
 } // namespace lrt::cli

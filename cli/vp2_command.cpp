@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
+#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -20,12 +21,6 @@ namespace lrt::cli {
 namespace vp2 = slvm::vp2;
 
 namespace {
-
-struct ProgramRunOptions {
-    std::string program;
-    std::vector<std::string> attributes;
-    std::vector<std::string> parameters;
-};
 
 // "N=x,y,z[,w]" into registers[N]; with three numbers w keeps its default. Returns N.
 int applyAssignment(std::vector<vp2::Vector4>& registers, const std::string& assignment,
@@ -53,16 +48,22 @@ std::string vectorJson(const vp2::Vector4& v) {
                        jsonNumber(v[3]));
 }
 
-int runProgram(const ProgramRunOptions& options) {
+} // namespace
+
+int runVertexProgram(const ProgramRunOptions& options,
+                     const std::function<vp2::VerifiedProgram()>& load,
+                     const std::vector<std::pair<int, vp2::Vector4>>& preset) {
     std::vector<vp2::Vector4> attributes(vp2::kAttributeCount, vp2::Vector4{0, 0, 0, 1});
     std::vector<vp2::Vector4> parameters(vp2::kMaxParameters, vp2::Vector4{0, 0, 0, 0});
+    for (const auto& [index, value] : preset)
+        parameters[static_cast<std::size_t>(index)] = value;
     for (const std::string& a : options.attributes)
         applyAssignment(attributes, a, "--attrib");
     int highestParameter = -1;
     for (const std::string& p : options.parameters)
         highestParameter = std::max(highestParameter, applyAssignment(parameters, p, "--param"));
 
-    const vp2::VerifiedProgram program = vp2::loadVertexProgramFile(options.program);
+    const vp2::VerifiedProgram program = load();
     const vp2::Limits& limits = program.limits();
     if (highestParameter >= limits.parameters)
         throw UsageError(fmt::format("--param {}: {} programs have c[0] to c[{}]", highestParameter,
@@ -98,7 +99,12 @@ int runProgram(const ProgramRunOptions& options) {
     return kExitOk;
 }
 
-} // namespace
+void addVertexRunOptions(CLI::App& command, ProgramRunOptions& run) {
+    command.add_option("--attrib", run.attributes,
+                       "Vertex attribute v[N]=x,y,z[,w] (default 0,0,0,1; repeatable)");
+    command.add_option("--param", run.parameters,
+                       "Program parameter c[N]=x,y,z[,w] (default 0,0,0,0; repeatable)");
+}
 
 void addVp2Command(CLI::App& app, int& exitStatus) {
     CLI::App* vp2Command =
@@ -107,12 +113,13 @@ void addVp2Command(CLI::App& app, int& exitStatus) {
         "run", "Run a vertex program once on chosen attributes and parameters; prints JSON");
     auto run = std::make_shared<ProgramRunOptions>();
     runCommand->add_option("PROGRAM", run->program, "Vertex program (.vp)")->required();
-    runCommand->add_option("--attrib", run->attributes,
-                           "Vertex attribute v[N]=x,y,z[,w] (default 0,0,0,1; repeatable)");
-    runCommand->add_option("--param", run->parameters,
-                           "Program parameter c[N]=x,y,z[,w] (default 0,0,0,0; repeatable)");
-    runCommand->callback(
-        [&exitStatus, run] { exitStatus = guarded([&] { return runProgram(*run); }); });
+    addVertexRunOptions(*runCommand, *run);
+    runCommand->callback([&exitStatus, run] {
+        exitStatus = guarded([&] {
+            return runVertexProgram(*run, [&] { return vp2::loadVertexProgramFile(run->program); },
+                                    {});
+        });
+    });
 }
 
 } // namespace lrt::cli

@@ -1,10 +1,30 @@
 // `lrt vp2 run`: runs a vertex program once on chosen attributes and parameters; prints JSON.
 #pragma once
 
+#include "slvm/vp2/verifier.h"
+#include "slvm/vp2/vm.h"
+
 #include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace lrt::cli {
 
 void addVp2Command(CLI::App& app, int& exitStatus);
+
+// The flags of `lrt vp2 run`, which `lrt cg run --profile vp1.1|vp2` takes too.
+struct ProgramRunOptions {
+    std::string program;
+    std::vector<std::string> attributes;
+    std::vector<std::string> parameters;
+};
+void addVertexRunOptions(CLI::App& command, ProgramRunOptions& options);
+// Runs the program `load` gives once, with c[] preset (a compiled program's constants) before
+// the --param flags, and prints the JSON of docs/vp2.md.
+int runVertexProgram(const ProgramRunOptions& options,
+                     const std::function<slvm::vp2::VerifiedProgram()>& load,
+                     const std::vector<std::pair<int, slvm::vp2::Vector4>>& preset);
 
 } // namespace lrt::cli

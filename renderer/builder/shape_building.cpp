@@ -1,5 +1,6 @@
 // Shapes: each statement's surfaces, made through the shape registry, meshes run through the
 // bound vertex program, and each surface placed in its Embree scene as a Primitive.
+#include "compiler/driver/compile.h"
 #include "renderer/builder/scene_builder_parts.h"
 #include "renderer/shapes/triangle_mesh.h"
 #include "renderer/vertex/vertex_stage.h"
@@ -107,6 +108,24 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
                                          "the bundled vertex programs ({})",
                                          d->file, d->directory.empty() ? "." : d->directory,
                                          bundledVertexPrograms_.string()));
+    }
+    if (path.extension() == ".cg") {
+        // Compiled for VP2 with the uniforms' values from the statement; its c[] layout is bound
+        // as a hand-written program's parameters would be.
+        compiler::CompileOptions options;
+        options.profile = "vp2";
+        options.uniformValues = cgUniformValues(d->parameters);
+        options.searchPath = {path.parent_path()};
+        compiler::CompiledProgram compiled;
+        try {
+            compiled = compiler::compileCgFile(path, options);
+        } catch (const slvm::ProgramError& e) {
+            throw SceneError(d->where, fmt::format("vertex program '{}' does not compile:\n{}",
+                                                   d->file, e.what()));
+        }
+        return &bindings_
+                    .emplace(d, bindCompiledVertexProgram(*d, compiled.vertex, compiled.constants))
+                    .first->second;
     }
     std::shared_ptr<const slvm::vp2::VerifiedProgram> program;
     try {

@@ -31,8 +31,7 @@ std::unique_ptr<Material> createMaterial(const ParameterList& parameters,
     if (const MaterialEntry* entry = materialRegistry().find(context.name))
         return entry->create(Parameters(parameters, entry->parameters, what, context.where),
                              context);
-    return SlMaterial::create(
-        Parameters(parameters, SlMaterial::parameterTable(), what, context.where), context);
+    return SlMaterial::create(parameters, what, context);
 }
 
 } // namespace lrt

@@ -1,13 +1,14 @@
 // Shader lookup along the search path, with a cache keyed by the file's canonical path.
 #include "renderer/materials/shader_library.h"
 
+#include "compiler/driver/compile.h"
 #include "slvm/sl/shader_file.h"
 
 namespace lrt {
 
 std::optional<std::filesystem::path> ShaderLibrary::find(const std::string& name) const {
     for (const auto& folder : searchPath_)
-        for (const char* extension : {".slc", ".sl"}) {
+        for (const char* extension : kExtensions) {
             const std::filesystem::path candidate = folder / (name + extension);
             std::error_code ec;
             if (std::filesystem::is_regular_file(candidate, ec))
@@ -24,6 +25,21 @@ ShaderLibrary::load(const std::filesystem::path& path) {
     auto program =
         std::make_shared<const slvm::sl::VerifiedProgram>(slvm::sl::loadShaderFile(path));
     loaded_[key] = program;
+    return program;
+}
+
+std::shared_ptr<const slvm::sl::VerifiedProgram>
+ShaderLibrary::compile(const std::filesystem::path& path,
+                       const std::map<std::string, std::vector<float>>& uniforms) {
+    auto key = std::make_pair(std::filesystem::weakly_canonical(path).string(), uniforms);
+    if (const auto it = compiled_.find(key); it != compiled_.end())
+        return it->second;
+    compiler::CompileOptions options;
+    options.profile = "sl";
+    options.uniformValues = uniforms;
+    options.searchPath = searchPath_;
+    auto program = compiler::compileCgFile(path, options).sl;
+    compiled_.emplace(std::move(key), program);
     return program;
 }
 

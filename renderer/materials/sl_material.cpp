@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
+#include <map>
 #include <numbers>
 
 namespace lrt {
@@ -49,41 +50,83 @@ const ParameterSpec kParameters[] = {
     {"t7", Texture, {}, {}, "texture unit t7"},
 };
 
-// The shader named context.name: loaded once per file, with a message that says where it was
-// looked for when there is none.
-std::shared_ptr<const sl::VerifiedProgram> findProgram(const MaterialContext& context) {
+// The file of the shader named context.name, with a message that says where it was looked for
+// when there is none.
+std::filesystem::path findShader(const MaterialContext& context) {
     const std::string name(context.name);
-    const auto path = context.shaders.find(name);
-    if (!path) {
-        std::string folders, builtIns;
-        // Every name the scene could have meant: the built-ins and the shaders on the path.
-        std::vector<std::string> known;
-        // A folder that is not there is named as missing: most often an incomplete installation.
-        for (const auto& folder : context.shaders.searchPath()) {
-            std::error_code ec;
-            folders += (folders.empty() ? "" : ", ") + folder.string() +
-                       (std::filesystem::is_directory(folder, ec) ? "" : " (missing)");
-            for (const auto& file : std::filesystem::directory_iterator(folder, ec))
-                if (file.path().extension() == ".sl" || file.path().extension() == ".slc")
+    if (const auto path = context.shaders.find(name))
+        return *path;
+    std::string folders, builtIns;
+    // Every name the scene could have meant: the built-ins and the shaders on the path.
+    std::vector<std::string> known;
+    // A folder that is not there is named as missing: most often an incomplete installation.
+    for (const auto& folder : context.shaders.searchPath()) {
+        std::error_code ec;
+        folders += (folders.empty() ? "" : ", ") + folder.string() +
+                   (std::filesystem::is_directory(folder, ec) ? "" : " (missing)");
+        for (const auto& file : std::filesystem::directory_iterator(folder, ec))
+            for (const char* extension : ShaderLibrary::kExtensions)
+                if (file.path().extension() == extension)
                     known.push_back(file.path().stem().string());
-        }
-        for (const MaterialEntry* entry : materialRegistry()) {
-            builtIns += (builtIns.empty() ? "" : ", ") + std::string(entry->name);
-            known.emplace_back(entry->name);
-        }
-        std::sort(known.begin(), known.end()); // directory order is the file system's
-        const std::vector<std::string_view> names(known.begin(), known.end());
-        throw SceneError(context.where,
-                         fmt::format("unknown surface '{}': not a built-in ({}) and no {}.slc or "
-                                     "{}.sl in the shader search path ({}){}",
-                                     name, builtIns, name, name, folders,
-                                     slvm::didYouMean(name, names)));
     }
+    for (const MaterialEntry* entry : materialRegistry()) {
+        builtIns += (builtIns.empty() ? "" : ", ") + std::string(entry->name);
+        known.emplace_back(entry->name);
+    }
+    std::sort(known.begin(), known.end()); // directory order is the file system's
+    known.erase(std::unique(known.begin(), known.end()), known.end());
+    const std::vector<std::string_view> names(known.begin(), known.end());
+    throw SceneError(
+        context.where,
+        fmt::format("unknown surface '{}': not a built-in ({}) and no {}.slc, {}.sl or "
+                    "{}.cg in the shader search path ({}){}",
+                    name, builtIns, name, name, name, folders, slvm::didYouMean(name, names)));
+}
+
+// The Surface parameters of a Cg shader that are not SL's own are its uniforms' values: the
+// parameters for SL registers r0-r3 and s0-s3 make no sense there (the compiler owns them).
+std::map<std::string, std::vector<float>> splitUniforms(const ParameterList& list,
+                                                        ParameterList& slPart) {
+    std::map<std::string, std::vector<float>> uniforms;
+    for (const Parameter& parameter : list.all()) {
+        const bool isSl =
+            std::any_of(std::begin(kParameters), std::end(kParameters),
+                        [&](const ParameterSpec& spec) { return spec.name == parameter.name; });
+        if (isSl && parameter.name.size() == 2 &&
+            (parameter.name[0] == 'r' || parameter.name[0] == 's'))
+            throw SceneError(
+                parameter.where,
+                fmt::format("'{}' sets an SL register, which a Cg shader does not read: give "
+                            "its uniforms values by name (\"float name\" [value])",
+                            parameter.name));
+        if (isSl) {
+            slPart.add(parameter);
+            continue;
+        }
+        if (parameter.numbers.empty() || parameter.numbers.size() > 16)
+            throw SceneError(
+                parameter.where,
+                fmt::format("'{}' is not an SL parameter, so it sets the shader's uniform of that "
+                            "name, which takes 1 to 16 numbers",
+                            parameter.name));
+        std::vector<float>& values = uniforms[parameter.name];
+        for (const double number : parameter.numbers)
+            values.push_back(static_cast<float>(number));
+    }
+    return uniforms;
+}
+
+// The shader's program: an SL file loaded once, or a Cg file compiled for these uniforms.
+std::shared_ptr<const sl::VerifiedProgram>
+loadProgram(const std::filesystem::path& path,
+            const std::map<std::string, std::vector<float>>& uniforms, MaterialContext& context) {
+    const bool isCg = path.extension() == ".cg";
     try {
-        return context.shaders.load(*path);
+        return isCg ? context.shaders.compile(path, uniforms) : context.shaders.load(path);
     } catch (const slvm::ProgramError& e) {
-        throw SceneError(context.where, fmt::format("shader '{}' ({}) does not load:\n{}", name,
-                                                    path->string(), e.what()));
+        throw SceneError(context.where,
+                         fmt::format("shader '{}' ({}) does not {}:\n{}", context.name,
+                                     path.string(), isCg ? "compile" : "load", e.what()));
     }
 }
 
@@ -228,12 +271,19 @@ ParameterTable SlMaterial::parameterTable() {
     return kParameters;
 }
 
-std::unique_ptr<Material> SlMaterial::create(const Parameters& p, MaterialContext& context) {
+std::unique_ptr<Material> SlMaterial::create(const ParameterList& list, const std::string& what,
+                                             MaterialContext& context) {
+    const std::filesystem::path path = findShader(context);
+    ParameterList slPart;
+    const auto uniforms = path.extension() == ".cg" ? splitUniforms(list, slPart)
+                                                    : std::map<std::string, std::vector<float>>{};
+    const Parameters p(path.extension() == ".cg" ? slPart : list, parameterTable(), what,
+                       context.where);
     SlSurfaceSettings settings;
     settings.name = std::string(context.name);
     settings.where = Diagnostic::Location{std::string(context.where.file), context.where.line,
                                           context.where.column};
-    settings.program = findProgram(context);
+    settings.program = loadProgram(path, uniforms, context);
     settings.budget = context.shaderOptions.budget;
     settings.traceDepth = context.shaderOptions.traceDepth;
     settings.initial = initialRegisters(p);

@@ -40,9 +40,11 @@ public:
     explicit SlMaterial(SlSurfaceSettings settings) : settings_(std::move(settings)) {}
 
     // The Surface parameters every SL shader takes (they set its registers; see sl_material.cpp),
-    // and the shader named context.name, found through context.shaders.
+    // and the shader named context.name, found through context.shaders. A Cg shader (.cg) takes
+    // these too, but not r0-r3 and s0-s3; its other parameters set its uniforms by name.
     static ParameterTable parameterTable();
-    static std::unique_ptr<Material> create(const Parameters& parameters, MaterialContext& context);
+    static std::unique_ptr<Material> create(const ParameterList& parameters,
+                                            const std::string& what, MaterialContext& context);
 
     // Runs the program for one light sample; NaN when it failed (budget or non-finite result),
     // so that the renderer drops the sample.

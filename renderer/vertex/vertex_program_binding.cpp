@@ -4,6 +4,7 @@
 
 #include "renderer/core/scene_error.h"
 
+#include <algorithm>
 #include <array>
 #include <fmt/format.h>
 #include <optional>
@@ -155,6 +156,63 @@ std::vector<vp2::Vector4> parameterRegisters(const VertexProgramBinding& binding
             static_cast<float>(placement.frame),
             static_cast<float>(placement.frame) / binding.framesPerSecond, 0.0f, 1.0f};
     return c;
+}
+
+namespace {
+
+// Whether `name` is a parameter of the binding itself rather than a Cg uniform.
+bool isBindingParameter(const std::string& name) {
+    bool inverseTranspose = false;
+    return constantIndex(name) || trackedMatrix(name, inverseTranspose) || name == "frame" ||
+           name == "fps" || name == "tessellation";
+}
+
+} // namespace
+
+std::map<std::string, std::vector<float>> cgUniformValues(const ParameterList& parameters) {
+    std::map<std::string, std::vector<float>> uniforms;
+    for (const Parameter& p : parameters.all()) {
+        if (isBindingParameter(p.name))
+            continue;
+        if (p.numbers.empty() || p.numbers.size() > 16)
+            throw SceneError(
+                p.where, fmt::format("'{}' is not a VertexProgram binding parameter, so it sets "
+                                     "the program's uniform of that name, which takes 1 to 16 "
+                                     "numbers",
+                                     p.name));
+        for (const double number : p.numbers)
+            uniforms[p.name].push_back(static_cast<float>(number));
+    }
+    return uniforms;
+}
+
+VertexProgramBinding bindCompiledVertexProgram(const VertexProgramDescription& d,
+                                               std::shared_ptr<const vp2::VerifiedProgram> program,
+                                               const std::vector<compiler::ConstantSlot>& layout) {
+    // The layout as the binding parameters a hand-written program would take, then d's own.
+    VertexProgramDescription bound{d.file, {}, d.directory, d.where};
+    for (const compiler::ConstantSlot& slot : layout) {
+        Parameter p;
+        p.where = d.where;
+        if (slot.semantic.empty()) {
+            p.name = fmt::format("c[{}]", slot.index);
+            p.type = ParameterType::Float;
+            p.numbers.assign(slot.value.begin(), slot.value.end());
+        } else if (slot.row == 0) {
+            p.name = slot.semantic;
+            std::transform(p.name.begin(), p.name.end(), p.name.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            p.type = ParameterType::Integer;
+            p.numbers = {static_cast<double>(slot.index)};
+        } else {
+            continue; // the other rows of a tracked matrix
+        }
+        bound.parameters.add(std::move(p));
+    }
+    for (const Parameter& p : d.parameters.all())
+        if (isBindingParameter(p.name))
+            bound.parameters.add(p);
+    return bindVertexProgram(bound, std::move(program));
 }
 
 } // namespace lrt

@@ -3,11 +3,13 @@
 // frame number and time for animation. docs/vp2.md has the spellings.
 #pragma once
 
+#include "compiler/target.h"
 #include "renderer/core/parameter_list.h"
 #include "renderer/core/transform.h"
 #include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,6 +57,17 @@ struct VertexProgramBinding {
 // overlaps); throws SceneError naming the offending parameter.
 VertexProgramBinding bindVertexProgram(const VertexProgramDescription& description,
                                        std::shared_ptr<const slvm::vp2::VerifiedProgram> program);
+
+// For a program compiled from Cg: the parameters that are none of the binding's own ("c[N]",
+// tracked matrices, "frame", "fps", "tessellation") give its uniforms values by name.
+std::map<std::string, std::vector<float>> cgUniformValues(const ParameterList& parameters);
+// The binding of a program compiled from Cg: the compiler's c[] layout (literals, uniforms'
+// values, tracked matrices and the frame at the registers it chose) and then d's own binding
+// parameters, which may fill only the registers the layout leaves free.
+VertexProgramBinding
+bindCompiledVertexProgram(const VertexProgramDescription& d,
+                          std::shared_ptr<const slvm::vp2::VerifiedProgram> program,
+                          const std::vector<compiler::ConstantSlot>& layout);
 
 // Where the shapes of one binding sit: what the tracked matrices and the frame register hold.
 struct VertexProgramPlacement {

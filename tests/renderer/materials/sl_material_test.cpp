@@ -266,8 +266,9 @@ TEST_CASE("missing and broken shaders are scene errors with the shader's diagnos
         FAIL("built without error");
     } catch (const SceneError& e) {
         CHECK(e.where().line == 3);
-        CHECK_THAT(e.what(),
-                   Catch::Contains("no Nowhere.slc or Nowhere.sl in the shader search path"));
+        CHECK_THAT(
+            e.what(),
+            Catch::Contains("no Nowhere.slc, Nowhere.sl or Nowhere.cg in the shader search path"));
     }
 }
 

@@ -1,0 +1,144 @@
+// The Cg compiler's subcommands: `cg compile` writes the target's assembly (or the IR), `cg run`
+// compiles and runs the result once with the flags of `lrt sl run`.
+#include "cli/cg_command.h"
+
+#include "cli/exit_status.h"
+#include "cli/flag_values.h"
+#include "cli/sl_command.h"
+#include "cli/vp2_command.h"
+#include "compiler/driver/compile.h"
+#include "renderer/core/atomic_file.h"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <iostream>
+#include <memory>
+
+namespace lrt::cli {
+
+namespace {
+
+struct CompileFlags {
+    std::string input;
+    std::string profile;
+    std::string entry = "main";
+    std::string output;
+    std::string emit = "asm";
+    std::vector<std::string> uniforms;
+    std::vector<std::string> includeFolders;
+};
+
+// The compiler's options from the flags; a malformed --set is a usage error.
+compiler::CompileOptions compileOptions(const CompileFlags& flags) {
+    compiler::CompileOptions options;
+    options.profile = flags.profile;
+    options.entry = flags.entry;
+    for (const std::string& folder : flags.includeFolders)
+        options.searchPath.emplace_back(folder);
+    for (const std::string& assignment : flags.uniforms) {
+        const std::size_t equals = assignment.find('=');
+        const auto values = equals == std::string::npos
+                                ? std::nullopt
+                                : parseFloatList(assignment.substr(equals + 1));
+        if (equals == 0 || !values || values->empty() || values->size() > 16)
+            throw UsageError(fmt::format(
+                "--set '{}': expected NAME=a[,b,...] with up to 16 finite numbers", assignment));
+        options.uniformValues[assignment.substr(0, equals)] = *values;
+    }
+    return options;
+}
+
+void addCompileFlags(CLI::App& command, CompileFlags& flags) {
+    command.add_option("FILE", flags.input, "Cg source (.cg)")->required();
+    command.add_option("--profile", flags.profile, "Target: sl, vp1.1 or vp2")
+        ->required()
+        ->check(CLI::IsMember([] {
+            std::vector<std::string> names;
+            for (const std::string_view name : compiler::profileNames())
+                names.emplace_back(name);
+            return names;
+        }()));
+    command.add_option("--entry", flags.entry, "Entry function (default main)");
+    command.add_option("-I,--include", flags.includeFolders,
+                       "Folder searched by #include (repeatable)");
+}
+
+int compileCommand(const CompileFlags& flags) {
+    const compiler::CompileOptions options = compileOptions(flags);
+    const compiler::CompiledProgram program = compiler::compileCgFile(flags.input, options);
+    const std::string& text = flags.emit == "ir" ? program.ir : program.assembly;
+    if (flags.output == "-") {
+        std::cout << text;
+        return kExitOk;
+    }
+    std::string output = flags.output;
+    if (output.empty())
+        output = std::filesystem::path(flags.input)
+                     .replace_extension(flags.emit == "ir"      ? ".ir"
+                                        : flags.profile == "sl" ? ".sl"
+                                                                : ".vp")
+                     .string();
+    writeFileAtomically(output, text);
+    return kExitOk;
+}
+
+// The flags of the other profile's run are refused rather than ignored.
+void refuseFlags(const CLI::App& command, std::initializer_list<const char*> flags,
+                 const std::string& profile) {
+    for (const char* flag : flags)
+        if (command.count(flag) > 0)
+            throw UsageError(fmt::format("{} is not a flag of profile {}", flag, profile));
+}
+
+int runCommand(const CompileFlags& flags, const ShaderRunOptions& shaderRun,
+               const ProgramRunOptions& vertexRun, const CLI::App& command) {
+    const compiler::CompileOptions options = compileOptions(flags);
+    if (flags.profile == "sl") {
+        refuseFlags(command, {"--attrib", "--param"}, flags.profile);
+        return runShader(shaderRun,
+                         [&] { return *compiler::compileCgFile(flags.input, options).sl; });
+    }
+    refuseFlags(command, {"--set", "--trace-result", "--texture", "--budget", "--seed"},
+                flags.profile);
+    // The constants the compiler laid out go into c[] first; --param may override them.
+    const compiler::CompiledProgram program = compiler::compileCgFile(flags.input, options);
+    std::vector<std::pair<int, slvm::vp2::Vector4>> preset;
+    for (const compiler::ConstantSlot& slot : program.constants)
+        preset.emplace_back(slot.index, slot.value);
+    return runVertexProgram(
+        vertexRun, [&] { return *program.vertex; }, preset);
+}
+
+} // namespace
+
+void addCgCommand(CLI::App& app, int& exitStatus) {
+    CLI::App* cg =
+        app.add_subcommand("cg", "Cg shader compiler: compile to SL, or compile and run");
+
+    auto* compile = cg->add_subcommand("compile", "Compile FILE.cg to the profile's assembly");
+    auto flags = std::make_shared<CompileFlags>();
+    addCompileFlags(*compile, *flags);
+    compile->add_option("-o,--output", flags->output,
+                        "Output file (default FILE with .sl; - for stdout)");
+    compile->add_option("--set", flags->uniforms, "Uniform value NAME=a[,b,...] (repeatable)");
+    compile->add_option("--emit", flags->emit, "What to write: asm (default) or ir")
+        ->check(CLI::IsMember({"asm", "ir"}));
+    compile->callback(
+        [&exitStatus, flags] { exitStatus = guarded([&] { return compileCommand(*flags); }); });
+
+    auto* run =
+        cg->add_subcommand("run", "Compile FILE.cg and run it once; prints the JSON of lrt sl run "
+                                  "(profile sl) or lrt vp2 run (vp1.1, vp2)");
+    auto runFlags = std::make_shared<CompileFlags>();
+    auto shaderRun = std::make_shared<ShaderRunOptions>();
+    auto vertexRun = std::make_shared<ProgramRunOptions>();
+    addCompileFlags(*run, *runFlags);
+    run->add_option("--uniform", runFlags->uniforms, "Uniform value NAME=a[,b,...] (repeatable)");
+    addShaderRunOptions(*run, *shaderRun);
+    addVertexRunOptions(*run, *vertexRun);
+    run->callback([&exitStatus, runFlags, shaderRun, vertexRun, run] {
+        exitStatus = guarded([&] { return runCommand(*runFlags, *shaderRun, *vertexRun, *run); });
+    });
+}
+
+} // namespace lrt::cli

@@ -1,0 +1,567 @@
+// SL code generation: IR values to SL instructions on virtual registers, which
+// sl_register_allocator.h then places on SL's registers.
+//
+// A value of width 1 lives in a scalar, of width 2 or 3 in a vector's xyz, of width 4 in a vector
+// (xyz) and a scalar (w): SL's vector instructions never touch w. What SL lacks is built here:
+// componentwise products with movc/mul/lc, comparisons, min, max and selects with blt. Constants
+// are loaded where they are used (li, liv), so they hold no register for long.
+#include "compiler/backends/sl/sl_machine_code.h"
+#include "compiler/backends/sl/sl_register_allocator.h"
+#include "compiler/backends/sl/sl_target.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <functional>
+#include <map>
+
+namespace compiler::backends {
+
+namespace {
+
+using sl_code::MachineInstruction;
+using sl_code::Operand;
+using sl_code::RegisterClass;
+
+// Where an IR value lives.
+struct Location {
+    Operand vector;         // xyz (width 2-4)
+    Operand scalar;         // width 1, or w of width 4
+    bool wInVector = false; // an input register: w is the vector's own
+    int width = 0;
+};
+
+const char* const kComponents = "xyzw";
+
+class CodeGenerator {
+public:
+    explicit CodeGenerator(const ir::Function& function) : function_(function) {}
+
+    Generated run() {
+        block(0);
+        Generated generated;
+        if (!errors_.empty()) {
+            generated.errors = errors_;
+            return generated;
+        }
+        if (!sl_code::allocateRegisters(code_, classes_, errors_)) {
+            generated.errors = errors_;
+            return generated;
+        }
+        generated.text = print();
+        return generated;
+    }
+
+private:
+    Operand newRegister(RegisterClass kind) {
+        classes_.push_back(kind);
+        return Operand{{}, static_cast<int>(classes_.size() - 1), kind == RegisterClass::Vector};
+    }
+    static Operand physical(const std::string& name, bool isVector) {
+        return Operand{name, -1, isVector};
+    }
+
+    void emit(std::string mnemonic, std::vector<Operand> operands, std::string component = {},
+              std::string immediate = {}) {
+        code_.push_back({std::move(mnemonic), std::move(component), std::move(operands),
+                         std::move(immediate), -1, where_});
+    }
+    int newLabel() { return labels_++; }
+    void place(int label) { code_.push_back({"", "", {}, "", label, where_}); }
+    void jump(const std::string& mnemonic, std::vector<Operand> operands, int label) {
+        emit(mnemonic, std::move(operands), {}, fmt::format("L{}", label));
+    }
+
+    static std::string number(float value) { return fmt::format("{}", value); }
+
+    const ir::Instruction& at(ir::ValueId id) const { return function_[id]; }
+
+    // Component c of value id as a scalar operand (loading a constant or extracting with movc).
+    Operand component(ir::ValueId id, int c) {
+        const ir::Instruction& instruction = at(id);
+        if (instruction.type.width == 1)
+            c = 0;
+        if (instruction.op == ir::Op::Constant) {
+            const Operand t = newRegister(RegisterClass::Scalar);
+            emit("li", {t}, {}, number(instruction.constant[static_cast<std::size_t>(c)]));
+            return t;
+        }
+        const Location& location = locations_.at(id);
+        if (location.width == 1 || (c == 3 && !location.wInVector))
+            return location.scalar;
+        const Operand t = newRegister(RegisterClass::Scalar);
+        emit("movc", {t, location.vector}, std::string(1, kComponents[c]));
+        return t;
+    }
+    Operand scalar(ir::ValueId id) { return component(id, 0); }
+
+    // The xyz of value id as a vector operand; a scalar is replicated.
+    Operand vector(ir::ValueId id) {
+        const ir::Instruction& instruction = at(id);
+        if (instruction.op == ir::Op::Constant) {
+            const Operand t = newRegister(RegisterClass::Vector);
+            for (int c = 0;
+                 c < std::min(3, instruction.type.width == 1 ? 3 : instruction.type.width); ++c)
+                emit("liv", {t}, std::string(1, kComponents[c]),
+                     number(instruction.constant[static_cast<std::size_t>(
+                         instruction.type.width == 1 ? 0 : c)]));
+            return t;
+        }
+        const Location& location = locations_.at(id);
+        if (location.width > 1)
+            return location.vector;
+        const Operand t = newRegister(RegisterClass::Vector);
+        for (int c = 0; c < 3; ++c)
+            emit("lc", {t, location.scalar}, std::string(1, kComponents[c]));
+        return t;
+    }
+
+    Location newLocation(int width) {
+        Location location;
+        location.width = width;
+        if (width > 1)
+            location.vector = newRegister(RegisterClass::Vector);
+        if (width == 1 || width == 4)
+            location.scalar = newRegister(RegisterClass::Scalar);
+        return location;
+    }
+
+    // Builds a value of `width` from one scalar operand per component.
+    void assemble(ir::ValueId id, const std::function<Operand(int)>& componentOf) {
+        const int width = at(id).type.width;
+        if (width == 1) { // the scalar the computation left: no copy
+            Location location;
+            location.width = 1;
+            location.scalar = componentOf(0);
+            locations_[id] = location;
+            return;
+        }
+        Location location = newLocation(width);
+        for (int c = 0; c < width; ++c) {
+            const Operand part = componentOf(c);
+            if (width == 1 || c == 3)
+                emit("mov", {location.scalar, part});
+            else
+                emit("lc", {location.vector, part}, std::string(1, kComponents[c]));
+        }
+        locations_[id] = location;
+    }
+
+    // setTo(a < b) as branches: blt a, b, T; setTo(false); jmp E; T: setTo(true); E:
+    void lessThanSelect(Operand a, Operand b, const std::function<void(bool)>& setTo) {
+        const int taken = newLabel(), end = newLabel();
+        jump("blt", {a, b}, taken);
+        setTo(false);
+        jump("jmp", {}, end);
+        place(taken);
+        setTo(true);
+        place(end);
+    }
+
+    Operand scalarOp(ir::Op op, Operand a, Operand b) {
+        const Operand d = newRegister(RegisterClass::Scalar);
+        const auto pick = [&](float onTrue, float onFalse) {
+            return [this, d, onTrue, onFalse](bool taken) {
+                emit("li", {d}, {}, number(taken ? onTrue : onFalse));
+            };
+        };
+        switch (op) {
+        case ir::Op::Add:
+            emit("add", {d, a, b});
+            break;
+        case ir::Op::Sub:
+            emit("sub", {d, a, b});
+            break;
+        case ir::Op::Mul:
+            emit("mul", {d, a, b});
+            break;
+        case ir::Op::Div:
+            emit("div", {d, a, b});
+            break;
+        case ir::Op::Pow:
+            emit("pow", {d, a, b});
+            break;
+        case ir::Op::Lt:
+            lessThanSelect(a, b, pick(1, 0));
+            break;
+        case ir::Op::Gt:
+            lessThanSelect(b, a, pick(1, 0));
+            break;
+        case ir::Op::Ge:
+            lessThanSelect(a, b, pick(0, 1));
+            break;
+        case ir::Op::Le:
+            lessThanSelect(b, a, pick(0, 1));
+            break;
+        case ir::Op::Eq:
+        case ir::Op::Ne: {
+            // Equal when neither is less than the other.
+            const int differ = newLabel(), end = newLabel();
+            jump("blt", {a, b}, differ);
+            jump("blt", {b, a}, differ);
+            emit("li", {d}, {}, op == ir::Op::Eq ? "1" : "0");
+            jump("jmp", {}, end);
+            place(differ);
+            emit("li", {d}, {}, op == ir::Op::Eq ? "0" : "1");
+            place(end);
+            break;
+        }
+        case ir::Op::Min: // b < a ? b : a
+            lessThanSelect(b, a, [&](bool taken) { emit("mov", {d, taken ? b : a}); });
+            break;
+        case ir::Op::Max: // a < b ? b : a
+            lessThanSelect(a, b, [&](bool taken) { emit("mov", {d, taken ? b : a}); });
+            break;
+        case ir::Op::And:
+            emit("mul", {d, a, b});
+            break; // bools are 0 or 1
+        case ir::Op::Or: {
+            const Operand t = newRegister(RegisterClass::Scalar);
+            emit("mul", {t, a, b});
+            emit("add", {d, a, b});
+            emit("sub", {d, d, t});
+            break;
+        }
+        default:
+            break;
+        }
+        return d;
+    }
+
+    Operand unaryScalarOp(ir::Op op, Operand x) {
+        const Operand d = newRegister(RegisterClass::Scalar);
+        switch (op) {
+        case ir::Op::Floor:
+            emit("floor", {d, x});
+            break;
+        case ir::Op::Ceil:
+            emit("ceil", {d, x});
+            break;
+        case ir::Op::Exp:
+            emit("exp", {d, x});
+            break;
+        case ir::Op::BoolToFloat:
+            emit("mov", {d, x});
+            break;
+        case ir::Op::Neg: {
+            const Operand minusOne = newRegister(RegisterClass::Scalar);
+            emit("li", {minusOne}, {}, "-1");
+            emit("mul", {d, x, minusOne});
+            break;
+        }
+        case ir::Op::Not: {
+            const Operand one = newRegister(RegisterClass::Scalar);
+            emit("li", {one}, {}, "1");
+            emit("sub", {d, one, x});
+            break;
+        }
+        case ir::Op::Abs: { // x < 0 ? 0 - x : x
+            const Operand zero = newRegister(RegisterClass::Scalar);
+            emit("li", {zero}, {}, "0");
+            lessThanSelect(x, zero, [&](bool negative) {
+                if (negative)
+                    emit("sub", {d, zero, x});
+                else
+                    emit("mov", {d, x});
+            });
+            break;
+        }
+        default:
+            break;
+        }
+        return d;
+    }
+
+    bool isBinaryScalarOp(ir::Op op) const {
+        using enum ir::Op;
+        return op == Add || op == Sub || op == Mul || op == Div || op == Pow || op == Min ||
+               op == Max || op == Lt || op == Le || op == Gt || op == Ge || op == Eq || op == Ne ||
+               op == And || op == Or;
+    }
+
+    void instruction(ir::ValueId id) {
+        const ir::Instruction& in = at(id);
+        where_ = in.where;
+        const auto& ops = in.operands;
+        const int width = in.type.width;
+        const auto widthOf = [&](ir::ValueId v) { return at(v).type.width; };
+        switch (in.op) {
+        case ir::Op::Constant:
+            return; // loaded where used
+        case ir::Op::Input: {
+            Location location;
+            location.width = width;
+            if (width == 1)
+                location.scalar = physical(in.binding, false);
+            else {
+                location.vector = physical(in.binding, true);
+                location.wInVector = true;
+            }
+            locations_[id] = location;
+            return;
+        }
+        case ir::Op::Swizzle: {
+            const Location& source = locations_.count(ops[0]) ? locations_.at(ops[0]) : Location{};
+            bool prefix =
+                width >= 2 && width <= 3 && at(ops[0]).op != ir::Op::Constant && source.width > 1;
+            for (int c = 0; c < width; ++c)
+                prefix = prefix && in.swizzle[static_cast<std::size_t>(c)] == c;
+            if (prefix) { // .xy of a float3, .xyz of a float4: the same register
+                Location alias = source;
+                alias.width = width;
+                alias.scalar = {};
+                locations_[id] = alias;
+                return;
+            }
+            assemble(id, [&](int c) {
+                return component(ops[0], in.swizzle[static_cast<std::size_t>(c)]);
+            });
+            return;
+        }
+        case ir::Op::Construct: {
+            std::vector<std::pair<ir::ValueId, int>> sources;
+            for (const ir::ValueId part : ops)
+                for (int c = 0; c < widthOf(part); ++c)
+                    sources.emplace_back(part, c);
+            assemble(id, [&](int c) {
+                return component(sources[static_cast<std::size_t>(c)].first,
+                                 sources[static_cast<std::size_t>(c)].second);
+            });
+            return;
+        }
+        case ir::Op::Add:
+        case ir::Op::Sub:
+            if (width > 1 && widthOf(ops[0]) == width && widthOf(ops[1]) == width) {
+                Location location = newLocation(width);
+                emit(in.op == ir::Op::Add ? "add" : "sub",
+                     {location.vector, vector(ops[0]), vector(ops[1])});
+                if (width == 4)
+                    location.scalar = scalarOp(in.op, component(ops[0], 3), component(ops[1], 3));
+                locations_[id] = location;
+                return;
+            }
+            break;
+        case ir::Op::Mul:
+        case ir::Op::Div:
+            if (width > 1 && widthOf(ops[1]) == 1 && widthOf(ops[0]) == width) {
+                Location location = newLocation(width);
+                const Operand k = scalar(ops[1]);
+                emit(in.op == ir::Op::Mul ? "mul" : "div", {location.vector, vector(ops[0]), k});
+                if (width == 4)
+                    location.scalar = scalarOp(in.op, component(ops[0], 3), k);
+                locations_[id] = location;
+                return;
+            }
+            if (in.op == ir::Op::Mul && width > 1 && widthOf(ops[0]) == 1 &&
+                widthOf(ops[1]) == width) {
+                Location location = newLocation(width);
+                const Operand k = scalar(ops[0]);
+                emit("mul", {location.vector, vector(ops[1]), k});
+                if (width == 4)
+                    location.scalar = scalarOp(in.op, k, component(ops[1], 3));
+                locations_[id] = location;
+                return;
+            }
+            break;
+        case ir::Op::Dot: {
+            Location location = newLocation(1);
+            emit("dp3", {location.scalar, vector(ops[0]), vector(ops[1])});
+            locations_[id] = location;
+            return;
+        }
+        case ir::Op::Normalize:
+        case ir::Op::Cross: {
+            Location location = newLocation(width);
+            if (in.op == ir::Op::Normalize)
+                emit("norm", {location.vector, vector(ops[0])});
+            else
+                emit("mul", {location.vector, vector(ops[0]), vector(ops[1])});
+            locations_[id] = location;
+            return;
+        }
+        case ir::Op::Select: {
+            // A scalar condition picks whole vectors; a vector one picks component by component.
+            if (widthOf(ops[0]) == 1 && width > 1) {
+                Location location = newLocation(width);
+                const Operand half = newRegister(RegisterClass::Scalar);
+                emit("li", {half}, {}, "0.5");
+                const Operand condition = scalar(ops[0]);
+                lessThanSelect(condition, half, [&](bool isFalse) {
+                    const ir::ValueId chosen = isFalse ? ops[2] : ops[1];
+                    emit("mov", {location.vector, vector(chosen)});
+                    if (width == 4)
+                        emit("mov", {location.scalar, component(chosen, 3)});
+                });
+                locations_[id] = location;
+                return;
+            }
+            assemble(id, [&](int c) {
+                const Operand d = newRegister(RegisterClass::Scalar);
+                const Operand half = newRegister(RegisterClass::Scalar);
+                emit("li", {half}, {}, "0.5");
+                const Operand condition = component(ops[0], c);
+                lessThanSelect(condition, half, [&](bool isFalse) {
+                    emit("mov", {d, component(isFalse ? ops[2] : ops[1], c)});
+                });
+                return d;
+            });
+            return;
+        }
+        case ir::Op::Texture: {
+            Location location = newLocation(width);
+            emit("lookup",
+                 {location.vector, physical(fmt::format("t{}", in.unit), true), vector(ops[0])});
+            locations_[id] = location;
+            return;
+        }
+        case ir::Op::Trace: {
+            Location location = newLocation(width);
+            emit("trace", {location.vector, vector(ops[0]), vector(ops[1])});
+            locations_[id] = location;
+            return;
+        }
+        case ir::Op::Random: {
+            Location location = newLocation(1);
+            emit("rnd", {location.scalar});
+            locations_[id] = location;
+            return;
+        }
+        case ir::Op::Turbulence: {
+            Location location = newLocation(1);
+            emit("turb", {location.scalar, widthOf(ops[0]) == 1 ? scalar(ops[0]) : vector(ops[0])});
+            locations_[id] = location;
+            return;
+        }
+        case ir::Op::Output: {
+            const ir::ValueId value = ops[0];
+            if (in.binding == "v1") {
+                emit("mov", {physical("v1", false), scalar(value)});
+                return;
+            }
+            const int w = widthOf(value);
+            if (w >= 3)
+                emit("mov", {physical("v0", true), vector(value)});
+            else
+                for (int c = 0; c < w; ++c)
+                    emit("lc", {physical("v0", true), component(value, c)},
+                         std::string(1, kComponents[c]));
+            if (w == 4)
+                emit("mov", {physical("v1", false), component(value, 3)});
+            return;
+        }
+        case ir::Op::Discard:
+            for (int c = 0; c < 3; ++c)
+                emit("liv", {physical("v0", true)}, std::string(1, kComponents[c]), "0");
+            emit("li", {physical("v1", false)}, {}, "0");
+            emit("ret", {});
+            return;
+        case ir::Op::If: {
+            const int otherwise = newLabel(), end = newLabel();
+            const Operand half = newRegister(RegisterClass::Scalar);
+            emit("li", {half}, {}, "0.5");
+            jump("blt", {scalar(ops[0]), half}, otherwise);
+            block(in.thenBlock);
+            phiCopies(id, 0);
+            jump("jmp", {}, end);
+            place(otherwise);
+            block(in.elseBlock);
+            phiCopies(id, 1);
+            place(end);
+            return;
+        }
+        case ir::Op::Phi:
+            return; // written by its If's phiCopies
+        default:
+            break;
+        }
+        // Everything else, component by component on scalars.
+        if (isBinaryScalarOp(in.op)) {
+            assemble(id, [&](int c) {
+                return scalarOp(in.op, component(ops[0], c), component(ops[1], c));
+            });
+            return;
+        }
+        assemble(id, [&](int c) { return unaryScalarOp(in.op, component(ops[0], c)); });
+    }
+
+    // At the end of one side of If `region`: each of its Phis takes that side's value.
+    void phiCopies(ir::ValueId region, int side) {
+        for (const ir::ValueId id : phisOf_[region]) {
+            const ir::Instruction& phi = at(id);
+            if (!locations_.count(id))
+                locations_[id] = newLocation(phi.type.width);
+            const Location& location = locations_.at(id);
+            const ir::ValueId value = phi.operands[static_cast<std::size_t>(side)];
+            if (phi.type.width > 1)
+                emit("mov", {location.vector, vector(value)});
+            if (phi.type.width == 1 || phi.type.width == 4)
+                emit("mov", {location.scalar, component(value, phi.type.width == 1 ? 0 : 3)});
+        }
+    }
+
+    void block(ir::BlockId id) {
+        const auto& instructions = function_.blocks[static_cast<std::size_t>(id)].instructions;
+        // Each If's Phis follow it in the same block.
+        for (std::size_t i = 0; i < instructions.size(); ++i)
+            if (at(instructions[i]).op == ir::Op::If)
+                for (std::size_t j = i + 1;
+                     j < instructions.size() && at(instructions[j]).op == ir::Op::Phi &&
+                     at(instructions[j]).region == instructions[i];
+                     ++j)
+                    phisOf_[instructions[i]].push_back(instructions[j]);
+        for (const ir::ValueId value : instructions)
+            instruction(value);
+    }
+
+    static const std::string& operandText(const Operand& operand) { return operand.physical; }
+
+    std::string print() const {
+        std::string text = "sl 1.0\n# compiled by lrt cg (profile sl)\n";
+        int lastLine = -1;
+        std::string_view lastFile;
+        for (const MachineInstruction& in : code_) {
+            if (in.label >= 0) {
+                text += fmt::format("L{}:\n", in.label);
+                continue;
+            }
+            // A plain move onto itself is what allocation made of a copy: nothing to run.
+            if (in.mnemonic == "mov" && operandText(in.operands[0]) == operandText(in.operands[1]))
+                continue;
+            if (in.where.line > 0 && (in.where.line != lastLine || in.where.file != lastFile)) {
+                std::string source;
+                if (in.where.source)
+                    source = std::string(in.where.source->line(in.where.line));
+                const auto start = source.find_first_not_of(" \t");
+                text += fmt::format("# {}:{}: {}\n", in.where.file, in.where.line,
+                                    start == std::string::npos ? "" : source.substr(start));
+                lastLine = in.where.line;
+                lastFile = in.where.file;
+            }
+            std::string line = in.mnemonic;
+            if (!in.component.empty())
+                line += " " + in.component;
+            for (std::size_t i = 0; i < in.operands.size(); ++i)
+                line += (i ? ", " : " ") + operandText(in.operands[i]);
+            if (!in.immediate.empty())
+                line += (in.operands.empty() ? " " : ", ") + in.immediate;
+            text += line + "\n";
+        }
+        return text;
+    }
+
+    const ir::Function& function_;
+    std::vector<MachineInstruction> code_;
+    std::vector<RegisterClass> classes_;
+    std::map<ir::ValueId, Location> locations_;
+    std::map<ir::ValueId, std::vector<ir::ValueId>> phisOf_;
+    std::vector<slvm::Diagnostic> errors_;
+    slvm::SourceLocation where_;
+    int labels_ = 0;
+};
+
+} // namespace
+
+Generated SlTarget::generate(const ir::Function& function, std::vector<ConstantSlot>) const {
+    return CodeGenerator(function).run();
+}
+
+} // namespace compiler::backends

@@ -1,0 +1,630 @@
+// Vertex-program code generation. Swizzles, negations, inputs and constants cost nothing: they
+// are views of a register that an instruction's source operand can express. Everything else is
+// computed into a temporary (R0-R11, or R0-R15 on VP2), allocated by linear scan, or straight
+// into its o[] register when an output is its only use. A multiply whose only use is an add
+// becomes a MAD. Literals are packed four to a c[] register after the uniforms.
+#include "compiler/backends/vp2/vp_target.h"
+
+#include <algorithm>
+#include <array>
+#include <fmt/format.h>
+#include <functional>
+#include <map>
+
+namespace compiler::backends {
+
+namespace {
+
+// A source operand: a register (a temporary by number before allocation, or a named one) seen
+// through a swizzle, perhaps negated.
+struct Source {
+    int temporary = -1;
+    std::string named; // "v[OPOS]", "c[4]"
+    std::array<std::uint8_t, 4> swizzle{0, 1, 2, 3};
+    int width = 4;
+    bool negate = false;
+};
+
+struct Destination {
+    int temporary = -1;
+    std::string named; // "o[HPOS]"
+    unsigned mask = 0xF;
+};
+
+struct MachineInstruction {
+    std::string opcode;
+    Destination destination;
+    std::vector<Source> sources;
+    slvm::SourceLocation where;
+};
+
+class CodeGenerator {
+public:
+    CodeGenerator(const VpTarget& target, const ir::Function& function,
+                  std::vector<ConstantSlot> slots)
+        : target_(target), function_(function), slots_(std::move(slots)) {
+        for (const ConstantSlot& slot : slots_)
+            firstFreeSlot_ = std::max(firstFreeSlot_, slot.index + 1);
+        countUses();
+    }
+
+    Generated run() {
+        for (const ir::ValueId id : function_.blocks[0].instructions)
+            instruction(id);
+        if (!writesPosition_)
+            error(function_.blocks[0].instructions.empty()
+                      ? slvm::SourceLocation{}
+                      : function_[function_.blocks[0].instructions.front()].where,
+                  "a vertex program must write POSITION (o[HPOS]): return it, or give an out "
+                  "parameter the semantic POSITION");
+        if (errors_.empty())
+            allocate();
+        if (errors_.empty() && static_cast<int>(code_.size()) > target_.instructionLimit())
+            error(code_.back().where,
+                  fmt::format("the program compiles to {} instructions; profile {} "
+                              "allows {}",
+                              code_.size(), target_.name(), target_.instructionLimit()));
+        Generated generated;
+        generated.errors = errors_;
+        if (errors_.empty()) {
+            generated.text = print();
+            generated.constants = slots_;
+        }
+        return generated;
+    }
+
+private:
+    void error(const slvm::SourceLocation& where, std::string message) {
+        errors_.emplace_back(slvm::Severity::Error, where, std::move(message));
+    }
+
+    const ir::Instruction& at(ir::ValueId id) const { return function_[id]; }
+
+    void countUses() {
+        for (const ir::ValueId id : function_.blocks[0].instructions)
+            for (const ir::ValueId operand : at(id).operands)
+                uses_[operand].push_back(id);
+    }
+
+    int newTemporary() { return temporaries_++; }
+
+    void emit(std::string opcode, Destination destination, std::vector<Source> sources) {
+        code_.push_back({std::move(opcode), std::move(destination), std::move(sources), where_});
+    }
+
+    static unsigned maskOf(int width) { return (1u << width) - 1u; }
+
+    // A slot component holding `value`: literals are shared and packed four to a register.
+    Source literal(float value) {
+        for (const ConstantSlot& slot : slots_)
+            if (slot.name.empty())
+                for (int c = 0; c < literalsIn_[slot.index]; ++c)
+                    if (slot.value[static_cast<std::size_t>(c)] == value &&
+                        !std::signbit(value) ==
+                            !std::signbit(slot.value[static_cast<std::size_t>(c)]))
+                        return scalarSource(slot.index, c);
+        if (openSlot_ < 0 || literalsIn_[openSlot_] == 4) {
+            openSlot_ = firstFreeSlot_++;
+            if (openSlot_ >= target_.constantRegisters())
+                error(where_,
+                      fmt::format(
+                          "the program needs more than the {} constant registers of profile {}",
+                          target_.constantRegisters(), target_.name()));
+            slots_.push_back({openSlot_, "", "", 0, {}});
+        }
+        for (ConstantSlot& slot : slots_)
+            if (slot.index == openSlot_) {
+                const int c = literalsIn_[openSlot_]++;
+                slot.value[static_cast<std::size_t>(c)] = value;
+                return scalarSource(openSlot_, c);
+            }
+        return {};
+    }
+    static Source scalarSource(int slot, int component) {
+        Source source;
+        source.named = fmt::format("c[{}]", slot);
+        const auto c = static_cast<std::uint8_t>(component);
+        source.swizzle = {c, c, c, c};
+        source.width = 1;
+        return source;
+    }
+
+    // The operand that reads value id.
+    Source source(ir::ValueId id) {
+        const ir::Instruction& in = at(id);
+        switch (in.op) {
+        case ir::Op::Constant: {
+            bool uniform = true;
+            for (int c = 1; c < in.type.width; ++c)
+                uniform = uniform && in.constant[static_cast<std::size_t>(c)] == in.constant[0];
+            if (uniform) {
+                Source s = literal(in.constant[0]);
+                s.width = in.type.width;
+                return s;
+            }
+            // A vector literal: its components wherever they are, gathered into a temporary.
+            const int t = newTemporary();
+            for (int c = 0; c < in.type.width; ++c)
+                emit("MOV", {t, "", 1u << c}, {literal(in.constant[static_cast<std::size_t>(c)])});
+            Source s;
+            s.temporary = t;
+            s.width = in.type.width;
+            return s;
+        }
+        case ir::Op::Input: {
+            Source s;
+            s.named = in.binding;
+            s.width = in.type.width;
+            return s;
+        }
+        case ir::Op::Swizzle: {
+            const Source base = source(in.operands[0]);
+            Source s = base;
+            for (int c = 0; c < 4; ++c)
+                s.swizzle[static_cast<std::size_t>(c)] =
+                    base.swizzle[in.swizzle[static_cast<std::size_t>(
+                        std::min(c, in.type.width - 1))]];
+            s.width = in.type.width;
+            return s;
+        }
+        case ir::Op::Neg: {
+            Source s = source(in.operands[0]);
+            s.negate = !s.negate;
+            return s;
+        }
+        case ir::Op::BoolToFloat:
+            return source(in.operands[0]);
+        default:
+            break;
+        }
+        const auto it = computed_.find(id);
+        if (it == computed_.end())
+            throw std::logic_error(
+                fmt::format("vp code generation: %{} used before it is computed", id));
+        return it->second;
+    }
+
+    // A source read as `width` components: a scalar is replicated.
+    Source widened(Source s, int width) {
+        if (s.width == 1)
+            s.swizzle = {s.swizzle[0], s.swizzle[0], s.swizzle[0], s.swizzle[0]};
+        s.width = width;
+        return s;
+    }
+    static Source component(Source s, int c) {
+        const std::uint8_t from = s.swizzle[static_cast<std::size_t>(s.width == 1 ? 0 : c)];
+        s.swizzle = {from, from, from, from};
+        s.width = 1;
+        return s;
+    }
+
+    // Where value id goes: its o[] register when an output is its only use, else a temporary.
+    Destination destinationFor(ir::ValueId id) {
+        const auto& users = uses_[id];
+        const int width = at(id).type.width;
+        Source result;
+        result.width = width;
+        if (users.size() == 1 && at(users[0]).op == ir::Op::Output) {
+            outputsWritten_[users[0]] = true;
+            noteOutput(at(users[0]).binding);
+            computed_[id] = result; // never read again
+            return {-1, at(users[0]).binding, maskOf(width)};
+        }
+        result.temporary = newTemporary();
+        computed_[id] = result;
+        return {result.temporary, "", maskOf(width)};
+    }
+    void noteOutput(const std::string& binding) {
+        writesPosition_ = writesPosition_ || binding == "o[HPOS]";
+    }
+
+    // A multiply whose only use is an add or subtract is folded into it as a MAD (the first such
+    // operand, when both are).
+    bool singleUseProduct(ir::ValueId id, ir::ValueId user) const {
+        const auto it = uses_.find(id);
+        return at(id).op == ir::Op::Mul && it != uses_.end() && it->second.size() == 1 &&
+               it->second[0] == user && at(user).type.width == at(id).type.width;
+    }
+    // Which operand of add-or-subtract `id` becomes the MAD's product, or -1.
+    int madProduct(ir::ValueId id) const {
+        const ir::Instruction& in = at(id);
+        if (in.op != ir::Op::Add && in.op != ir::Op::Sub)
+            return -1;
+        for (int m = 0; m < 2; ++m)
+            if (singleUseProduct(in.operands[static_cast<std::size_t>(m)], id))
+                return m;
+        return -1;
+    }
+    bool foldsIntoMad(ir::ValueId id) const {
+        const auto it = uses_.find(id);
+        if (it == uses_.end() || it->second.size() != 1)
+            return false;
+        const int m = madProduct(it->second[0]);
+        return m >= 0 && at(it->second[0]).operands[static_cast<std::size_t>(m)] == id;
+    }
+
+    void scalarOp(const char* opcode, ir::ValueId id) {
+        const ir::Instruction& in = at(id);
+        const Source x = source(in.operands[0]);
+        const Destination d = destinationFor(id);
+        for (int c = 0; c < in.type.width; ++c)
+            emit(opcode, {d.temporary, d.named, 1u << c}, {component(x, c)});
+    }
+
+    // EXP and LOG (VP1.1) leave their result in one component: .y of EXP is the fraction, .z of
+    // EXP 2^x, .z of LOG log2|x|.
+    void pickedScalarOp(const char* opcode, int pick, ir::ValueId id) {
+        const ir::Instruction& in = at(id);
+        const Source x = source(in.operands[0]);
+        const Destination d = destinationFor(id);
+        for (int c = 0; c < in.type.width; ++c) {
+            const int t = newTemporary();
+            emit(opcode, {t, "", 0xF}, {component(x, c)});
+            Source picked;
+            picked.temporary = t;
+            const auto p = static_cast<std::uint8_t>(pick);
+            picked.swizzle = {p, p, p, p};
+            emit("MOV", {d.temporary, d.named, 1u << c}, {picked});
+        }
+    }
+
+    void instruction(ir::ValueId id) {
+        const ir::Instruction& in = at(id);
+        where_ = in.where;
+        const int width = in.type.width;
+        const auto operand = [&](std::size_t i) { return widened(source(in.operands[i]), width); };
+        switch (in.op) {
+        case ir::Op::Constant:
+        case ir::Op::Input:
+        case ir::Op::Swizzle:
+        case ir::Op::Neg:
+        case ir::Op::BoolToFloat:
+            return; // views, read where used
+        case ir::Op::Mul:
+            if (foldsIntoMad(id))
+                return;
+            emit("MUL", destinationFor(id), {operand(0), operand(1)});
+            return;
+        case ir::Op::Add:
+        case ir::Op::Sub: {
+            if (const int chosen = madProduct(id); chosen >= 0) {
+                const auto m = static_cast<std::size_t>(chosen);
+                const ir::ValueId product = in.operands[m];
+                const ir::Instruction& mul = at(product);
+                Source a = widened(source(mul.operands[0]), width);
+                const Source b = widened(source(mul.operands[1]), width);
+                Source addend = operand(1 - m);
+                if (in.op == ir::Op::Sub) {
+                    if (m == 0)
+                        addend.negate = !addend.negate; // a*b - c
+                    else
+                        a.negate = !a.negate; // c - a*b
+                }
+                emit("MAD", destinationFor(id), {a, b, addend});
+                return;
+            }
+            emit(in.op == ir::Op::Add ? "ADD" : "SUB", destinationFor(id),
+                 {operand(0), operand(1)});
+            return;
+        }
+        case ir::Op::Min:
+            emit("MIN", destinationFor(id), {operand(0), operand(1)});
+            return;
+        case ir::Op::Max:
+            emit("MAX", destinationFor(id), {operand(0), operand(1)});
+            return;
+        case ir::Op::Abs:
+            emit("ABS", destinationFor(id), {operand(0)});
+            return;
+        case ir::Op::Floor:
+            emit("FLR", destinationFor(id), {operand(0)});
+            return;
+        case ir::Op::Sign:
+            emit("SSG", destinationFor(id), {operand(0)});
+            return;
+        case ir::Op::Frac:
+            if (target_.isVp2())
+                emit("FRC", destinationFor(id), {operand(0)});
+            else
+                pickedScalarOp("EXP", 1, id);
+            return;
+        case ir::Op::Rcp:
+            scalarOp("RCP", id);
+            return;
+        case ir::Op::Rsqrt:
+            scalarOp("RSQ", id);
+            return;
+        case ir::Op::Sin:
+            scalarOp("SIN", id);
+            return;
+        case ir::Op::Cos:
+            scalarOp("COS", id);
+            return;
+        case ir::Op::Exp2:
+            if (target_.isVp2())
+                scalarOp("EX2", id);
+            else
+                pickedScalarOp("EXP", 2, id);
+            return;
+        case ir::Op::Log2:
+            if (target_.isVp2())
+                scalarOp("LG2", id);
+            else
+                pickedScalarOp("LOG", 2, id);
+            return;
+        case ir::Op::Dot: {
+            const int w = at(in.operands[0]).type.width;
+            emit(w == 4 ? "DP4" : "DP3", destinationFor(id),
+                 {widened(source(in.operands[0]), w), widened(source(in.operands[1]), w)});
+            return;
+        }
+        case ir::Op::Cross: { // a.yzx * b.zxy - a.zxy * b.yzx
+            const Source a = source(in.operands[0]), b = source(in.operands[1]);
+            const auto rotate = [](Source s, std::array<int, 3> order) {
+                const auto base = s.swizzle;
+                for (int c = 0; c < 3; ++c)
+                    s.swizzle[static_cast<std::size_t>(c)] =
+                        base[static_cast<std::size_t>(order[static_cast<std::size_t>(c)])];
+                s.swizzle[3] = s.swizzle[2];
+                return s;
+            };
+            const int t = newTemporary();
+            Source product;
+            product.temporary = t;
+            product.negate = true;
+            emit("MUL", {t, "", 0x7}, {rotate(a, {2, 0, 1}), rotate(b, {1, 2, 0})});
+            emit("MAD", destinationFor(id), {rotate(a, {1, 2, 0}), rotate(b, {2, 0, 1}), product});
+            return;
+        }
+        case ir::Op::Lt:
+            emit("SLT", destinationFor(id), {operand(0), operand(1)});
+            return;
+        case ir::Op::Ge:
+            emit("SGE", destinationFor(id), {operand(0), operand(1)});
+            return;
+        case ir::Op::Gt:
+        case ir::Op::Le:
+            if (target_.isVp2())
+                emit(in.op == ir::Op::Gt ? "SGT" : "SLE", destinationFor(id),
+                     {operand(0), operand(1)});
+            else // a > b is b < a; a <= b is b >= a
+                emit(in.op == ir::Op::Gt ? "SLT" : "SGE", destinationFor(id),
+                     {operand(1), operand(0)});
+            return;
+        case ir::Op::Eq:
+        case ir::Op::Ne:
+            if (target_.isVp2()) {
+                emit(in.op == ir::Op::Eq ? "SEQ" : "SNE", destinationFor(id),
+                     {operand(0), operand(1)});
+            } else {
+                // Unequal when one is less than the other; at most one of the two holds.
+                const int less = newTemporary(), greater = newTemporary();
+                emit("SLT", {less, "", maskOf(width)}, {operand(0), operand(1)});
+                emit("SLT", {greater, "", maskOf(width)}, {operand(1), operand(0)});
+                Source l, g;
+                l.temporary = less;
+                g.temporary = greater;
+                if (in.op == ir::Op::Ne) {
+                    emit("ADD", destinationFor(id), {l, g});
+                } else {
+                    const int unequal = newTemporary();
+                    emit("ADD", {unequal, "", maskOf(width)}, {l, g});
+                    Source u;
+                    u.temporary = unequal;
+                    Source minus = u;
+                    minus.negate = true;
+                    emit("SGE", destinationFor(id), {minus, u}); // -u >= u: u is 0
+                }
+            }
+            return;
+        case ir::Op::And:
+            emit("MUL", destinationFor(id), {operand(0), operand(1)});
+            return;
+        case ir::Op::Or:
+            emit("MAX", destinationFor(id), {operand(0), operand(1)});
+            return;
+        case ir::Op::Not: { // -x >= x holds for false (0), not for true (1)
+            Source x = operand(0), minus = x;
+            minus.negate = !minus.negate;
+            emit("SGE", destinationFor(id), {minus, x});
+            return;
+        }
+        case ir::Op::Select: { // c a + (1 - c) b, with (1 - c) as -c >= c: exact for finite values
+            const Source c = operand(0);
+            Source minusC = c;
+            minusC.negate = !minusC.negate;
+            const int notC = newTemporary(), weighted = newTemporary();
+            emit("SGE", {notC, "", maskOf(width)}, {minusC, c});
+            Source n;
+            n.temporary = notC;
+            emit("MUL", {weighted, "", maskOf(width)}, {operand(2), n});
+            Source w;
+            w.temporary = weighted;
+            emit("MAD", destinationFor(id), {operand(1), c, w});
+            return;
+        }
+        case ir::Op::Construct: {
+            const Destination d = destinationFor(id);
+            int c = 0;
+            for (const ir::ValueId part : in.operands) {
+                Source s = source(part);
+                const int w = at(part).type.width;
+                // The part's components land at c..c+w-1: shift its swizzle to match.
+                Source shifted = s;
+                for (int k = 0; k < w; ++k)
+                    shifted.swizzle[static_cast<std::size_t>(c + k)] =
+                        s.swizzle[static_cast<std::size_t>(s.width == 1 ? 0 : k)];
+                emit("MOV", {d.temporary, d.named, maskOf(c + w) & ~maskOf(c)}, {shifted});
+                c += w;
+            }
+            return;
+        }
+        case ir::Op::Output:
+            if (outputsWritten_.count(id))
+                return; // computed straight into it
+            noteOutput(in.binding);
+            emit("MOV", {-1, in.binding, maskOf(at(in.operands[0]).type.width)},
+                 {source(in.operands[0])});
+            return;
+        default:
+            error(in.where, fmt::format("internal compiler error: no {} code for {}",
+                                        target_.name(), ir::opName(in.op)));
+        }
+    }
+
+    // At most one distinct c[] and one distinct v[] per instruction (the spec's load rule): extra
+    // ones are moved to temporaries first.
+    void legalizeOperands() {
+        std::vector<MachineInstruction> out;
+        for (MachineInstruction& in : code_) {
+            std::string parameter, attribute;
+            for (Source& s : in.sources) {
+                if (s.named.empty())
+                    continue;
+                std::string& seen = s.named[0] == 'c' ? parameter : attribute;
+                if (seen.empty() || seen == s.named) {
+                    seen = s.named;
+                    continue;
+                }
+                const int t = newTemporary();
+                Source whole;
+                whole.named = s.named;
+                MachineInstruction move;
+                move.opcode = "MOV";
+                move.destination.temporary = t;
+                move.sources = {whole};
+                move.where = in.where;
+                out.push_back(std::move(move));
+                s.named.clear();
+                s.temporary = t;
+            }
+            out.push_back(std::move(in));
+        }
+        code_ = std::move(out);
+    }
+
+    void allocate() {
+        legalizeOperands();
+        std::vector<int> first(static_cast<std::size_t>(temporaries_), -1),
+            last(static_cast<std::size_t>(temporaries_), -1);
+        const auto mention = [&](int t, int i) {
+            if (t < 0)
+                return;
+            if (first[static_cast<std::size_t>(t)] < 0)
+                first[static_cast<std::size_t>(t)] = i;
+            last[static_cast<std::size_t>(t)] = i;
+        };
+        for (std::size_t i = 0; i < code_.size(); ++i) {
+            for (const Source& s : code_[i].sources)
+                mention(s.temporary, static_cast<int>(i));
+            mention(code_[i].destination.temporary, static_cast<int>(i));
+        }
+        std::vector<int> order;
+        for (int t = 0; t < temporaries_; ++t)
+            if (first[static_cast<std::size_t>(t)] >= 0)
+                order.push_back(t);
+        std::sort(order.begin(), order.end(), [&](int a, int b) {
+            return first[static_cast<std::size_t>(a)] < first[static_cast<std::size_t>(b)];
+        });
+        std::vector<int> busyUntil(static_cast<std::size_t>(target_.temporaries()), -1);
+        physical_.assign(static_cast<std::size_t>(temporaries_), -1);
+        for (const int t : order) {
+            const int start = first[static_cast<std::size_t>(t)];
+            int chosen = -1;
+            for (int r = 0; r < target_.temporaries() && chosen < 0; ++r)
+                if (busyUntil[static_cast<std::size_t>(r)] <= start)
+                    chosen = r;
+            if (chosen < 0) {
+                error(code_[static_cast<std::size_t>(start)].where,
+                      fmt::format(
+                          "this needs more temporaries than profile {} has ({}): too many values "
+                          "are live here",
+                          target_.name(), target_.temporaries()));
+                return;
+            }
+            busyUntil[static_cast<std::size_t>(chosen)] = last[static_cast<std::size_t>(t)];
+            physical_[static_cast<std::size_t>(t)] = chosen;
+        }
+    }
+
+    std::string sourceText(const Source& s) const {
+        std::string text = s.negate ? "-" : "";
+        text += s.temporary >= 0
+                    ? fmt::format("R{}", physical_[static_cast<std::size_t>(s.temporary)])
+                    : s.named;
+        if (s.swizzle != std::array<std::uint8_t, 4>{0, 1, 2, 3}) {
+            text += ".";
+            const bool replicated = s.swizzle[1] == s.swizzle[0] && s.swizzle[2] == s.swizzle[0] &&
+                                    s.swizzle[3] == s.swizzle[0];
+            for (int c = 0; c < (replicated ? 1 : 4); ++c)
+                text += "xyzw"[s.swizzle[static_cast<std::size_t>(c)]];
+        }
+        return text;
+    }
+
+    std::string print() const {
+        std::string text = target_.isVp2() ? "!!VP2.0\n" : "!!VP1.1\n";
+        text += fmt::format("# compiled by lrt cg (profile {})\n", target_.name());
+        for (const ConstantSlot& slot : slots_) {
+            if (!slot.name.empty())
+                text += fmt::format("# c[{}]: uniform {}{}{}\n", slot.index, slot.name,
+                                    slot.semantic.empty() ? "" : " : " + slot.semantic,
+                                    slot.row > 0 ? fmt::format(" (row {})", slot.row) : "");
+            else
+                text += fmt::format("# c[{}] = ({}, {}, {}, {})\n", slot.index, slot.value[0],
+                                    slot.value[1], slot.value[2], slot.value[3]);
+        }
+        int lastLine = -1;
+        for (const MachineInstruction& in : code_) {
+            if (in.where.line > 0 && in.where.line != lastLine) {
+                std::string line =
+                    in.where.source ? std::string(in.where.source->line(in.where.line)) : "";
+                const auto start = line.find_first_not_of(" \t");
+                text += fmt::format("# {}:{}: {}\n", in.where.file, in.where.line,
+                                    start == std::string::npos ? "" : line.substr(start));
+                lastLine = in.where.line;
+            }
+            const Destination& d = in.destination;
+            std::string dest =
+                d.temporary >= 0
+                    ? fmt::format("R{}", physical_[static_cast<std::size_t>(d.temporary)])
+                    : d.named;
+            if (d.mask != 0xF) {
+                dest += ".";
+                for (int c = 0; c < 4; ++c)
+                    if (d.mask & (1u << c))
+                        dest += "xyzw"[c];
+            }
+            std::string line = in.opcode + " " + dest;
+            for (const Source& s : in.sources)
+                line += ", " + sourceText(s);
+            text += line + ";\n";
+        }
+        return text + "END\n";
+    }
+
+    const VpTarget& target_;
+    const ir::Function& function_;
+    std::vector<ConstantSlot> slots_;
+    std::map<int, int> literalsIn_;
+    int openSlot_ = -1;
+    int firstFreeSlot_ = 0;
+    std::map<ir::ValueId, std::vector<ir::ValueId>> uses_;
+    std::map<ir::ValueId, Source> computed_;
+    std::map<ir::ValueId, bool> outputsWritten_;
+    std::vector<MachineInstruction> code_;
+    int temporaries_ = 0;
+    std::vector<int> physical_;
+    std::vector<slvm::Diagnostic> errors_;
+    slvm::SourceLocation where_;
+    bool writesPosition_ = false;
+};
+
+} // namespace
+
+Generated VpTarget::generate(const ir::Function& function,
+                             std::vector<ConstantSlot> uniformSlots) const {
+    return CodeGenerator(*this, function, std::move(uniformSlots)).run();
+}
+
+} // namespace compiler::backends

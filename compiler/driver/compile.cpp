@@ -1,0 +1,104 @@
+// The compiler's pipeline, stage by stage; each stage's errors are all reported before it stops.
+#include "compiler/driver/compile.h"
+
+#include "compiler/backends/sl/sl_target.h"
+#include "compiler/backends/vp2/vp_target.h"
+#include "compiler/frontends/cg/lower.h"
+#include "compiler/frontends/cg/parser.h"
+#include "compiler/frontends/cg/preprocessor.h"
+#include "compiler/ir/expand.h"
+#include "compiler/ir/optimize.h"
+#include "slvm/sl/assembler.h"
+#include "slvm/vp2/parser.h"
+
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+namespace compiler {
+
+namespace {
+
+void stopOnErrors(std::vector<slvm::Diagnostic>& errors) {
+    if (errors.empty())
+        return;
+    slvm::sortBySource(errors);
+    throw slvm::ProgramError(std::move(errors));
+}
+
+} // namespace
+
+std::vector<std::string_view> profileNames() {
+    return {"sl", "vp1.1", "vp2"};
+}
+
+std::unique_ptr<Target> makeTarget(std::string_view profile) {
+    if (profile == "sl")
+        return std::make_unique<backends::SlTarget>();
+    if (profile == "vp1.1" || profile == "vp2")
+        return std::make_unique<backends::VpTarget>(profile == "vp2");
+    return nullptr;
+}
+
+CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
+                          const CompileOptions& options) {
+    const std::unique_ptr<Target> target = makeTarget(options.profile);
+    if (!target)
+        throw std::invalid_argument(fmt::format("unknown profile '{}': expected one of {}",
+                                                options.profile, fmt::join(profileNames(), ", ")));
+    std::vector<slvm::Diagnostic> errors;
+    cg::PreprocessorOptions preprocessorOptions{options.searchPath, {}};
+    preprocessorOptions.defines["LRT"] = "1";
+    preprocessorOptions.defines[target->name() == "sl"    ? "PROFILE_SL"
+                                : target->name() == "vp2" ? "PROFILE_VP2"
+                                                          : "PROFILE_VP11"] = "1";
+    cg::PreprocessedSource preprocessed = cg::preprocess(source, preprocessorOptions, errors);
+    const cg::TranslationUnit unit = cg::parse(preprocessed.tokens, errors);
+    stopOnErrors(errors);
+    cg::LowerOptions lowerOptions{options.entry, options.uniformValues};
+    cg::LoweredProgram lowered = cg::lower(unit, *target, lowerOptions, errors);
+    stopOnErrors(errors);
+    ir::Function& function = lowered.function;
+    function.sources = std::move(preprocessed.sources);
+    ir::optimize(function);
+    if (!target->hasBranches())
+        ir::flattenIfs(function);
+    errors = ir::expandForTarget(function, target->support());
+    stopOnErrors(errors);
+    ir::optimize(function);
+    Generated generated = target->generate(function, lowered.uniformSlots);
+    stopOnErrors(generated.errors);
+
+    CompiledProgram program;
+    program.assembly = std::move(generated.text);
+    program.ir = ir::print(function);
+    program.constants = std::move(generated.constants);
+    // The generated text goes through the same assembler or parser, and verifier, as
+    // hand-written programs.
+    try {
+        const std::string name = source->name() + " (compiled)";
+        if (target->name() == "sl")
+            program.sl = std::make_shared<const slvm::sl::VerifiedProgram>(
+                slvm::sl::assemble(program.assembly, name));
+        else
+            program.vertex = std::make_shared<const slvm::vp2::VerifiedProgram>(
+                slvm::vp2::loadVertexProgram(program.assembly, name));
+    } catch (const slvm::ProgramError& error) {
+        throw std::logic_error(
+            fmt::format("internal compiler error: the {} program compiled from {} does "
+                        "not load:\n{}\n{}",
+                        target->name(), source->name(), error.what(), program.assembly));
+    }
+    return program;
+}
+
+CompiledProgram compileCgFile(const std::filesystem::path& path, const CompileOptions& options) {
+    std::ifstream stream(path, std::ios::binary);
+    if (!stream)
+        throw slvm::ProgramError({slvm::fileDiagnostic(path.string(), "cannot read the file")});
+    std::stringstream text;
+    text << stream.rdbuf();
+    return compileCg(std::make_shared<const slvm::SourceText>(path.string(), text.str()), options);
+}
+
+} // namespace compiler

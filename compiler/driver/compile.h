@@ -1,0 +1,44 @@
+// The compiler driver: a Cg file through preprocessor, parser, lowering, optimiser, target
+// expansion and code generation, then through the target's own assembler and verifier, so
+// nothing the compiler writes can reach a VM unchecked.
+#pragma once
+
+#include "compiler/target.h"
+#include "slvm/sl/verifier.h"
+#include "slvm/vp2/verifier.h"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace compiler {
+
+struct CompileOptions {
+    std::string profile = "sl"; // sl, vp1.1 or vp2
+    std::string entry = "main";
+    std::map<std::string, std::vector<float>> uniformValues; // --set, Surface parameters
+    std::vector<std::filesystem::path> searchPath;           // for #include <...> and "..."
+};
+
+struct CompiledProgram {
+    std::string assembly;                                     // the target's text (.sl, .vp)
+    std::string ir;                                           // the optimised IR, for --emit ir
+    std::vector<ConstantSlot> constants;                      // vertex targets: what c[] must hold
+    std::shared_ptr<const slvm::sl::VerifiedProgram> sl;      // profile sl: the verified program
+    std::shared_ptr<const slvm::vp2::VerifiedProgram> vertex; // vp1.1, vp2
+};
+
+// The profiles this compiler has, in the order `--profile` lists them.
+std::vector<std::string_view> profileNames();
+// The target of a profile name, or nullptr.
+std::unique_ptr<Target> makeTarget(std::string_view profile);
+
+// Compiles Cg source text; throws slvm::ProgramError with every diagnostic when it fails.
+CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
+                          const CompileOptions& options);
+// The same for a file (whose name the diagnostics carry).
+CompiledProgram compileCgFile(const std::filesystem::path& path, const CompileOptions& options);
+
+} // namespace compiler

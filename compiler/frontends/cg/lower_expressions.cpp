@@ -1,0 +1,618 @@
+// Expressions: Cg's type rules (promotion of scalars, conversions, swizzles and write masks),
+// operators on vectors and matrices, constructors, assignments through places, and calls to user
+// functions (resolved among overloads, then inlined).
+#include "compiler/frontends/cg/lowering.h"
+#include "compiler/frontends/cg/parser.h"
+#include "slvm/common/suggestion.h"
+
+#include <fmt/format.h>
+
+namespace compiler::cg {
+
+namespace {
+
+bool isSwizzleText(const std::string& text, std::vector<int>& components) {
+    static const std::string_view xyzw = "xyzw", rgba = "rgba";
+    if (text.empty() || text.size() > 4)
+        return false;
+    const std::string_view set = xyzw.find(text[0]) != std::string_view::npos ? xyzw : rgba;
+    for (const char c : text) {
+        const auto index = set.find(c);
+        if (index == std::string_view::npos)
+            return false;
+        components.push_back(static_cast<int>(index));
+    }
+    return true;
+}
+
+ir::Op binaryOp(const std::string& op) {
+    if (op == "+")
+        return ir::Op::Add;
+    if (op == "-")
+        return ir::Op::Sub;
+    if (op == "*")
+        return ir::Op::Mul;
+    if (op == "/")
+        return ir::Op::Div;
+    if (op == "<")
+        return ir::Op::Lt;
+    if (op == "<=")
+        return ir::Op::Le;
+    if (op == ">")
+        return ir::Op::Gt;
+    if (op == ">=")
+        return ir::Op::Ge;
+    if (op == "==")
+        return ir::Op::Eq;
+    if (op == "!=")
+        return ir::Op::Ne;
+    if (op == "&&")
+        return ir::Op::And;
+    if (op == "||")
+        return ir::Op::Or;
+    return ir::Op::Constant; // not an arithmetic operator
+}
+
+} // namespace
+
+Value Lowering::scalarValue(ir::ValueId id, ir::Scalar scalar) {
+    if (scalar == ir::Scalar::Bool && builder_.function()[id].op == ir::Op::Constant)
+        builder_.function()[id].type.scalar = ir::Scalar::Bool;
+    return Value{scalarType(scalar), id};
+}
+
+ir::ValueId Lowering::truncate(ir::ValueId x) {
+    return builder_.select(builder_.binary(ir::Op::Lt, x, builder_.constant(0.0f)),
+                           builder_.unary(ir::Op::Ceil, x), builder_.unary(ir::Op::Floor, x));
+}
+
+ir::ValueId Lowering::condition(const Expr& expr) {
+    const Value value = expression(expr);
+    if (value.type.kind != CgType::Kind::Scalar)
+        fail(expr.where, fmt::format("a condition must be a scalar, not {}", typeName(value.type)));
+    return convert(value, scalarType(ir::Scalar::Bool), expr.where, false).id;
+}
+
+Value Lowering::convert(const Value& value, const CgType& to, const slvm::SourceLocation& where,
+                        bool isExplicit) {
+    if (value.type == to)
+        return value;
+    const auto cannot = [&]() -> Value {
+        fail(where, fmt::format("cannot convert {} to {}{}", typeName(value.type), typeName(to),
+                                isExplicit ? "" : " implicitly"));
+    };
+    // An initialiser list: {a, b, c} for a vector, matrix, struct or array.
+    if (value.type.kind == CgType::Kind::Void && !value.parts.empty()) {
+        if (to.kind == CgType::Kind::Struct || to.kind == CgType::Kind::Array) {
+            const std::size_t count = to.kind == CgType::Kind::Struct
+                                          ? to.structType->members.size()
+                                          : static_cast<std::size_t>(to.length);
+            if (value.parts.size() != count)
+                fail(where, fmt::format("{} needs {} initialisers, given {}", typeName(to), count,
+                                        value.parts.size()));
+            Value result{to};
+            for (std::size_t i = 0; i < count; ++i)
+                result.parts.push_back(convert(
+                    value.parts[i],
+                    to.kind == CgType::Kind::Struct ? to.structType->members[i].type : *to.element,
+                    where, isExplicit));
+            return result;
+        }
+        return construct(to, value.parts, where);
+    }
+    if (to.isScalarOrVector() && value.type.isScalarOrVector()) {
+        ir::ValueId id = value.id;
+        const int from = value.type.width();
+        if (from > to.width())
+            id = builder_.swizzle(id, [&] {
+                std::vector<int> components;
+                for (int c = 0; c < to.width(); ++c)
+                    components.push_back(c);
+                return components;
+            }());
+        if (value.type.scalar != to.scalar)
+            id = to.scalar == ir::Scalar::Bool
+                     ? builder_.binary(ir::Op::Ne, id, builder_.constant(0.0f))
+                     : builder_.unary(ir::Op::BoolToFloat, id);
+        else if (to.isInt && !value.type.isInt && to.scalar == ir::Scalar::Float)
+            id = truncate(id);
+        if (from == 1 && to.width() > 1)
+            id = builder_.splat(id, to.width());
+        else if (from < to.width())
+            return cannot();
+        return Value{to, id};
+    }
+    if (to.kind == CgType::Kind::Matrix && value.type.kind == CgType::Kind::Scalar) {
+        Value result{to};
+        for (int r = 0; r < to.rows; ++r)
+            result.parts.push_back(
+                convert(value, vectorType(ir::Scalar::Float, to.columns), where, isExplicit));
+        return result;
+    }
+    if (to.kind == CgType::Kind::Matrix && value.type.kind == CgType::Kind::Matrix && isExplicit &&
+        value.type.rows >= to.rows && value.type.columns >= to.columns) {
+        Value result{to};
+        for (int r = 0; r < to.rows; ++r)
+            result.parts.push_back(convert(value.parts[static_cast<std::size_t>(r)],
+                                           vectorType(ir::Scalar::Float, to.columns), where, true));
+        return result;
+    }
+    if (value.type.kind == CgType::Kind::Matrix && to.kind == CgType::Kind::Scalar && isExplicit)
+        return convert(value.parts[0], to, where, true);
+    return cannot();
+}
+
+Value Lowering::construct(const CgType& type, const std::vector<Value>& arguments,
+                          const slvm::SourceLocation& where) {
+    if (!type.isNumeric())
+        fail(where, fmt::format("cannot construct a {} from a list of values", typeName(type)));
+    // The arguments' components in order, as scalar or vector parts.
+    std::vector<ir::ValueId> parts;
+    int count = 0;
+    std::function<void(const Value&)> flatten = [&](const Value& value) {
+        if (value.type.kind == CgType::Kind::Void || value.type.kind == CgType::Kind::Matrix) {
+            for (const Value& part : value.parts)
+                flatten(part);
+            return;
+        }
+        if (!value.type.isScalarOrVector())
+            fail(where,
+                 fmt::format("a {} cannot be part of a {}", typeName(value.type), typeName(type)));
+        parts.push_back(
+            convert(value, vectorType(type.scalar, value.type.width()), where, true).id);
+        count += value.type.width();
+    };
+    for (const Value& argument : arguments)
+        flatten(argument);
+    const int needed = type.kind == CgType::Kind::Matrix ? type.rows * type.columns : type.width();
+    if (count == 1 && needed > 1)
+        return convert(Value{vectorType(type.scalar, 1), parts[0]}, type, where, true);
+    if (count != needed)
+        fail(where, fmt::format("{} has {} components, but {} {} given", typeName(type), needed,
+                                count, count == 1 ? "is" : "are"));
+    if (type.kind != CgType::Kind::Matrix)
+        return Value{type, builder_.construct(parts, type.scalar)};
+    // A matrix: split the components into rows.
+    std::vector<ir::ValueId> scalars;
+    for (const ir::ValueId part : parts)
+        for (int c = 0; c < builder_.typeOf(part).width; ++c)
+            scalars.push_back(builder_.swizzle(part, {c}));
+    Value matrix{type};
+    for (int r = 0; r < type.rows; ++r)
+        matrix.parts.push_back(Value{vectorType(ir::Scalar::Float, type.columns),
+                                     builder_.construct({scalars.begin() + r * type.columns,
+                                                         scalars.begin() + (r + 1) * type.columns},
+                                                        ir::Scalar::Float)});
+    return matrix;
+}
+
+Value Lowering::arithmetic(ir::Op op, Value a, Value b, const slvm::SourceLocation& where) {
+    if (!a.type.isNumeric() || !b.type.isNumeric())
+        fail(where, fmt::format("operator '{}' needs numbers, vectors or matrices, not {} and {}",
+                                ir::opName(op), typeName(a.type), typeName(b.type)));
+    // Matrices: componentwise, row by row (a scalar applies to every row).
+    if (a.type.kind == CgType::Kind::Matrix || b.type.kind == CgType::Kind::Matrix) {
+        const CgType& shape = a.type.kind == CgType::Kind::Matrix ? a.type : b.type;
+        if ((a.type.kind == CgType::Kind::Matrix && !(a.type == shape)) ||
+            (b.type.kind == CgType::Kind::Matrix && !(b.type == shape)) ||
+            (a.type.kind == CgType::Kind::Vector || b.type.kind == CgType::Kind::Vector))
+            fail(where, fmt::format("operator '{}' on {} and {}: the shapes differ (use mul() for "
+                                    "the matrix product)",
+                                    ir::opName(op), typeName(a.type), typeName(b.type)));
+        Value result{shape};
+        if (ir::isComparison(op) || op == ir::Op::And || op == ir::Op::Or)
+            fail(where, "comparisons of matrices are not supported: compare their rows");
+        for (int r = 0; r < shape.rows; ++r) {
+            const auto row = [&](const Value& m) {
+                return m.type.kind == CgType::Kind::Matrix ? m.parts[static_cast<std::size_t>(r)]
+                                                           : m;
+            };
+            result.parts.push_back(arithmetic(op, row(a), row(b), where));
+        }
+        return result;
+    }
+    const int wa = a.type.width(), wb = b.type.width();
+    if (wa != wb && wa != 1 && wb != 1)
+        fail(where,
+             fmt::format("operator '{}' on {} and {}: vector sizes must match (or one be a scalar)",
+                         ir::opName(op), typeName(a.type), typeName(b.type)));
+    const bool logic = op == ir::Op::And || op == ir::Op::Or;
+    const ir::Scalar operandScalar = logic ? ir::Scalar::Bool : ir::Scalar::Float;
+    const bool isInt = a.type.isInt && b.type.isInt;
+    a = convert(a, vectorType(operandScalar, wa, isInt), where, false);
+    b = convert(b, vectorType(operandScalar, wb, isInt), where, false);
+    ir::ValueId id = builder_.binary(op, a.id, b.id);
+    if (op == ir::Op::Div && isInt)
+        id = truncate(id);
+    const bool boolean = logic || ir::isComparison(op);
+    return Value{vectorType(boolean ? ir::Scalar::Bool : ir::Scalar::Float, std::max(wa, wb),
+                            isInt && !boolean),
+                 id};
+}
+
+Value Lowering::binaryOperator(const Expr& expr) {
+    const std::string& op = expr.text;
+    if (op == ",") {
+        expression(*expr.operands[0]);
+        return expression(*expr.operands[1]);
+    }
+    const Value a = expression(*expr.operands[0]);
+    const Value b = expression(*expr.operands[1]);
+    builder_.setLocation(expr.where);
+    if (op == "%") {
+        // C's fmod: a - b * trunc(a / b).
+        const Value quotient = arithmetic(ir::Op::Div, a, b, expr.where);
+        const Value whole{quotient.type, truncate(quotient.id)};
+        return arithmetic(ir::Op::Sub, a, arithmetic(ir::Op::Mul, b, whole, expr.where),
+                          expr.where);
+    }
+    const ir::Op irOp = binaryOp(op);
+    if (irOp == ir::Op::Constant)
+        fail(expr.where,
+             fmt::format("operator '{}' is not supported: lrt's targets have no integers "
+                         "to apply bitwise operators to",
+                         op));
+    return arithmetic(irOp, a, b, expr.where);
+}
+
+Place Lowering::place(const Expr& expr) {
+    switch (expr.kind) {
+    case ExprKind::Name: {
+        const Variable* variable = lookup(expr.text);
+        if (!variable)
+            fail(expr.where, fmt::format("unknown name '{}'", expr.text));
+        if (variable->isConst)
+            fail(expr.where, fmt::format("'{}' is const and cannot be assigned", expr.text));
+        return Place{expr.text, {}, variable->value.type, expr.where};
+    }
+    case ExprKind::Member: {
+        Place base = place(*expr.operands[0]);
+        if (base.type.kind == CgType::Kind::Struct) {
+            const auto& members = base.type.structType->members;
+            for (std::size_t i = 0; i < members.size(); ++i)
+                if (members[i].name == expr.text) {
+                    base.path.push_back({Place::Step::Kind::Part, static_cast<int>(i), {}});
+                    base.type = members[i].type;
+                    return base;
+                }
+            fail(expr.where, fmt::format("{} has no member '{}'", typeName(base.type), expr.text));
+        }
+        std::vector<int> components;
+        if (!base.type.isScalarOrVector() || !isSwizzleText(expr.text, components))
+            fail(expr.where,
+                 fmt::format("'.{}' is not a write mask of {}", expr.text, typeName(base.type)));
+        for (std::size_t i = 0; i < components.size(); ++i) {
+            if (components[i] >= base.type.width())
+                fail(expr.where, fmt::format("write mask '.{}' names a component {} does not have",
+                                             expr.text, typeName(base.type)));
+            for (std::size_t j = 0; j < i; ++j)
+                if (components[i] == components[j])
+                    fail(expr.where,
+                         fmt::format("write mask '.{}' names a component twice", expr.text));
+        }
+        base.path.push_back({Place::Step::Kind::Swizzle, 0, components});
+        base.type =
+            vectorType(base.type.scalar, static_cast<int>(components.size()), base.type.isInt);
+        return base;
+    }
+    case ExprKind::Index: {
+        Place base = place(*expr.operands[0]);
+        const Value index = expression(*expr.operands[1]);
+        if (index.type.kind != CgType::Kind::Scalar ||
+            builder_.function()[index.id].op != ir::Op::Constant)
+            fail(expr.operands[1]->where,
+                 "an index must be a constant here: lrt's targets cannot write "
+                 "to a computed place");
+        const int i = static_cast<int>(builder_.function()[index.id].constant[0]);
+        const int size = base.type.kind == CgType::Kind::Array    ? base.type.length
+                         : base.type.kind == CgType::Kind::Matrix ? base.type.rows
+                         : base.type.kind == CgType::Kind::Vector ? base.type.columns
+                                                                  : 0;
+        if (i < 0 || i >= size)
+            fail(expr.operands[1]->where,
+                 fmt::format("index {} is outside {} (0 to {})", i, typeName(base.type), size - 1));
+        if (base.type.kind == CgType::Kind::Vector) {
+            base.path.push_back({Place::Step::Kind::Swizzle, 0, {i}});
+            base.type = scalarType(base.type.scalar, base.type.isInt);
+            return base;
+        }
+        base.path.push_back({Place::Step::Kind::Part, i, {}});
+        base.type = base.type.kind == CgType::Kind::Array
+                        ? *base.type.element
+                        : vectorType(ir::Scalar::Float, base.type.columns);
+        return base;
+    }
+    default:
+        fail(expr.where, "this expression cannot be assigned to: expected a variable, a member, an "
+                         "element or a write mask");
+    }
+}
+
+Value Lowering::read(const Place& place) {
+    Value value = lookup(place.variable)->value;
+    for (const Place::Step& step : place.path)
+        value = step.kind == Place::Step::Kind::Part
+                    ? value.parts[static_cast<std::size_t>(step.index)]
+                    : Value{vectorType(value.type.scalar, static_cast<int>(step.components.size()),
+                                       value.type.isInt),
+                            builder_.swizzle(value.id, step.components)};
+    return value;
+}
+
+void Lowering::write(const Place& place, const Value& value) {
+    const Value converted = convert(value, place.type, place.where, false);
+    std::function<void(Value&, std::size_t)> update = [&](Value& target, std::size_t step) {
+        if (step == place.path.size()) {
+            target = converted;
+            return;
+        }
+        const Place::Step& s = place.path[step];
+        if (s.kind == Place::Step::Kind::Part) {
+            update(target.parts[static_cast<std::size_t>(s.index)], step + 1);
+            return;
+        }
+        // A write mask: the written components from the value, the others kept.
+        std::vector<ir::ValueId> components;
+        for (int c = 0; c < target.type.width(); ++c) {
+            ir::ValueId component = builder_.swizzle(target.id, {c});
+            for (std::size_t k = 0; k < s.components.size(); ++k)
+                if (s.components[k] == c)
+                    component = builder_.swizzle(converted.id, {static_cast<int>(k)});
+            components.push_back(component);
+        }
+        target.id = builder_.construct(components, target.type.scalar);
+    };
+    update(lookup(place.variable)->value, 0);
+}
+
+Value Lowering::assignment(const Expr& expr) {
+    const Place target = place(*expr.operands[0]);
+    Value value = expression(*expr.operands[1]);
+    builder_.setLocation(expr.where);
+    if (expr.text != "=") {
+        const std::string op = expr.text.substr(0, 1);
+        const Value current = read(target);
+        if (op == "%") {
+            const Value quotient = arithmetic(ir::Op::Div, current, value, expr.where);
+            value = arithmetic(ir::Op::Sub, current,
+                               arithmetic(ir::Op::Mul, value,
+                                          Value{quotient.type, truncate(quotient.id)}, expr.where),
+                               expr.where);
+        } else {
+            value = arithmetic(binaryOp(op), current, value, expr.where);
+        }
+    }
+    write(target, value);
+    return read(target);
+}
+
+Value Lowering::member(const Expr& expr) {
+    const Value base = expression(*expr.operands[0]);
+    if (base.type.kind == CgType::Kind::Struct) {
+        const auto& members = base.type.structType->members;
+        for (std::size_t i = 0; i < members.size(); ++i)
+            if (members[i].name == expr.text)
+                return base.parts[i];
+        std::vector<std::string_view> names;
+        for (const auto& m : members)
+            names.push_back(m.name);
+        fail(expr.where, fmt::format("{} has no member '{}'{}", typeName(base.type), expr.text,
+                                     slvm::didYouMean(expr.text, names)));
+    }
+    std::vector<int> components;
+    if (!base.type.isScalarOrVector() || !isSwizzleText(expr.text, components))
+        fail(expr.where, fmt::format("'.{}' is not a swizzle of {} (use x, y, z, w or r, g, b, a)",
+                                     expr.text, typeName(base.type)));
+    for (const int c : components)
+        if (c >= base.type.width())
+            fail(expr.where, fmt::format("swizzle '.{}' reads a component {} does not have",
+                                         expr.text, typeName(base.type)));
+    return Value{vectorType(base.type.scalar, static_cast<int>(components.size()), base.type.isInt),
+                 builder_.swizzle(base.id, components)};
+}
+
+Value Lowering::call(const Expr& expr) {
+    std::vector<Value> arguments;
+    std::vector<const Expr*> argumentExprs;
+    for (const auto& operand : expr.operands) {
+        arguments.push_back(expression(*operand));
+        argumentExprs.push_back(operand.get());
+    }
+    builder_.setLocation(expr.where);
+    if (isBuiltInTypeName(expr.text)) {
+        const std::optional<CgType> type = builtInType(expr.text);
+        if (!type)
+            fail(expr.where, fmt::format("unknown type '{}'", expr.text));
+        return construct(*type, arguments, expr.where);
+    }
+    // User functions first: a program may define its own version of a library function.
+    const FunctionDecl* best = nullptr;
+    int bestScore = 0;
+    bool ambiguous = false;
+    std::vector<std::string_view> names;
+    for (const FunctionDecl& function : unit_.functions) {
+        names.push_back(function.name);
+        if (function.name != expr.text || !function.body)
+            continue;
+        const auto& parameters = function.parameters;
+        if (arguments.size() > parameters.size())
+            continue;
+        int score = 0;
+        bool viable = true;
+        for (std::size_t i = 0; i < parameters.size() && viable; ++i) {
+            if (i >= arguments.size()) {
+                viable = parameters[i].initializer != nullptr;
+                continue;
+            }
+            const CgType type = resolveType(parameters[i].type);
+            const CgType& given = arguments[i].type;
+            if (given == type)
+                continue;
+            if (type.isScalarOrVector() && given.isScalarOrVector() &&
+                (given.width() == type.width() || given.width() == 1 ||
+                 given.width() > type.width()))
+                score += given.width() == type.width() ? 1 : given.width() == 1 ? 2 : 3;
+            else
+                viable = false;
+        }
+        if (!viable)
+            continue;
+        if (!best || score < bestScore) {
+            best = &function;
+            bestScore = score;
+            ambiguous = false;
+        } else if (score == bestScore) {
+            ambiguous = true;
+        }
+    }
+    if (best) {
+        if (ambiguous)
+            fail(expr.where,
+                 fmt::format("the call to '{}' matches more than one overload equally well",
+                             expr.text));
+        return callFunction(*best, std::move(arguments), argumentExprs, expr.where);
+    }
+    if (auto result = libraryCall(expr.text, arguments, expr.where))
+        return *result;
+    for (const FunctionDecl& function : unit_.functions)
+        if (function.name == expr.text) {
+            std::string given;
+            for (const Value& argument : arguments)
+                given += (given.empty() ? "" : ", ") + typeName(argument.type);
+            fail(expr.where, fmt::format("no overload of '{}' takes ({})", expr.text, given));
+        }
+    static constexpr std::string_view kLibrary[] = {
+        "abs",        "ceil",    "clamp",   "cos",        "cross",    "degrees",    "distance",
+        "dot",        "exp",     "exp2",    "floor",      "frac",     "length",     "lerp",
+        "log",        "log2",    "max",     "min",        "mul",      "normalize",  "pow",
+        "radians",    "reflect", "refract", "rsqrt",      "saturate", "sign",       "sin",
+        "smoothstep", "sqrt",    "step",    "tex2D",      "trace",    "turbulence", "random",
+        "transpose",  "any",     "all",     "faceforward"};
+    names.insert(names.end(), std::begin(kLibrary), std::end(kLibrary));
+    fail(expr.where,
+         fmt::format("unknown function '{}'{}", expr.text, slvm::didYouMean(expr.text, names)));
+}
+
+Value Lowering::expression(const Expr& expr) {
+    builder_.setLocation(expr.where);
+    switch (expr.kind) {
+    case ExprKind::Number:
+        return Value{scalarType(ir::Scalar::Float, !expr.isFloat),
+                     builder_.constant(static_cast<float>(expr.number))};
+    case ExprKind::Boolean:
+        return scalarValue(builder_.constant(static_cast<float>(expr.number)), ir::Scalar::Bool);
+    case ExprKind::Name: {
+        if (const Variable* variable = lookup(expr.text))
+            return variable->value;
+        std::vector<std::string_view> names;
+        for (const Scope& scope : state_)
+            for (const auto& [name, variable] : scope.variables)
+                if (name[0] != '$')
+                    names.push_back(name);
+        fail(expr.where,
+             fmt::format("unknown name '{}'{}", expr.text, slvm::didYouMean(expr.text, names)));
+    }
+    case ExprKind::Unary: {
+        const Value operand = expression(*expr.operands[0]);
+        builder_.setLocation(expr.where);
+        if (expr.text == "+")
+            return operand;
+        if (expr.text == "!") {
+            if (!operand.type.isScalarOrVector())
+                fail(expr.where, fmt::format("'!' needs a bool, not {}", typeName(operand.type)));
+            const Value boolean = convert(
+                operand, vectorType(ir::Scalar::Bool, operand.type.width()), expr.where, false);
+            return Value{boolean.type, builder_.unary(ir::Op::Not, boolean.id)};
+        }
+        if (expr.text == "-") {
+            if (operand.type.kind == CgType::Kind::Matrix)
+                return arithmetic(ir::Op::Mul, operand,
+                                  Value{scalarType(ir::Scalar::Float), builder_.constant(-1.0f)},
+                                  expr.where);
+            if (!operand.type.isScalarOrVector())
+                fail(expr.where,
+                     fmt::format("'-' needs a number or a vector, not {}", typeName(operand.type)));
+            const Value number = convert(
+                operand, vectorType(ir::Scalar::Float, operand.type.width(), operand.type.isInt),
+                expr.where, false);
+            return Value{number.type, builder_.unary(ir::Op::Neg, number.id)};
+        }
+        fail(expr.where,
+             fmt::format("operator '{}' is not supported: lrt's targets have no integers",
+                         expr.text));
+    }
+    case ExprKind::Binary:
+        return binaryOperator(expr);
+    case ExprKind::Assign:
+        return assignment(expr);
+    case ExprKind::Conditional: {
+        const Value test = expression(*expr.operands[0]);
+        const Value a = expression(*expr.operands[1]);
+        const Value b = expression(*expr.operands[2]);
+        builder_.setLocation(expr.where);
+        if (!test.type.isScalarOrVector() || !a.type.isScalarOrVector() ||
+            !b.type.isScalarOrVector())
+            fail(expr.where, "'?:' works on scalars and vectors");
+        const int width = std::max(a.type.width(), b.type.width());
+        const CgType type =
+            vectorType(a.type.scalar == ir::Scalar::Bool && b.type.scalar == ir::Scalar::Bool
+                           ? ir::Scalar::Bool
+                           : ir::Scalar::Float,
+                       width);
+        const Value choice =
+            convert(test, vectorType(ir::Scalar::Bool, test.type.width()), expr.where, false);
+        if (test.type.width() != 1 && test.type.width() != width)
+            fail(expr.where, "the condition of '?:' must be a scalar or as wide as its values");
+        return Value{type, builder_.select(choice.id, convert(a, type, expr.where, false).id,
+                                           convert(b, type, expr.where, false).id)};
+    }
+    case ExprKind::Call:
+        return call(expr);
+    case ExprKind::Cast: {
+        const Value value = expression(*expr.operands[0]);
+        return convert(value, resolveType(expr.type), expr.where, true);
+    }
+    case ExprKind::Member:
+        return member(expr);
+    case ExprKind::Index: {
+        const Value base = expression(*expr.operands[0]);
+        const Value index = expression(*expr.operands[1]);
+        if (index.type.kind != CgType::Kind::Scalar ||
+            builder_.function()[index.id].op != ir::Op::Constant)
+            fail(expr.operands[1]->where,
+                 fmt::format("the index must be known when the program compiles "
+                             "(profile {} has no relative addressing here)",
+                             target_.name()));
+        const int i = static_cast<int>(builder_.function()[index.id].constant[0]);
+        const int size = base.type.kind == CgType::Kind::Vector ? base.type.columns
+                         : base.type.kind == CgType::Kind::Scalar
+                             ? 0
+                             : static_cast<int>(base.parts.size());
+        if (i < 0 || i >= size)
+            fail(expr.operands[1]->where,
+                 fmt::format("index {} is outside {}", i, typeName(base.type)));
+        if (base.type.kind == CgType::Kind::Vector)
+            return Value{scalarType(base.type.scalar, base.type.isInt),
+                         builder_.swizzle(base.id, {i})};
+        return base.parts[static_cast<std::size_t>(i)];
+    }
+    case ExprKind::Increment: {
+        const Place target = place(*expr.operands[0]);
+        const Value before = read(target);
+        write(target,
+              arithmetic(expr.text == "++" ? ir::Op::Add : ir::Op::Sub, before,
+                         Value{scalarType(ir::Scalar::Float, true), builder_.constant(1.0f)},
+                         expr.where));
+        return expr.prefix ? read(target) : before;
+    }
+    case ExprKind::InitializerList: {
+        Value list; // Void with parts: convert() gives it its type
+        for (const auto& operand : expr.operands)
+            list.parts.push_back(expression(*operand));
+        return list;
+    }
+    }
+    fail(expr.where, "unsupported expression");
+}
+
+} // namespace compiler::cg

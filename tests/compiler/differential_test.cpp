@@ -1,0 +1,214 @@
+// Differential testing of the whole compiler: random well-typed programs (random_program.h)
+// compiled for each profile and run on the VMs, against a direct evaluation in double precision.
+// A sample too close to a discontinuity, or whose values grow past what a float keeps to the
+// tolerance, is skipped; the test demands that most are not. LRT_DIFFERENTIAL_PROGRAMS sets how
+// many programs per profile (default 600); the fuzz target runs many more.
+#include "compiler/driver/compile.h"
+#include "random_program.h"
+#include "slvm/sl/register_file.h"
+#include "slvm/sl/registers.h"
+#include "slvm/sl/vm.h"
+#include "slvm/vp2/vm.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <fmt/format.h>
+
+using compiler::testing::ProgramShape;
+using compiler::testing::RandomProgram;
+using compiler::testing::Vector;
+
+namespace {
+
+int programCount() {
+    const char* count = std::getenv("LRT_DIFFERENTIAL_PROGRAMS");
+    return count ? std::max(1, std::atoi(count)) : 600;
+}
+
+class QuietHost final : public slvm::sl::Host {
+public:
+    slvm::sl::Float3 trace(const slvm::sl::Float3&, const slvm::sl::Float3&) override { return {}; }
+    slvm::sl::Float3 lookup(int, float, float) override { return {}; }
+    float random() override { return 0.5f; }
+    float turbulence(float) override { return 0; }
+    float turbulence(const slvm::sl::Float3&) override { return 0; }
+};
+
+struct Outcome {
+    int compared = 0;
+    int skipped = 0;       // samples too near a discontinuity
+    int unallocatable = 0; // programs too big for the target
+};
+
+// Whether got is ref within float rounding of a computation whose values reached `magnitude`.
+bool close(double got, double ref, double magnitude) {
+    return std::fabs(got - ref) <= 2e-4 * (1.0 + magnitude) && std::isfinite(got);
+}
+
+std::vector<double> randomValues(std::mt19937_64& random, std::size_t count) {
+    std::vector<double> values;
+    for (std::size_t i = 0; i < count; ++i)
+        values.push_back(static_cast<float>(
+            std::round(std::uniform_real_distribution<double>(-2, 2)(random) * 256) / 256));
+    return values;
+}
+
+// Compiles `source`; a failure whose message contains `acceptable` (a program too big for its
+// target) is counted, any other fails the test.
+bool compileOrSkip(const std::string& profile, const std::string& source, const char* acceptable,
+                   compiler::CompiledProgram& compiled, Outcome& outcome) {
+    compiler::CompileOptions options;
+    options.profile = profile;
+    try {
+        compiled = compiler::compileCg(
+            std::make_shared<const slvm::SourceText>("random.cg", source), options);
+        return true;
+    } catch (const slvm::ProgramError& error) {
+        INFO(error.what());
+        REQUIRE(std::string(error.what()).find(acceptable) != std::string::npos);
+        if (std::getenv("LRT_DIFFERENTIAL_VERBOSE"))
+            WARN(error.what());
+        ++outcome.unallocatable;
+        return false;
+    }
+}
+
+void runSl(const std::string& profile, int count, Outcome& outcome) {
+    namespace sl = slvm::sl;
+    ProgramShape shape;
+    shape.vectorInputs = {"N", "L", "V", "P", "Pw", "uv", "ds", "dt"};
+    shape.scalarInputs = {"Kd", "Ks", "Kr", "Kt", "Ka"};
+    shape.inputWidth = 3;
+    shape.resultSemantic = "COLOR";
+    shape.allowLog = false;
+    for (int seed = 0; seed < count; ++seed) {
+        shape.resultWidth = seed % 2 ? 4 : 3;
+        const RandomProgram program(shape, static_cast<std::uint64_t>(seed));
+        const std::string source = program.source();
+        INFO("profile " << profile << ", program seed " << seed << ":\n" << source);
+        // SL has five vector and ten scalar places: a random program may need more at once.
+        compiler::CompiledProgram compiled;
+        if (!compileOrSkip(profile, source, "registers than SL has", compiled, outcome))
+            continue;
+        std::mt19937_64 random(static_cast<std::uint64_t>(seed) * 7919u);
+        for (int sample = 0; sample < 3; ++sample) {
+            std::vector<Vector> vectors;
+            sl::RegisterFile registers = sl::RegisterFile::withDefaults();
+            for (const std::string& name : shape.vectorInputs) {
+                const auto v = randomValues(random, 3);
+                vectors.push_back({v[0], v[1], v[2], 0});
+                registers.vector(*sl::findRegister(name)) = {static_cast<float>(v[0]),
+                                                             static_cast<float>(v[1]),
+                                                             static_cast<float>(v[2]), 0};
+            }
+            const std::vector<double> scalars = randomValues(random, shape.scalarInputs.size());
+            for (std::size_t i = 0; i < scalars.size(); ++i)
+                registers.scalar(*sl::findRegister(shape.scalarInputs[i])) =
+                    static_cast<float>(scalars[i]);
+            const auto expected = program.evaluate(vectors, scalars);
+            if (expected.margin < 1e-3 || expected.magnitude > 1e5) {
+                ++outcome.skipped;
+                continue;
+            }
+            QuietHost host;
+            const auto result = sl::execute(*compiled.sl, registers, host);
+            REQUIRE(result.status == sl::ExecutionStatus::Ok);
+            const auto& v0 = registers.vector(sl::reg::v0);
+            std::array<double, 4> got{v0[0], v0[1], v0[2], registers.scalar(sl::reg::v1)};
+            for (int c = 0; c < shape.resultWidth; ++c) {
+                INFO("sample " << sample << ", component " << c << ": expected "
+                               << expected.value[static_cast<std::size_t>(c)] << ", got "
+                               << got[static_cast<std::size_t>(c)] << " (largest intermediate "
+                               << expected.magnitude << ")\n"
+                               << compiled.assembly);
+                CHECK(close(got[static_cast<std::size_t>(c)],
+                            expected.value[static_cast<std::size_t>(c)], expected.magnitude));
+            }
+            ++outcome.compared;
+        }
+    }
+}
+
+void runVertex(const std::string& profile, int count, Outcome& outcome) {
+    namespace vp2 = slvm::vp2;
+    ProgramShape shape;
+    shape.vectorInputs = {"ATTR0", "ATTR1", "ATTR2", "ATTR3", "ATTR4", "ATTR5"};
+    shape.inputWidth = 4;
+    shape.resultWidth = 4;
+    shape.resultSemantic = "POSITION";
+    for (int seed = 0; seed < count; ++seed) {
+        const RandomProgram program(shape, static_cast<std::uint64_t>(seed) + 100000u);
+        const std::string source = program.source();
+        INFO("profile " << profile << ", program seed " << seed + 100000 << ":\n" << source);
+        // A random program may outgrow a vertex profile's instruction limit.
+        compiler::CompiledProgram compiled;
+        if (!compileOrSkip(profile, source, "instructions; profile", compiled, outcome))
+            continue;
+        std::vector<vp2::Vector4> parameters(vp2::kMaxParameters, vp2::Vector4{0, 0, 0, 0});
+        for (const compiler::ConstantSlot& slot : compiled.constants)
+            parameters[static_cast<std::size_t>(slot.index)] = slot.value;
+        vp2::VertexMachine machine(*compiled.vertex, parameters);
+        std::mt19937_64 random(static_cast<std::uint64_t>(seed) * 7919u);
+        for (int sample = 0; sample < 3; ++sample) {
+            std::vector<Vector> vectors;
+            std::array<vp2::Vector4, vp2::kAttributeCount> attributes{};
+            for (std::size_t i = 0; i < shape.vectorInputs.size(); ++i) {
+                const auto v = randomValues(random, 4);
+                vectors.push_back({v[0], v[1], v[2], v[3]});
+                attributes[i] = {static_cast<float>(v[0]), static_cast<float>(v[1]),
+                                 static_cast<float>(v[2]), static_cast<float>(v[3])};
+            }
+            const auto expected = program.evaluate(vectors, {});
+            if (expected.margin < 1e-3 || expected.magnitude > 1e5) {
+                ++outcome.skipped;
+                continue;
+            }
+            const auto result = machine.run(attributes);
+            REQUIRE(result.status == slvm::ExecutionStatus::Ok);
+            const auto& position = machine.result(vp2::Result::HPOS);
+            for (int c = 0; c < 4; ++c) {
+                INFO("sample " << sample << ", component " << c << ": expected "
+                               << expected.value[static_cast<std::size_t>(c)] << ", got "
+                               << position[static_cast<std::size_t>(c)] << " (largest intermediate "
+                               << expected.magnitude << ")\n"
+                               << compiled.assembly);
+                CHECK(close(position[static_cast<std::size_t>(c)],
+                            expected.value[static_cast<std::size_t>(c)], expected.magnitude));
+            }
+            ++outcome.compared;
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE("random programs compute on the SL VM what a direct evaluation computes",
+          "[compiler][differential]") {
+    Outcome outcome;
+    runSl("sl", programCount(), outcome);
+    CHECK(outcome.compared > outcome.skipped * 3);
+    // Random programs are denser than shaders: about one in five keeps more than SL's five
+    // vectors alive at once (the compiler says where); real shaders fit (the twins).
+    CHECK(outcome.unallocatable * 4 < programCount());
+    WARN("sl: " << outcome.compared << " samples compared, " << outcome.skipped << " skipped, "
+                << outcome.unallocatable << " of " << programCount()
+                << " programs need too many registers");
+}
+
+TEST_CASE("random programs compute on the VP2 VM what a direct evaluation computes",
+          "[compiler][differential]") {
+    Outcome outcome;
+    runVertex("vp2", programCount(), outcome);
+    CHECK(outcome.compared > outcome.skipped * 3);
+    CHECK(outcome.unallocatable * 10 < programCount());
+}
+
+TEST_CASE("random programs compute on the VP1.1 VM what a direct evaluation computes",
+          "[compiler][differential]") {
+    Outcome outcome;
+    runVertex("vp1.1", programCount(), outcome);
+    CHECK(outcome.compared > outcome.skipped * 2);
+    CHECK(outcome.unallocatable * 4 <
+          programCount()); // 128 instructions: sin and cos are long here
+}
