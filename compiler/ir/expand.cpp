@@ -2,6 +2,7 @@
 // is legalised again, so a rewrite may lean on another (cos -> sin -> floor -> frac on VP1.1).
 #include "compiler/ir/expand.h"
 
+#include <cctype>
 #include <fmt/format.h>
 #include <numbers>
 
@@ -10,6 +11,13 @@ namespace compiler::ir {
 namespace {
 
 constexpr float kTwoPi = 2.0f * std::numbers::pi_v<float>;
+
+// The operation as shader authors call it: log2, not Log2.
+std::string libraryName(Op op) {
+    std::string name(opName(op));
+    name[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[0])));
+    return name + "()";
+}
 
 struct Expander {
     Function& function;
@@ -159,7 +167,7 @@ struct Expander {
             if (reported.insert(copy.op).second)
                 errors.emplace_back(slvm::Severity::Error, copy.where,
                                     fmt::format("{} is not available in profile {}: {}",
-                                                opName(copy.op), support.targetName,
+                                                libraryName(copy.op), support.targetName,
                                                 support.whyMissing
                                                     ? support.whyMissing(copy.op)
                                                     : "the target has no such operation"));

@@ -7,9 +7,17 @@
 namespace lrt {
 
 std::optional<std::filesystem::path> ShaderLibrary::find(const std::string& name) const {
+    // A name with a shader's extension ("Lambert.cg") asks for that file only.
+    std::vector<std::string> files;
+    for (const char* extension : kExtensions)
+        if (name.ends_with(extension) && name.size() > std::string_view(extension).size())
+            files = {name};
+    if (files.empty())
+        for (const char* extension : kExtensions)
+            files.push_back(name + extension);
     for (const auto& folder : searchPath_)
-        for (const char* extension : kExtensions) {
-            const std::filesystem::path candidate = folder / (name + extension);
+        for (const std::string& file : files) {
+            const std::filesystem::path candidate = folder / file;
             std::error_code ec;
             if (std::filesystem::is_regular_file(candidate, ec))
                 return candidate;

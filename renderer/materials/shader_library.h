@@ -22,7 +22,8 @@ public:
         : searchPath_(std::move(searchPath)) {}
 
     const std::vector<std::filesystem::path>& searchPath() const { return searchPath_; }
-    // The shader file for `name`, or nullopt when no folder has one.
+    // The shader file for `name`, or nullopt when no folder has one. A name that ends in one of
+    // kExtensions ("Lambert.cg") names that file, so a scene can pick one of two twins.
     std::optional<std::filesystem::path> find(const std::string& name) const;
     // The program in `path`, loaded once; throws slvm::ProgramError when it does not load.
     std::shared_ptr<const slvm::sl::VerifiedProgram> load(const std::filesystem::path& path);

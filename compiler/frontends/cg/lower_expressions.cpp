@@ -25,6 +25,38 @@ bool isSwizzleText(const std::string& text, std::vector<int>& components) {
     return true;
 }
 
+// How the source spells an operator, for messages.
+std::string_view symbol(ir::Op op) {
+    switch (op) {
+    case ir::Op::Add:
+        return "+";
+    case ir::Op::Sub:
+        return "-";
+    case ir::Op::Mul:
+        return "*";
+    case ir::Op::Div:
+        return "/";
+    case ir::Op::Lt:
+        return "<";
+    case ir::Op::Le:
+        return "<=";
+    case ir::Op::Gt:
+        return ">";
+    case ir::Op::Ge:
+        return ">=";
+    case ir::Op::Eq:
+        return "==";
+    case ir::Op::Ne:
+        return "!=";
+    case ir::Op::And:
+        return "&&";
+    case ir::Op::Or:
+        return "||";
+    default:
+        return ir::opName(op);
+    }
+}
+
 ir::Op binaryOp(const std::string& op) {
     if (op == "+")
         return ir::Op::Add;
@@ -189,7 +221,7 @@ Value Lowering::construct(const CgType& type, const std::vector<Value>& argument
 Value Lowering::arithmetic(ir::Op op, Value a, Value b, const slvm::SourceLocation& where) {
     if (!a.type.isNumeric() || !b.type.isNumeric())
         fail(where, fmt::format("operator '{}' needs numbers, vectors or matrices, not {} and {}",
-                                ir::opName(op), typeName(a.type), typeName(b.type)));
+                                symbol(op), typeName(a.type), typeName(b.type)));
     // Matrices: componentwise, row by row (a scalar applies to every row).
     if (a.type.kind == CgType::Kind::Matrix || b.type.kind == CgType::Kind::Matrix) {
         const CgType& shape = a.type.kind == CgType::Kind::Matrix ? a.type : b.type;
@@ -198,7 +230,7 @@ Value Lowering::arithmetic(ir::Op op, Value a, Value b, const slvm::SourceLocati
             (a.type.kind == CgType::Kind::Vector || b.type.kind == CgType::Kind::Vector))
             fail(where, fmt::format("operator '{}' on {} and {}: the shapes differ (use mul() for "
                                     "the matrix product)",
-                                    ir::opName(op), typeName(a.type), typeName(b.type)));
+                                    symbol(op), typeName(a.type), typeName(b.type)));
         Value result{shape};
         if (ir::isComparison(op) || op == ir::Op::And || op == ir::Op::Or)
             fail(where, "comparisons of matrices are not supported: compare their rows");
@@ -215,7 +247,7 @@ Value Lowering::arithmetic(ir::Op op, Value a, Value b, const slvm::SourceLocati
     if (wa != wb && wa != 1 && wb != 1)
         fail(where,
              fmt::format("operator '{}' on {} and {}: vector sizes must match (or one be a scalar)",
-                         ir::opName(op), typeName(a.type), typeName(b.type)));
+                         symbol(op), typeName(a.type), typeName(b.type)));
     const bool logic = op == ir::Op::And || op == ir::Op::Or;
     const ir::Scalar operandScalar = logic ? ir::Scalar::Bool : ir::Scalar::Float;
     const bool isInt = a.type.isInt && b.type.isInt;
@@ -261,6 +293,8 @@ Place Lowering::place(const Expr& expr) {
         const Variable* variable = lookup(expr.text);
         if (!variable)
             fail(expr.where, fmt::format("unknown name '{}'", expr.text));
+        if (variable->poisoned)
+            throw CompileError{expr.where, ""};
         if (variable->isConst)
             fail(expr.where, fmt::format("'{}' is const and cannot be assigned", expr.text));
         return Place{expr.text, {}, variable->value.type, expr.where};
@@ -502,8 +536,11 @@ Value Lowering::expression(const Expr& expr) {
     case ExprKind::Boolean:
         return scalarValue(builder_.constant(static_cast<float>(expr.number)), ir::Scalar::Bool);
     case ExprKind::Name: {
-        if (const Variable* variable = lookup(expr.text))
+        if (const Variable* variable = lookup(expr.text)) {
+            if (variable->poisoned)
+                throw CompileError{expr.where, ""};
             return variable->value;
+        }
         std::vector<std::string_view> names;
         for (const Scope& scope : state_)
             for (const auto& [name, variable] : scope.variables)

@@ -53,7 +53,15 @@ Lowering::Lowering(const TranslationUnit& unit, const Target& target, const Lowe
       slots_(program_.uniformSlots) {}
 
 void Lowering::report(const CompileError& error) {
-    errors_.emplace_back(slvm::Severity::Error, error.where, error.message);
+    if (!error.message.empty())
+        errors_.emplace_back(slvm::Severity::Error, error.where, error.message);
+}
+
+void Lowering::poison(const std::string& name, const slvm::SourceLocation& where) {
+    Variable variable;
+    variable.declared = where;
+    variable.poisoned = true;
+    state_.back().variables[name] = std::move(variable);
 }
 
 CgType Lowering::resolveType(const TypeName& name) {
@@ -126,8 +134,10 @@ Value Lowering::bindVarying(const CgType& type, const std::string& semantic,
                                 target_.name(), slvm::didYouMean(semantic, known)));
     if (type.kind == CgType::Kind::Sampler) {
         if (!binding->sampler)
-            fail(where, fmt::format("{} is a sampler, but semantic '{}' is not a texture unit",
-                                    what, semantic));
+            fail(where,
+                 fmt::format("{} is a sampler2D: its semantic must be a texture unit (t0-t7), "
+                             "not '{}'",
+                             what, semantic));
         Value value{type};
         value.unit = binding->unit;
         return value;
@@ -166,6 +176,9 @@ void Lowering::bindOutputs(const Value& value, const std::string& semantic,
                          "{})",
                          what, target_.name(), fmt::join(known, " ")));
     const auto binding = target_.bind(semantic, Direction::Out);
+    if (!binding && target_.bind(semantic, Direction::In))
+        fail(where, fmt::format("{} cannot write '{}': it is an input of profile {} (outputs: {})",
+                                what, semantic, target_.name(), fmt::join(known, " ")));
     if (!binding)
         fail(where, fmt::format("unknown output semantic '{}' in profile {}{}", semantic,
                                 target_.name(), slvm::didYouMean(semantic, known)));
@@ -315,6 +328,7 @@ void Lowering::bindEntry(const FunctionDecl& entry) {
             state_.back().variables[parameter.name] = std::move(variable);
         } catch (const CompileError& error) {
             report(error);
+            poison(parameter.name, parameter.where);
         }
     }
     const CgType returnType = resolveType(entry.returnType);
@@ -389,6 +403,7 @@ LoweredProgram Lowering::run() {
             state_.back().variables[global.name] = std::move(variable);
         } catch (const CompileError& error) {
             report(error);
+            poison(global.name, global.where);
         }
     }
     callStack_.push_back(entry->name);

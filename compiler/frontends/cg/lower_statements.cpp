@@ -138,14 +138,25 @@ void Lowering::declare(const Declarator& declarator) {
         fail(declarator.where,
              fmt::format("'{}' is already declared in this scope (at line {})", declarator.name,
                          state_.back().variables[declarator.name].declared.line));
-    const CgType type = resolveType(declarator.type);
+    CgType type;
+    try {
+        type = resolveType(declarator.type);
+    } catch (const CompileError&) {
+        poison(declarator.name, declarator.where);
+        throw;
+    }
     if (type.kind == CgType::Kind::Void || type.kind == CgType::Kind::Sampler)
         fail(declarator.where, fmt::format("a variable cannot have type {}", typeName(type)));
     Variable variable{{}, declarator.qualifiers.isConst, declarator.where};
-    if (declarator.initializer)
-        variable.value = convert(expression(*declarator.initializer), type,
-                                 declarator.initializer->where, false);
-    else if (declarator.qualifiers.isConst)
+    if (declarator.initializer) {
+        try {
+            variable.value = convert(expression(*declarator.initializer), type,
+                                     declarator.initializer->where, false);
+        } catch (const CompileError&) {
+            poison(declarator.name, declarator.where);
+            throw;
+        }
+    } else if (declarator.qualifiers.isConst)
         fail(declarator.where, fmt::format("const '{}' needs an initialiser", declarator.name));
     else
         variable.value = zero(type); // Cg leaves it undefined; zero is one defined choice

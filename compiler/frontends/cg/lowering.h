@@ -17,7 +17,7 @@ namespace compiler::cg {
 // next, so a file's errors are all reported.
 struct CompileError {
     slvm::SourceLocation where;
-    std::string message;
+    std::string message; // empty: already reported, stop quietly
 };
 
 // A value of any Cg type: one IR value for a scalar or vector; rows, members or elements for the
@@ -37,6 +37,9 @@ struct Variable {
     Value value;
     bool isConst = false;
     slvm::SourceLocation declared;
+    // Its declaration failed (and was reported): a use stops its statement without a second
+    // message.
+    bool poisoned = false;
 };
 
 // One scope of names. A frame scope starts an inlined function's body: names are looked up to
@@ -105,6 +108,8 @@ public:
     Value read(const Place& place);
     void write(const Place& place, const Value& value);
     Variable* lookup(const std::string& name);
+    // Declares `name` as a variable whose declaration failed, so later uses stay quiet.
+    void poison(const std::string& name, const slvm::SourceLocation& where);
     Value scalarValue(ir::ValueId id, ir::Scalar scalar = ir::Scalar::Float);
     ir::ValueId truncate(ir::ValueId x);
     ir::ValueId condition(const Expr& expr); // a scalar bool

@@ -394,6 +394,10 @@ private:
             stmt->declarations = declarators(q, type, std::move(name), where);
             return stmt;
         }
+        // Two names in a row start a declaration whose type is not one: vec3 a = ...
+        if (peek().kind == TokenKind::Identifier && peek(1).kind == TokenKind::Identifier &&
+            !kKeywords.count(peek().text) && !kKeywords.count(peek(1).text))
+            throw SyntaxError{peek().where, fmt::format("unknown type '{}'", peek().text)};
         stmt->kind = StmtKind::Expression;
         stmt->expression = expression();
         expect(";");
