@@ -183,7 +183,9 @@ void printBlock(const Function& function, BlockId block, int depth, std::string&
         std::string line = indent;
         if (!instruction.type.isVoid())
             line += fmt::format("%{} = ", id);
-        line += fmt::format("{} {}", opName(instruction.op), typeName(instruction.type));
+        line += opName(instruction.op);
+        if (!instruction.type.isVoid())
+            line += fmt::format(" {}", typeName(instruction.type));
         if (instruction.op == Op::Constant) {
             line += " (";
             for (int c = 0; c < instruction.type.width; ++c)
