@@ -5,6 +5,7 @@
 #include "compiler/ir/fold.h"
 
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace compiler::ir {
@@ -75,6 +76,23 @@ ValueId algebraicIdentity(const Function& function, ValueId id) {
     case Op::Select:
         if (operands[1] == operands[2] && sameType(operands[1]))
             return operands[1];
+        break;
+    // Bools are 0 or 1, never NaN: the identities of logic hold exactly.
+    case Op::And:
+        if (isConstant(function, operands[1], 1.0f) && sameType(operands[0]))
+            return operands[0];
+        if (isConstant(function, operands[0], 1.0f) && sameType(operands[1]))
+            return operands[1];
+        break;
+    case Op::Or:
+        if (isConstant(function, operands[1], 0.0f) && sameType(operands[0]))
+            return operands[0];
+        if (isConstant(function, operands[0], 0.0f) && sameType(operands[1]))
+            return operands[1];
+        break;
+    case Op::Not:
+        if (function[operands[0]].op == Op::Not)
+            return function[operands[0]].operands[0];
         break;
     case Op::Phi:
         if (operands[0] == operands[1])
@@ -166,39 +184,110 @@ struct SimplifyPass {
             makeConstant(instruction, *value);
     }
 
+    // An If on a constant condition becomes the block that runs; If(!x) runs its blocks the
+    // other way round on x; an If right after another on the same condition (the code after a
+    // conditional return) joins it, so the test is made once.
+    void simplifyIf(ValueId id, std::vector<ValueId>& kept) {
+        Instruction& instruction = function[id];
+        if (function[instruction.operands[0]].op == Op::Not) {
+            instruction.operands[0] = function[instruction.operands[0]].operands[0];
+            std::swap(instruction.thenBlock, instruction.elseBlock);
+            swapped_.insert(id);
+            changed = true;
+        }
+        const ValueId condition = instruction.operands[0];
+        if (function[condition].op == Op::Constant) {
+            const bool taken = function[condition].constant[0] != 0.0f;
+            for (const ValueId inner : run(taken ? instruction.thenBlock : instruction.elseBlock))
+                kept.push_back(inner);
+            pendingPhiSide_[id] = taken ? 0 : 1;
+            lastIf_ = kNoValue;
+            changed = true;
+            return;
+        }
+        for (const BlockId side : {instruction.thenBlock, instruction.elseBlock})
+            function.blocks[static_cast<std::size_t>(side)].instructions = run(side);
+        if (lastIf_ != kNoValue && function[lastIf_].operands[0] == condition) {
+            Instruction& previous = function[lastIf_];
+            for (int side = 0; side < 2; ++side) {
+                const BlockId from = side == 0 ? instruction.thenBlock : instruction.elseBlock;
+                const BlockId to = side == 0 ? previous.thenBlock : previous.elseBlock;
+                readThroughPhis(from, lastIf_, side);
+                auto& target = function.blocks[static_cast<std::size_t>(to)].instructions;
+                const auto& moved = function.blocks[static_cast<std::size_t>(from)].instructions;
+                target.insert(target.end(), moved.begin(), moved.end());
+            }
+            mergedInto_[id] = lastIf_;
+            changed = true;
+            return;
+        }
+        kept.push_back(id);
+        lastIf_ = id;
+    }
+
+    // Inside one side of `region`'s blocks, its Phis are that side's values.
+    void readThroughPhis(BlockId block, ValueId region, int side) {
+        for (const ValueId id : function.blocks[static_cast<std::size_t>(block)].instructions) {
+            Instruction& instruction = function[id];
+            for (ValueId& operand : instruction.operands)
+                if (function[operand].op == Op::Phi && function[operand].region == region)
+                    operand = function[operand].operands[static_cast<std::size_t>(side)];
+            if (instruction.op == Op::If)
+                for (const BlockId inner : {instruction.thenBlock, instruction.elseBlock})
+                    readThroughPhis(inner, region, side);
+        }
+    }
+
+    // Returns true when the Phi is gone (its If's condition was constant).
+    bool simplifyPhi(ValueId id, std::vector<ValueId>& kept) {
+        Instruction& instruction = function[id];
+        if (const auto side = pendingPhiSide_.find(instruction.region);
+            side != pendingPhiSide_.end()) {
+            replacements.replace(id, instruction.operands[static_cast<std::size_t>(side->second)]);
+            changed = true;
+            return true;
+        }
+        if (swapped_.count(instruction.region))
+            std::swap(instruction.operands[0], instruction.operands[1]);
+        if (const auto merged = mergedInto_.find(instruction.region); merged != mergedInto_.end()) {
+            instruction.region = merged->second;
+            for (std::size_t side = 0; side < 2; ++side) {
+                ValueId& operand = instruction.operands[side];
+                if (function[operand].op == Op::Phi && function[operand].region == merged->second)
+                    operand = function[operand].operands[side];
+            }
+        }
+        if (const ValueId same = algebraicIdentity(function, id); same != kNoValue) {
+            replacements.replace(id, same);
+            changed = true;
+            return true;
+        }
+        // A bool that is true exactly when the then-block ran is the If's condition.
+        if (instruction.type == boolType(1) &&
+            isConstant(function, instruction.operands[0], 1.0f) &&
+            isConstant(function, instruction.operands[1], 0.0f)) {
+            replacements.replace(id, function[instruction.region].operands[0]);
+            changed = true;
+            return true;
+        }
+        kept.push_back(id);
+        return true;
+    }
+
     std::vector<ValueId> run(BlockId block) {
+        const ValueId outerIf = lastIf_; // each block has its own sequence of Ifs
+        lastIf_ = kNoValue;
         std::vector<ValueId> kept;
         for (const ValueId id : function.blocks[static_cast<std::size_t>(block)].instructions) {
             Instruction& instruction = function[id];
             replacements.rewriteOperands(instruction);
             if (instruction.op == Op::If) {
-                const ValueId condition = instruction.operands[0];
-                if (function[condition].op == Op::Constant) {
-                    // The block that runs takes the If's place; its Phis pick that side.
-                    const bool taken = function[condition].constant[0] != 0.0f;
-                    for (const ValueId inner :
-                         run(taken ? instruction.thenBlock : instruction.elseBlock))
-                        kept.push_back(inner);
-                    pendingPhiSide_[id] = taken ? 0 : 1;
-                    changed = true;
-                    continue;
-                }
-                function.blocks[static_cast<std::size_t>(instruction.thenBlock)].instructions =
-                    run(instruction.thenBlock);
-                function.blocks[static_cast<std::size_t>(instruction.elseBlock)].instructions =
-                    run(instruction.elseBlock);
-                kept.push_back(id);
+                simplifyIf(id, kept);
                 continue;
             }
-            if (instruction.op == Op::Phi) {
-                if (const auto side = pendingPhiSide_.find(instruction.region);
-                    side != pendingPhiSide_.end()) {
-                    replacements.replace(
-                        id, instruction.operands[static_cast<std::size_t>(side->second)]);
-                    changed = true;
-                    continue;
-                }
-            }
+            if (instruction.op == Op::Phi && simplifyPhi(id, kept))
+                continue;
+            lastIf_ = kNoValue;
             if (instruction.op == Op::Swizzle && simplifySwizzle(function, instruction))
                 changed = true;
             if (instruction.op == Op::Construct && constructAsSwizzle(function, instruction))
@@ -223,10 +312,14 @@ struct SimplifyPass {
             }
             kept.push_back(id);
         }
+        lastIf_ = outerIf;
         return kept;
     }
 
     std::map<ValueId, int> pendingPhiSide_{};
+    std::set<ValueId> swapped_{};
+    std::map<ValueId, ValueId> mergedInto_{};
+    ValueId lastIf_ = kNoValue; // the If just before, with only its Phis since
 };
 
 // The identity of a pure instruction for CSE: equal keys compute equal values.

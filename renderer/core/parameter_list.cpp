@@ -16,6 +16,9 @@ std::optional<ParameterType> parseParameterType(const std::string& spelling) {
     const bool pair = last.find("[2]") != std::string::npos;
     if (base == "float")
         return pair ? ParameterType::Float2 : ParameterType::Float;
+    // Cg's vector names, for the uniforms of .cg shaders: floats, as many as the values given.
+    if (base == "float2" || base == "float3" || base == "float4")
+        return ParameterType::Float;
     if (base == "integer" || base == "int")
         return ParameterType::Integer;
     if (base == "string")

@@ -171,7 +171,8 @@ ParameterList parametersOf(const Statement& s, std::size_t first,
             if (!type)
                 throw SceneError(name.where,
                                  fmt::format("unknown parameter type '{}' (expected float, "
-                                             "integer, string, color, point, vector or normal)",
+                                             "integer, string, color, point, vector, normal, "
+                                             "float2, float3 or float4)",
                                              spelling));
             p.type = *type;
             p.name = std::string(words.back());

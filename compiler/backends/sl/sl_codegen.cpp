@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace compiler::backends {
 
@@ -37,6 +38,10 @@ public:
     explicit CodeGenerator(const ir::Function& function) : function_(function) {}
 
     Generated run() {
+        std::map<ir::ValueId, int> otherUses;
+        findFusedComparisons(0, otherUses);
+        for (auto it = fused_.begin(); it != fused_.end();)
+            it = otherUses.count(*it) ? fused_.erase(it) : std::next(it);
         block(0);
         Generated generated;
         if (!errors_.empty()) {
@@ -283,7 +288,8 @@ private:
         where_ = in.where;
         const auto& ops = in.operands;
         const int width = in.type.width;
-        const auto widthOf = [&](ir::ValueId v) { return at(v).type.width; };
+        if (fused_.count(id))
+            return; // tested by the branches that use it
         switch (in.op) {
         case ir::Op::Constant:
             return; // loaded where used
@@ -362,6 +368,18 @@ private:
                 return;
             }
             break;
+        case ir::Op::Neg:
+            if (width > 1) { // a vector times -1: one mul for xyz
+                Location location = newLocation(width);
+                const Operand minusOne = newRegister(RegisterClass::Scalar);
+                emit("li", {minusOne}, {}, "-1");
+                emit("mul", {location.vector, vector(ops[0]), minusOne});
+                if (width == 4)
+                    emit("mul", {location.scalar, component(ops[0], 3), minusOne});
+                locations_[id] = location;
+                return;
+            }
+            break;
         case ir::Op::Dot: {
             Location location = newLocation(1);
             emit("dp3", {location.scalar, vector(ops[0]), vector(ops[1])});
@@ -379,17 +397,12 @@ private:
             return;
         }
         case ir::Op::Select: {
-            // A scalar condition picks whole vectors; a vector one picks component by component.
-            if (widthOf(ops[0]) == 1 && width > 1) {
+            // A scalar condition picks whole values; a vector one picks component by component.
+            if (widthOf(ops[0]) == 1) {
                 Location location = newLocation(width);
-                const Operand half = newRegister(RegisterClass::Scalar);
-                emit("li", {half}, {}, "0.5");
-                const Operand condition = scalar(ops[0]);
-                lessThanSelect(condition, half, [&](bool isFalse) {
-                    const ir::ValueId chosen = isFalse ? ops[2] : ops[1];
-                    emit("mov", {location.vector, vector(chosen)});
-                    if (width == 4)
-                        emit("mov", {location.scalar, component(chosen, 3)});
+                const Test t = test(ops[0]);
+                lessThanSelect(t.a, t.b, [&](bool less) {
+                    copyInto(location, less == t.lessIsTrue ? ops[1] : ops[2]);
                 });
                 locations_[id] = location;
                 return;
@@ -455,16 +468,17 @@ private:
             emit("ret", {});
             return;
         case ir::Op::If: {
-            const int otherwise = newLabel(), end = newLabel();
-            const Operand half = newRegister(RegisterClass::Scalar);
-            emit("li", {half}, {}, "0.5");
-            jump("blt", {scalar(ops[0]), half}, otherwise);
-            block(in.thenBlock);
-            phiCopies(id, 0);
+            // blt jumps when its test holds: the block for the other outcome falls through.
+            const Test t = test(ops[0]);
+            const int taken = newLabel(), end = newLabel();
+            jump("blt", {t.a, t.b}, taken);
+            const int fallSide = t.lessIsTrue ? 1 : 0; // 0: then, 1: else
+            block(fallSide == 0 ? in.thenBlock : in.elseBlock);
+            phiCopies(id, fallSide);
             jump("jmp", {}, end);
-            place(otherwise);
-            block(in.elseBlock);
-            phiCopies(id, 1);
+            place(taken);
+            block(fallSide == 0 ? in.elseBlock : in.thenBlock);
+            phiCopies(id, 1 - fallSide);
             place(end);
             return;
         }
@@ -489,14 +503,83 @@ private:
             const ir::Instruction& phi = at(id);
             if (!locations_.count(id))
                 locations_[id] = newLocation(phi.type.width);
-            const Location& location = locations_.at(id);
-            const ir::ValueId value = phi.operands[static_cast<std::size_t>(side)];
-            if (phi.type.width > 1)
-                emit("mov", {location.vector, vector(value)});
-            if (phi.type.width == 1 || phi.type.width == 4)
-                emit("mov", {location.scalar, component(value, phi.type.width == 1 ? 0 : 3)});
+            copyInto(locations_.at(id), phi.operands[static_cast<std::size_t>(side)]);
         }
     }
+
+    // Copies value id into `location` (a constant is loaded straight into it).
+    void copyInto(const Location& location, ir::ValueId id) {
+        const ir::Instruction& value = at(id);
+        const int width = location.width;
+        if (value.op == ir::Op::Constant) {
+            const auto c = [&](int k) {
+                return number(
+                    value.constant[static_cast<std::size_t>(value.type.width == 1 ? 0 : k)]);
+            };
+            if (width > 1)
+                for (int k = 0; k < std::min(width, 3); ++k)
+                    emit("liv", {location.vector}, std::string(1, kComponents[k]), c(k));
+            if (width == 1 || width == 4)
+                emit("li", {location.scalar}, {}, c(width == 1 ? 0 : 3));
+            return;
+        }
+        if (width > 1)
+            emit("mov", {location.vector, vector(id)});
+        if (width == 1 || width == 4)
+            emit("mov", {location.scalar, component(id, width == 1 ? 0 : 3)});
+    }
+
+    // What a branch on a bool tests: blt a, b jumps when a < b, which is the bool holding when
+    // lessIsTrue. A comparison only branches use is never computed as a value: its operands are
+    // the test.
+    struct Test {
+        Operand a, b;
+        bool lessIsTrue;
+    };
+    Test test(ir::ValueId condition) {
+        const ir::Instruction& in = at(condition);
+        if (fused_.count(condition)) {
+            const ir::ValueId x = in.operands[0], y = in.operands[1];
+            switch (in.op) {
+            case ir::Op::Lt:
+                return {scalar(x), scalar(y), true};
+            case ir::Op::Gt:
+                return {scalar(y), scalar(x), true};
+            case ir::Op::Ge:
+                return {scalar(x), scalar(y), false};
+            default:
+                return {scalar(y), scalar(x), false}; // Le
+            }
+        }
+        const Operand half = newRegister(RegisterClass::Scalar);
+        const Operand value = scalar(condition);
+        emit("li", {half}, {}, "0.5");
+        return {value, half, false};
+    }
+
+    // The scalar comparisons whose every use is the condition of an If or of a scalar Select.
+    void findFusedComparisons(ir::BlockId id, std::map<ir::ValueId, int>& otherUses) {
+        for (const ir::ValueId value :
+             function_.blocks[static_cast<std::size_t>(id)].instructions) {
+            const ir::Instruction& in = at(value);
+            for (std::size_t i = 0; i < in.operands.size(); ++i) {
+                const bool isTest =
+                    i == 0 && (in.op == ir::Op::If ||
+                               (in.op == ir::Op::Select && widthOf(in.operands[0]) == 1));
+                if (!isTest)
+                    ++otherUses[in.operands[i]];
+            }
+            const bool comparison = in.op == ir::Op::Lt || in.op == ir::Op::Le ||
+                                    in.op == ir::Op::Gt || in.op == ir::Op::Ge;
+            if (comparison && in.type.width == 1)
+                fused_.insert(value);
+            if (in.op == ir::Op::If) {
+                findFusedComparisons(in.thenBlock, otherUses);
+                findFusedComparisons(in.elseBlock, otherUses);
+            }
+        }
+    }
+    int widthOf(ir::ValueId id) const { return at(id).type.width; }
 
     void block(ir::BlockId id) {
         const auto& instructions = function_.blocks[static_cast<std::size_t>(id)].instructions;
@@ -553,6 +636,7 @@ private:
     std::vector<RegisterClass> classes_;
     std::map<ir::ValueId, Location> locations_;
     std::map<ir::ValueId, std::vector<ir::ValueId>> phisOf_;
+    std::set<ir::ValueId> fused_;
     std::vector<slvm::Diagnostic> errors_;
     slvm::SourceLocation where_;
     int labels_ = 0;

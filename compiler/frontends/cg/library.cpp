@@ -54,7 +54,10 @@ std::optional<Value> Lowering::libraryCall(const std::string& name, std::vector<
         return Value{vectorType(ir::Scalar::Float, width), id};
     };
     // The arguments as floats of one width (a scalar applies to every component).
-    const auto unify = [&]() {
+    // The arguments as floats of one width, the result's; a scalar stays one where the IR's
+    // operations apply it to every component (so a colour times a scalar stays one multiply),
+    // and is replicated where a function combines components (dot, reflect).
+    const auto unify = [&](bool replicateScalars = false) {
         int width = 1;
         for (Value& arg : args) {
             arg = floats(arg);
@@ -63,8 +66,9 @@ std::optional<Value> Lowering::libraryCall(const std::string& name, std::vector<
                                         typeName(arg.type)));
             width = std::max(width, arg.type.width());
         }
-        for (Value& arg : args)
-            arg = convert(arg, vectorType(ir::Scalar::Float, width), where, false);
+        if (replicateScalars)
+            for (Value& arg : args)
+                arg = convert(arg, vectorType(ir::Scalar::Float, width), where, false);
         return width;
     };
     const auto requireWidth = [&](const Value& value, int width) {
@@ -137,7 +141,7 @@ std::optional<Value> Lowering::libraryCall(const std::string& name, std::vector<
     if (name == "dot" || name == "length" || name == "distance") {
         if (name == "length")
             args.push_back(args[0]);
-        unify();
+        unify(true);
         ir::ValueId v = args[0].id, w = args[1].id;
         if (name == "distance")
             v = w = b.binary(ir::Op::Sub, args[0].id, args[1].id);
@@ -152,7 +156,7 @@ std::optional<Value> Lowering::libraryCall(const std::string& name, std::vector<
         return result(b.binary(ir::Op::Cross, args[0].id, args[1].id), 3);
     }
     if (name == "reflect") { // i - 2 dot(n, i) n
-        const int width = unify();
+        const int width = unify(true);
         const ir::ValueId twice =
             b.binary(ir::Op::Mul, b.constant(2.0f), b.binary(ir::Op::Dot, args[1].id, args[0].id));
         return result(b.binary(ir::Op::Sub, args[0].id, b.binary(ir::Op::Mul, args[1].id, twice)),
@@ -162,7 +166,7 @@ std::optional<Value> Lowering::libraryCall(const std::string& name, std::vector<
                              // dot(n,i) + sqrt(k)) n
         Value eta = convert(args[2], scalarType(ir::Scalar::Float), where, false);
         args.pop_back();
-        const int width = unify();
+        const int width = unify(true);
         const ir::ValueId cosine = b.binary(ir::Op::Dot, args[1].id, args[0].id);
         const ir::ValueId k = b.binary(ir::Op::Sub, b.constant(1.0f),
                                        b.binary(ir::Op::Mul, b.binary(ir::Op::Mul, eta.id, eta.id),
@@ -178,7 +182,7 @@ std::optional<Value> Lowering::libraryCall(const std::string& name, std::vector<
                       width);
     }
     if (name == "faceforward") { // dot(ng, i) < 0 ? n : -n
-        const int width = unify();
+        const int width = unify(true);
         return result(b.select(b.binary(ir::Op::Lt, b.binary(ir::Op::Dot, args[2].id, args[1].id),
                                         b.constant(0.0f)),
                                args[0].id, b.unary(ir::Op::Neg, args[0].id)),

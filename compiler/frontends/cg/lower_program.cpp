@@ -333,7 +333,8 @@ void Lowering::bindEntry(const FunctionDecl& entry) {
     }
     const CgType returnType = resolveType(entry.returnType);
     state_.back().variables[kResult] = {zero(returnType), false, entry.where};
-    state_.back().variables[kReturned] = {scalarValue(builder_.constant(0.0f)), false, entry.where};
+    state_.back().variables[kReturned] = {scalarValue(builder_.constant(0.0f), ir::Scalar::Bool),
+                                          false, entry.where};
     if (entry.body)
         statements(entry.body->body, 0);
     try {

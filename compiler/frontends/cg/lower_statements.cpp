@@ -17,6 +17,10 @@ bool isConstantTrue(const ir::Function& function, ir::ValueId id) {
     return function[id].op == ir::Op::Constant && function[id].constant[0] != 0.0f;
 }
 
+bool isConstantFalse(const ir::Function& function, ir::ValueId id) {
+    return function[id].op == ir::Op::Constant && function[id].constant[0] == 0.0f;
+}
+
 } // namespace
 
 Variable* Lowering::lookup(const std::string& name) {
@@ -36,7 +40,9 @@ Variable* Lowering::lookup(const std::string& name) {
 ir::ValueId Lowering::exitFlag() {
     ir::ValueId flag = ir::kNoValue;
     for (const char* name : {kReturned, kBroken, kContinued})
-        if (const Variable* variable = lookup(name))
+        if (const Variable* variable = lookup(name);
+            variable &&
+            !(flag != ir::kNoValue && isConstantFalse(builder_.function(), variable->value.id)))
             flag = flag == ir::kNoValue ? variable->value.id
                                         : builder_.binary(ir::Op::Or, flag, variable->value.id);
     return flag;
@@ -48,7 +54,7 @@ void Lowering::statements(const std::vector<StmtPtr>& list, std::size_t from) {
         if (exit != ir::kNoValue && builder_.function()[exit].op != ir::Op::Constant) {
             // Some paths have left: the rest runs on the others, where every flag is false.
             branch(
-                builder_.unary(ir::Op::Not, exit),
+                exit, {},
                 [&] {
                     for (const char* name : {kReturned, kBroken, kContinued})
                         if (Variable* variable = lookup(name))
@@ -56,7 +62,7 @@ void Lowering::statements(const std::vector<StmtPtr>& list, std::size_t from) {
                                 scalarValue(builder_.constant(0.0f), ir::Scalar::Bool);
                     statements(list, i);
                 },
-                {}, list[i]->where);
+                list[i]->where);
             return;
         }
         if (exit != ir::kNoValue && isConstantTrue(builder_.function(), exit))
@@ -214,8 +220,18 @@ void Lowering::branch(ir::ValueId test, const std::function<void()>& thenPart,
         builder_.setLocation(where);
         state_ = thenState;
         // Every variable that differs between the sides becomes a Phi of the two.
+        const auto isFlag = [&](ir::ValueId id, float value) {
+            const ir::Instruction& in = builder_.function()[id];
+            return in.op == ir::Op::Constant && in.type == ir::boolType(1) &&
+                   in.constant[0] == value;
+        };
         std::function<void(Value&, const Value&)> mergeValue = [&](Value& a, const Value& b) {
-            if (a.id != ir::kNoValue && a.id != b.id)
+            // A flag set on one side only is the condition itself (a return in a then-block).
+            if (a.id != ir::kNoValue && isFlag(a.id, 1) && isFlag(b.id, 0))
+                a.id = test;
+            else if (a.id != ir::kNoValue && isFlag(a.id, 0) && isFlag(b.id, 1))
+                a.id = builder_.unary(ir::Op::Not, test);
+            else if (a.id != ir::kNoValue && a.id != b.id)
                 a.id = builder_.add({.op = ir::Op::Phi,
                                      .type = builder_.typeOf(a.id),
                                      .operands = {a.id, b.id},
@@ -276,7 +292,7 @@ void Lowering::loop(const Stmt& stmt) {
                 builder_.binary(ir::Op::Or, lookup(kBroken)->value.id, lookup(kReturned)->value.id);
             if (builder_.function()[left].op != ir::Op::Constant) {
                 branch(
-                    builder_.unary(ir::Op::Not, left),
+                    left, {},
                     [&] {
                         lookup(kBroken)->value =
                             scalarValue(builder_.constant(0.0f), ir::Scalar::Bool);
@@ -286,7 +302,7 @@ void Lowering::loop(const Stmt& stmt) {
                             expression(*stmt.step);
                         iterate(iteration + 1);
                     },
-                    {}, stmt.where);
+                    stmt.where);
                 return;
             }
             if (isConstantTrue(builder_.function(), left))
