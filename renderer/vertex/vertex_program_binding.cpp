@@ -8,6 +8,7 @@
 #include <array>
 #include <fmt/format.h>
 #include <optional>
+#include <set>
 
 namespace lrt {
 
@@ -189,9 +190,32 @@ std::map<std::string, std::vector<float>> cgUniformValues(const ParameterList& p
 VertexProgramBinding bindCompiledVertexProgram(const VertexProgramDescription& d,
                                                std::shared_ptr<const vp2::VerifiedProgram> program,
                                                const std::vector<compiler::ConstantSlot>& layout) {
+    // The registers the statement fills itself: they override a uniform's value (so a binding
+    // written for a hand-written twin still works), never a literal the compiler placed.
+    std::set<int> filledByStatement;
+    for (const Parameter& p : d.parameters.all()) {
+        bool inverseTranspose = false;
+        if (const auto index = constantIndex(p.name))
+            filledByStatement.insert(*index);
+        else if (trackedMatrix(p.name, inverseTranspose) || p.name == "frame")
+            for (int row = 0; row < (p.name == "frame" ? 1 : 4); ++row)
+                filledByStatement.insert(d.parameters.getInteger(p.name, 0) + row);
+    }
+    for (const compiler::ConstantSlot& slot : layout)
+        if (slot.name.empty() && filledByStatement.count(slot.index))
+            for (const Parameter& p : d.parameters.all())
+                if (constantIndex(p.name) == slot.index)
+                    throw SceneError(
+                        p.where,
+                        fmt::format("c[{}] holds a literal of the compiled program; fill a "
+                                    "register the program leaves free, or one of its "
+                                    "uniforms'",
+                                    slot.index));
     // The layout as the binding parameters a hand-written program would take, then d's own.
     VertexProgramDescription bound{d.file, {}, d.directory, d.where};
     for (const compiler::ConstantSlot& slot : layout) {
+        if (!slot.name.empty() && filledByStatement.count(slot.index))
+            continue;
         Parameter p;
         p.where = d.where;
         if (slot.semantic.empty()) {

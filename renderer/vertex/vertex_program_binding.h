@@ -63,7 +63,8 @@ VertexProgramBinding bindVertexProgram(const VertexProgramDescription& descripti
 std::map<std::string, std::vector<float>> cgUniformValues(const ParameterList& parameters);
 // The binding of a program compiled from Cg: the compiler's c[] layout (literals, uniforms'
 // values, tracked matrices and the frame at the registers it chose) and then d's own binding
-// parameters, which may fill only the registers the layout leaves free.
+// parameters, which may fill the registers of uniforms (overriding their values) and free ones,
+// but not the compiler's literals.
 VertexProgramBinding
 bindCompiledVertexProgram(const VertexProgramDescription& d,
                           std::shared_ptr<const slvm::vp2::VerifiedProgram> program,

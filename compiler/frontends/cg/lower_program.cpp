@@ -209,8 +209,9 @@ Value Lowering::bindUniform(const Declarator& declarator, const CgType& type) {
             type.kind == CgType::Kind::Matrix ? type.rows * type.columns : type.width();
         if (static_cast<int>(set->second.size()) != count && set->second.size() != 1)
             fail(declarator.where,
-                 fmt::format("uniform '{}' ({}) is set to {} values: give 1 or {}", declarator.name,
-                             typeName(type), set->second.size(), count));
+                 fmt::format("uniform '{}' ({}) is set to {} values: give {}", declarator.name,
+                             typeName(type), set->second.size(),
+                             count == 1 ? std::string("1") : fmt::format("1 or {}", count)));
         std::vector<Value> scalars;
         for (int i = 0; i < count; ++i)
             scalars.push_back(scalarValue(builder_.constant(
@@ -222,6 +223,12 @@ Value Lowering::bindUniform(const Declarator& declarator, const CgType& type) {
     }
     if (target_.constantRegisters() == 0) {
         // Folded: the program is specialised to the value.
+        if (!declarator.semantic.empty())
+            fail(declarator.semanticWhere,
+                 fmt::format(
+                     "uniform '{}' has semantic '{}', but profile {} folds uniforms into the "
+                     "program: they bind to no register",
+                     declarator.name, declarator.semantic, target_.name()));
         if (!initial)
             fail(declarator.where,
                  fmt::format("uniform '{}' has no value: give it an initialiser, or a value in the "

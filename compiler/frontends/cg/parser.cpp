@@ -361,6 +361,11 @@ private:
             stmt->then = statement();
             return stmt;
         }
+        for (const char* unsupported : {"switch", "case", "goto", "asm"})
+            if (is(unsupported))
+                throw SyntaxError{
+                    peek().where,
+                    fmt::format("'{}' is not supported: use if and else", unsupported)};
         if (accept("return")) {
             stmt->kind = StmtKind::Return;
             if (!is(";"))

@@ -239,7 +239,9 @@ private:
             looked += (looked.empty() ? "" : ", ") +
                       (folder.empty() ? std::string(".") : folder.string());
         error(line[1].where,
-              fmt::format("cannot find include file '{}' (looked in {})", file, looked));
+              fmt::format("cannot find include file '{}' ({})", file,
+                          looked.empty() ? std::string("no include folders: give one with -I")
+                                         : "looked in " + looked));
     }
 
     // The arguments of a function-like macro's use starting at tokens[i] == "(", each a token
