@@ -23,12 +23,15 @@ struct Source {
     std::array<std::uint8_t, 4> swizzle{0, 1, 2, 3};
     int width = 4;
     bool negate = false;
+    bool absolute = false; // |x|, VP2 only
 };
 
 struct Destination {
     int temporary = -1;
     std::string named; // "o[HPOS]"
     unsigned mask = 0xF;
+    // Components 0.. of the value land at shift..: a part computed into its construct's place.
+    int shift = 0;
 };
 
 struct MachineInstruction {
@@ -46,6 +49,7 @@ public:
         for (const ConstantSlot& slot : slots_)
             firstFreeSlot_ = std::max(firstFreeSlot_, slot.index + 1);
         countUses();
+        findConstructParts();
     }
 
     Generated run() {
@@ -89,10 +93,28 @@ private:
     int newTemporary() { return temporaries_++; }
 
     void emit(std::string opcode, Destination destination, std::vector<Source> sources) {
+        if (destination.shift > 0) {
+            // Writing components shift.. of the register: each source component moves along
+            // (a dot product's scalar result needs no moving, its sources must not).
+            if (opcode != "DP3" && opcode != "DP4")
+                for (Source& source : sources) {
+                    const auto original = source.swizzle;
+                    for (int c = 0; c + destination.shift < 4; ++c)
+                        source.swizzle[static_cast<std::size_t>(c + destination.shift)] =
+                            original[static_cast<std::size_t>(c)];
+                }
+            destination.mask = (destination.mask << destination.shift) & 0xF;
+            destination.shift = 0;
+        }
         code_.push_back({std::move(opcode), std::move(destination), std::move(sources), where_});
     }
 
     static unsigned maskOf(int width) { return (1u << width) - 1u; }
+    // d writing only the components of `mask` (before its shift).
+    static Destination masked(Destination d, unsigned mask) {
+        d.mask = mask;
+        return d;
+    }
 
     // A slot component holding `value`: literals are shared and packed four to a register.
     Source literal(float value) {
@@ -174,6 +196,14 @@ private:
         }
         case ir::Op::BoolToFloat:
             return source(in.operands[0]);
+        case ir::Op::Abs:
+            if (target_.isVp2()) { // |x| is a source modifier
+                Source s = source(in.operands[0]);
+                s.absolute = true;
+                s.negate = false;
+                return s;
+            }
+            break;
         default:
             break;
         }
@@ -204,6 +234,14 @@ private:
         const int width = at(id).type.width;
         Source result;
         result.width = width;
+        if (const auto part = partOf_.find(id); part != partOf_.end()) {
+            // Computed straight into its place in the construct that is its only use.
+            Destination whole = constructDestination(part->second.first);
+            whole.mask = maskOf(width);
+            whole.shift += part->second.second; // within a construct that may itself be in place
+            computed_[id] = result;             // never read again
+            return whole;
+        }
         if (users.size() == 1 && at(users[0]).op == ir::Op::Output) {
             outputsWritten_[users[0]] = true;
             noteOutput(at(users[0]).binding);
@@ -214,6 +252,37 @@ private:
         computed_[id] = result;
         return {result.temporary, "", maskOf(width)};
     }
+    // A construct's destination, chosen when its first part is computed.
+    Destination constructDestination(ir::ValueId construct) {
+        if (const auto it = constructDestinations_.find(construct);
+            it != constructDestinations_.end())
+            return it->second;
+        const Destination d = destinationFor(construct);
+        constructDestinations_[construct] = d;
+        return d;
+    }
+
+    // The parts that can be computed in place: used once, by a construct, and computed by an
+    // instruction of their own (not views, not a product folded into a MAD).
+    void findConstructParts() {
+        for (const ir::ValueId id : function_.blocks[0].instructions) {
+            const ir::Instruction& in = at(id);
+            if (in.op != ir::Op::Construct)
+                continue;
+            int offset = 0;
+            for (const ir::ValueId part : in.operands) {
+                const ir::Op op = at(part).op;
+                const bool view = op == ir::Op::Constant || op == ir::Op::Input ||
+                                  op == ir::Op::Swizzle || op == ir::Op::Neg ||
+                                  op == ir::Op::BoolToFloat ||
+                                  (op == ir::Op::Abs && target_.isVp2());
+                if (!view && uses_[part].size() == 1 && !foldsIntoMad(part) && op != ir::Op::Cross)
+                    partOf_[part] = {id, offset};
+                offset += at(part).type.width;
+            }
+        }
+    }
+
     void noteOutput(const std::string& binding) {
         writesPosition_ = writesPosition_ || binding == "o[HPOS]";
     }
@@ -248,7 +317,7 @@ private:
         const Source x = source(in.operands[0]);
         const Destination d = destinationFor(id);
         for (int c = 0; c < in.type.width; ++c)
-            emit(opcode, {d.temporary, d.named, 1u << c}, {component(x, c)});
+            emit(opcode, masked(d, 1u << c), {component(x, c)});
     }
 
     // EXP and LOG (VP1.1) leave their result in one component: .y of EXP is the fraction, .z of
@@ -264,7 +333,7 @@ private:
             picked.temporary = t;
             const auto p = static_cast<std::uint8_t>(pick);
             picked.swizzle = {p, p, p, p};
-            emit("MOV", {d.temporary, d.named, 1u << c}, {picked});
+            emit("MOV", masked(d, 1u << c), {picked});
         }
     }
 
@@ -314,7 +383,8 @@ private:
             emit("MAX", destinationFor(id), {operand(0), operand(1)});
             return;
         case ir::Op::Abs:
-            emit("ABS", destinationFor(id), {operand(0)});
+            if (!target_.isVp2())
+                emit("ABS", destinationFor(id), {operand(0)});
             return;
         case ir::Op::Floor:
             emit("FLR", destinationFor(id), {operand(0)});
@@ -444,17 +514,21 @@ private:
             return;
         }
         case ir::Op::Construct: {
-            const Destination d = destinationFor(id);
+            const Destination d = constructDestination(id);
             int c = 0;
             for (const ir::ValueId part : in.operands) {
-                Source s = source(part);
                 const int w = at(part).type.width;
+                if (partOf_.count(part)) {
+                    c += w; // already in place
+                    continue;
+                }
+                Source s = source(part);
                 // The part's components land at c..c+w-1: shift its swizzle to match.
                 Source shifted = s;
                 for (int k = 0; k < w; ++k)
                     shifted.swizzle[static_cast<std::size_t>(c + k)] =
                         s.swizzle[static_cast<std::size_t>(s.width == 1 ? 0 : k)];
-                emit("MOV", {d.temporary, d.named, maskOf(c + w) & ~maskOf(c)}, {shifted});
+                emit("MOV", masked(d, maskOf(c + w) & ~maskOf(c)), {shifted});
                 c += w;
             }
             return;
@@ -549,6 +623,7 @@ private:
 
     std::string sourceText(const Source& s) const {
         std::string text = s.negate ? "-" : "";
+        text += s.absolute ? "|" : "";
         text += s.temporary >= 0
                     ? fmt::format("R{}", physical_[static_cast<std::size_t>(s.temporary)])
                     : s.named;
@@ -559,6 +634,7 @@ private:
             for (int c = 0; c < (replicated ? 1 : 4); ++c)
                 text += "xyzw"[s.swizzle[static_cast<std::size_t>(c)]];
         }
+        text += s.absolute ? "|" : "";
         return text;
     }
 
@@ -612,6 +688,8 @@ private:
     std::map<ir::ValueId, std::vector<ir::ValueId>> uses_;
     std::map<ir::ValueId, Source> computed_;
     std::map<ir::ValueId, bool> outputsWritten_;
+    std::map<ir::ValueId, std::pair<ir::ValueId, int>> partOf_; // part -> its construct, offset
+    std::map<ir::ValueId, Destination> constructDestinations_;
     std::vector<MachineInstruction> code_;
     int temporaries_ = 0;
     std::vector<int> physical_;
