@@ -153,8 +153,8 @@ struct Expander {
             return;
         }
         if (native(instruction) || !isPure(instruction.op) || instruction.op == Op::Constant ||
-            instruction.op == Op::Input || instruction.op == Op::Swizzle ||
-            instruction.op == Op::Construct) {
+            instruction.op == Op::Input || instruction.op == Op::Indexed ||
+            instruction.op == Op::Swizzle || instruction.op == Op::Construct) {
             out.push_back(id);
             return;
         }

@@ -149,8 +149,8 @@ std::optional<Components> evaluate(const Instruction& instruction,
     default:
         break;
     }
-    if (!isPure(instruction.op) || instruction.op == Op::Input || instruction.op == Op::Texture ||
-        instruction.op == Op::Turbulence)
+    if (!isPure(instruction.op) || instruction.op == Op::Input || instruction.op == Op::Indexed ||
+        instruction.op == Op::Texture || instruction.op == Op::Turbulence)
         return std::nullopt;
     if (operands.size() == 1) {
         for (int c = 0; c < width; ++c)

@@ -45,6 +45,7 @@ std::string typeName(Type type); // "float3", "bool", "void"
     /* values from outside */                                                                   \
     X(Constant, 0)    /* value: `constant` */                                                   \
     X(Input, 0)       /* a register of the target, named by `binding` (read-only) */            \
+    X(Indexed, 1)     /* register `binding` + `unit` x floor(operand 0): an array element */     \
     /* arithmetic, componentwise */                                                              \
     X(Neg, 1) X(Add, 2) X(Sub, 2) X(Mul, 2) X(Div, 2) X(Min, 2) X(Max, 2)                        \
     X(Abs, 1) X(Sign, 1) X(Floor, 1) X(Ceil, 1) X(Frac, 1) X(Sqrt, 1) X(Rsqrt, 1) X(Rcp, 1)      \
@@ -93,7 +94,7 @@ struct Instruction {
     std::array<float, 4> constant{};        // Constant
     std::array<std::uint8_t, 4> swizzle{};  // Swizzle
     std::string binding{};                  // Input, Output: the target's register name
-    int unit = 0;                           // Texture
+    int unit = 0;                           // Texture: the unit; Indexed: registers per element
     BlockId thenBlock = -1, elseBlock = -1; // If
     ValueId region = kNoValue;              // Phi: its If
     slvm::SourceLocation where{};           // the source that asked for it

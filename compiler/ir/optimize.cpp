@@ -4,6 +4,7 @@
 
 #include "compiler/ir/fold.h"
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <tuple>
@@ -73,6 +74,27 @@ ValueId algebraicIdentity(const Function& function, ValueId id) {
         if (function[operands[0]].op == Op::Neg)
             return function[operands[0]].operands[0];
         break;
+    case Op::Floor: {
+        // A whole number already: a floor, or a floor plus or minus whole numbers.
+        const Instruction& x = function[operands[0]];
+        const auto whole = [&](ValueId id) {
+            const Instruction& v = function[id];
+            if (v.op == Op::Floor)
+                return true;
+            if (v.op != Op::Constant)
+                return false;
+            for (int c = 0; c < v.type.width; ++c)
+                if (std::floor(v.constant[static_cast<std::size_t>(c)]) !=
+                    v.constant[static_cast<std::size_t>(c)])
+                    return false;
+            return true;
+        };
+        if (sameType(operands[0]) &&
+            (x.op == Op::Floor || ((x.op == Op::Add || x.op == Op::Sub) && whole(x.operands[0]) &&
+                                   whole(x.operands[1]))))
+            return operands[0];
+        break;
+    }
     case Op::Select:
         if (operands[1] == operands[2] && sameType(operands[1]))
             return operands[1];

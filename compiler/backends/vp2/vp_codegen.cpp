@@ -376,6 +376,29 @@ private:
                  {operand(0), operand(1)});
             return;
         }
+        case ir::Op::Indexed: {
+            // ARL A0.x, floor(index * stride), unless A0 holds it already (only this code writes
+            // A0, and the code has no branches); then the element's row, c[A0.x + first].
+            if (addressIndex_ != in.operands[0] || addressStride_ != in.unit) {
+                Source address = widened(source(in.operands[0]), 1);
+                if (in.unit != 1) {
+                    const int scaled = newTemporary();
+                    emit("MUL", {scaled, "", 0x1}, {address, literal(static_cast<float>(in.unit))});
+                    address = Source{};
+                    address.temporary = scaled;
+                    address.swizzle = {0, 0, 0, 0};
+                    address.width = 1;
+                }
+                emit("ARL", {-1, "A0", 0x1}, {address});
+                addressIndex_ = in.operands[0];
+                addressStride_ = in.unit;
+            }
+            Source element;
+            element.named =
+                fmt::format("c[A0.x + {}]", in.binding.substr(2, in.binding.size() - 3));
+            emit("MOV", destinationFor(id), {element});
+            return;
+        }
         case ir::Op::Min:
             emit("MIN", destinationFor(id), {operand(0), operand(1)});
             return;
@@ -690,6 +713,8 @@ private:
     std::map<ir::ValueId, bool> outputsWritten_;
     std::map<ir::ValueId, std::pair<ir::ValueId, int>> partOf_; // part -> its construct, offset
     std::map<ir::ValueId, Destination> constructDestinations_;
+    ir::ValueId addressIndex_ = ir::kNoValue; // what A0.x holds: floor(index * stride)
+    int addressStride_ = 0;
     std::vector<MachineInstruction> code_;
     int temporaries_ = 0;
     std::vector<int> physical_;

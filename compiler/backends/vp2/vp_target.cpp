@@ -44,8 +44,8 @@ bool nativeFor(const ir::Instruction& instruction, ir::Type operand) {
 
 VpTarget::VpTarget(bool vp2) : vp2_(vp2) {
     using enum ir::Op;
-    support_.native = {Add,  Sub,  Mul,   Neg, Min, Max, Abs, Rcp, Rsqrt,  Exp2,
-                       Log2, Frac, Cross, Lt,  Ge,  And, Or,  Not, Select, BoolToFloat};
+    support_.native = {Add,  Sub,   Mul, Neg, Min, Max, Abs, Rcp,    Rsqrt,       Exp2,   Log2,
+                       Frac, Cross, Lt,  Ge,  And, Or,  Not, Select, BoolToFloat, Indexed};
     if (vp2)
         support_.native.insert({Floor, Sign, Sin, Cos, Le, Gt, Eq, Ne});
     else

@@ -87,6 +87,51 @@ ir::Op binaryOp(const std::string& op) {
 
 } // namespace
 
+Value Lowering::indexAtRunTime(const Value& base, const Value& index,
+                               const slvm::SourceLocation& where) {
+    if (target_.constantRegisters() == 0)
+        fail(where,
+             fmt::format("the index must be known when the program compiles: profile {} has no "
+                         "relative addressing",
+                         target_.name()));
+    if (base.type.kind != CgType::Kind::Array || base.uniformSlot < 0)
+        fail(where,
+             fmt::format("an index known only when the program runs can select an element of a "
+                         "uniform array (by relative addressing of c[]), not of {}",
+                         base.type.kind == CgType::Kind::Array
+                             ? std::string("an array the program computes or changes")
+                             : typeName(base.type)));
+    const CgType& element = *base.type.element;
+    if (!(element.isScalarOrVector() || element.kind == CgType::Kind::Matrix) ||
+        element.scalar != ir::Scalar::Float)
+        fail(where,
+             fmt::format("an element of {} cannot be selected at run time: only float arrays of "
+                         "scalars, vectors and matrices can",
+                         typeName(base.type)));
+    // The element's registers: c[first + stride * floor(index) + row].
+    const int stride = element.kind == CgType::Kind::Matrix ? element.rows : 1;
+    // The element floor(index): the address register takes whole elements.
+    const ir::ValueId at = builder_.unary(
+        ir::Op::Floor, convert(index, scalarType(ir::Scalar::Float), where, false).id);
+    const auto row = [&](int r, int width) {
+        ir::Instruction read{.op = ir::Op::Indexed, .type = ir::floatType(4), .operands = {at}};
+        read.binding = fmt::format("c[{}]", base.uniformSlot + r);
+        read.unit = stride;
+        const ir::ValueId whole = builder_.add(std::move(read));
+        std::vector<int> components;
+        for (int c = 0; c < width; ++c)
+            components.push_back(c);
+        return builder_.swizzle(whole, components);
+    };
+    if (element.kind != CgType::Kind::Matrix)
+        return Value{element, row(0, element.width())};
+    Value matrix{element};
+    for (int r = 0; r < element.rows; ++r)
+        matrix.parts.push_back(
+            Value{vectorType(ir::Scalar::Float, element.columns), row(r, element.columns)});
+    return matrix;
+}
+
 Value Lowering::scalarValue(ir::ValueId id, ir::Scalar scalar) {
     if (scalar == ir::Scalar::Bool && builder_.function()[id].op == ir::Op::Constant)
         builder_.function()[id].type.scalar = ir::Scalar::Bool;
@@ -376,6 +421,7 @@ Value Lowering::read(const Place& place) {
 void Lowering::write(const Place& place, const Value& value) {
     const Value converted = convert(value, place.type, place.where, false);
     std::function<void(Value&, std::size_t)> update = [&](Value& target, std::size_t step) {
+        target.uniformSlot = -1; // changed: no longer the registers' own value
         if (step == place.path.size()) {
             target = converted;
             return;
@@ -614,12 +660,11 @@ Value Lowering::expression(const Expr& expr) {
     case ExprKind::Index: {
         const Value base = expression(*expr.operands[0]);
         const Value index = expression(*expr.operands[1]);
-        if (index.type.kind != CgType::Kind::Scalar ||
-            builder_.function()[index.id].op != ir::Op::Constant)
+        if (index.type.kind != CgType::Kind::Scalar)
             fail(expr.operands[1]->where,
-                 fmt::format("the index must be known when the program compiles "
-                             "(profile {} has no relative addressing here)",
-                             target_.name()));
+                 fmt::format("an index must be a scalar, not {}", typeName(index.type)));
+        if (builder_.function()[index.id].op != ir::Op::Constant)
+            return indexAtRunTime(base, index, expr.operands[1]->where);
         const int i = static_cast<int>(builder_.function()[index.id].constant[0]);
         const int size = base.type.kind == CgType::Kind::Vector ? base.type.columns
                          : base.type.kind == CgType::Kind::Scalar

@@ -273,6 +273,7 @@ Value Lowering::bindUniform(const Declarator& declarator, const CgType& type) {
     std::function<Value(const CgType&, const Value*)> load = [&](const CgType& part,
                                                                  const Value* start) {
         Value value{part};
+        value.uniformSlot = slot;
         if (part.isScalarOrVector()) {
             ConstantSlot info{slot, declarator.name, tracked, slot - first, {}};
             if (start && start->id != ir::kNoValue &&

@@ -236,6 +236,8 @@ void Lowering::branch(ir::ValueId test, const std::function<void()>& thenPart,
                                      .type = builder_.typeOf(a.id),
                                      .operands = {a.id, b.id},
                                      .region = region});
+            if (a.uniformSlot != b.uniformSlot)
+                a.uniformSlot = -1;
             for (std::size_t i = 0; i < a.parts.size() && i < b.parts.size(); ++i)
                 mergeValue(a.parts[i], b.parts[i]);
         };

@@ -31,6 +31,9 @@ struct Value {
     ir::ValueId id = ir::kNoValue;
     std::vector<Value> parts;
     int unit = -1;
+    // The first c[] register of a uniform the program has not changed (vertex targets): an
+    // array of them can be indexed at run time, by relative addressing.
+    int uniformSlot = -1;
 };
 
 struct Variable {
@@ -111,6 +114,9 @@ public:
     // Declares `name` as a variable whose declaration failed, so later uses stay quiet.
     void poison(const std::string& name, const slvm::SourceLocation& where);
     Value scalarValue(ir::ValueId id, ir::Scalar scalar = ir::Scalar::Float);
+    // base[index] for an index known only at run time: an element of a uniform array, read
+    // through relative addressing on the vertex targets; an error elsewhere.
+    Value indexAtRunTime(const Value& base, const Value& index, const slvm::SourceLocation& where);
     ir::ValueId truncate(ir::ValueId x);
     ir::ValueId condition(const Expr& expr); // a scalar bool
 

@@ -86,7 +86,13 @@ Out main(float4 p : POSITION) {
     return N * a[Kd];
 }
 )cg",
-     3, 18, R"(the index must be known when the program compiles (profile sl has no r)", 1},
+     3, 18, R"(the index must be known when the program compiles: profile sl has no relative addressing)", 1},
+    {"local_array_dynamic_index", "vp2", R"cg(float4 main(float4 p : POSITION) : POSITION {
+    float a[3] = {1, 2, 3};
+    return p * a[p.x];
+}
+)cg",
+     3, 20, R"(an index known only when the program runs can select an element of a uniform array)", 1},
     {"error_directive", "sl", R"cg(#if PROFILE_SL
 #error this shader is for vertex profiles
 #endif

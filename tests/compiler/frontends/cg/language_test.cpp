@@ -310,3 +310,28 @@ TEST_CASE("the standard library on every profile", "[compiler][language]") {
     CHECK(r.v0[2] == Catch::Detail::Approx(250).epsilon(1e-5));
     CHECK(r.v1 == Catch::Detail::Approx(196.14159).epsilon(1e-5));
 }
+
+TEST_CASE("uniform arrays indexed at run time use relative addressing on the vertex profiles",
+          "[compiler][language]") {
+    const std::string source = R"(
+uniform float4 palette[3] : C10 = {float4(1, 0, 0, 0), float4(0, 2, 0, 0), float4(0, 0, 3, 0)};
+uniform float3x3 scales[2] = {float3x3(1, 0, 0, 0, 1, 0, 0, 0, 1), float3x3(2, 0, 0, 0, 2, 0, 0, 0, 2)};
+float4 main(float4 p : POSITION) : POSITION {
+    return palette[p.x] + float4(mul(scales[p.y], float3(1, 2, 3)), 0);
+})";
+    for (const char* profile : {"vp1.1", "vp2"}) {
+        INFO("profile " << profile);
+        // palette[floor(1.7)] = (0, 2, 0, 0); scales[floor(1.2)] = 2 I: (2, 4, 6).
+        const auto a = runVertex(profile, source, {1.7f, 1.2f, 0, 1});
+        CHECK(a[0] == 2);
+        CHECK(a[1] == 6);
+        CHECK(a[2] == 6);
+        CHECK(a[3] == 0);
+        // palette[2] = (0, 0, 3, 0); scales[0] = I: (1, 2, 3).
+        const auto b = runVertex(profile, source, {2.2f, 0.5f, 0, 1});
+        CHECK(b[0] == 1);
+        CHECK(b[1] == 2);
+        CHECK(b[2] == 6);
+        CHECK_THAT(compile(profile, source).assembly, Catch::Contains("ARL A0.x"));
+    }
+}
