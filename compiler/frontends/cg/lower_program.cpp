@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
-#include <regex>
 
 namespace compiler::cg {
 
@@ -239,10 +238,12 @@ Value Lowering::bindUniform(const Declarator& declarator, const CgType& type) {
     // A vertex target: the uniform lives in constant registers the binding fills.
     int first = nextSlot_;
     std::string tracked;
-    static const std::regex pinned(R"([cC](\d+))");
-    std::smatch match;
-    if (std::regex_match(declarator.semantic, match, pinned)) {
-        first = std::stoi(match[1]);
+    const std::string& semantic = declarator.semantic;
+    const bool pinned = semantic.size() >= 2 && semantic.size() <= 4 &&
+                        (semantic[0] == 'c' || semantic[0] == 'C') &&
+                        semantic.find_first_not_of("0123456789", 1) == std::string::npos;
+    if (pinned) {
+        first = std::stoi(semantic.substr(1));
     } else if (!declarator.semantic.empty()) {
         if (!isTracked(declarator.semantic))
             fail(declarator.semanticWhere,

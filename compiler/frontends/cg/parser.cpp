@@ -2,15 +2,65 @@
 // or declaration, which records it and skips to where parsing can resume.
 #include "compiler/frontends/cg/parser.h"
 
+#include "compiler/frontends/cg/types.h"
+
 #include <cctype>
 #include <fmt/format.h>
 #include <map>
-#include <regex>
 #include <set>
 
 namespace compiler::cg {
 
 namespace {
+
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// C's floating literals with Cg's suffixes: 1.5, .5, 3., 2e-3, 1.5f, 0.5h, 2.0x, 2f (by hand:
+// std::regex trips GCC 12's -Wmaybe-uninitialized in the sanitizer build).
+bool isFloatLiteral(std::string_view text) {
+    std::size_t at = 0, digits = 0;
+    while (at < text.size() && isDigit(text[at]))
+        ++at, ++digits;
+    const bool point = at < text.size() && text[at] == '.';
+    if (point)
+        for (++at; at < text.size() && isDigit(text[at]); ++at)
+            ++digits;
+    if (digits == 0)
+        return false;
+    bool exponent = false;
+    if (at < text.size() && (text[at] == 'e' || text[at] == 'E')) {
+        ++at;
+        if (at < text.size() && (text[at] == '+' || text[at] == '-'))
+            ++at;
+        const std::size_t start = at;
+        while (at < text.size() && isDigit(text[at]))
+            ++at;
+        if (at == start)
+            return false;
+        exponent = true;
+    }
+    const std::string_view suffix = text.substr(at);
+    const bool suffixed =
+        suffix.size() == 1 && std::string_view("fFhHxX").find(suffix[0]) != std::string_view::npos;
+    if (!suffix.empty() && !suffixed)
+        return false;
+    // 12 is an integer; 12f (but not 12x, an integer's suffix in C) is a float.
+    return point || exponent ||
+           (suffixed && std::string_view("fFhH").find(suffix[0]) != std::string_view::npos);
+}
+
+// C's integer literals: 0x1F, 017, 12, with an optional u or l.
+bool isIntegerLiteral(std::string_view text) {
+    if (!text.empty() && std::string_view("uUlL").find(text.back()) != std::string_view::npos)
+        text.remove_suffix(1);
+    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+        return text.substr(2).find_first_not_of("0123456789abcdefABCDEF") == std::string_view::npos;
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string_view::npos)
+        return false;
+    return text[0] != '0' || text.find_first_of("89") == std::string_view::npos;
+}
 
 struct SyntaxError {
     slvm::SourceLocation where;
@@ -572,17 +622,13 @@ private:
     ExprPtr number(const Token& token) {
         std::string text = token.text;
         auto value = make(ExprKind::Number, token.where, text);
-        static const std::regex floating(
-            R"(((\d+\.\d*|\.\d+)([eE][+-]?\d+)?|\d+[eE][+-]?\d+)[fFhHxX]?)");
-        static const std::regex integer(R"((0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*)[uUlL]?)");
-        static const std::regex floatSuffixed(R"(\d+[fFhH])");
-        if (std::regex_match(text, floating) || std::regex_match(text, floatSuffixed)) {
+        if (isFloatLiteral(text)) {
             while (std::isalpha(static_cast<unsigned char>(text.back())) && text.back() != 'e' &&
                    text.back() != 'E')
                 text.pop_back();
             value->number = std::stod(text);
             value->isFloat = true;
-        } else if (std::regex_match(text, integer)) {
+        } else if (isIntegerLiteral(text)) {
             while (std::isalpha(static_cast<unsigned char>(text.back())) &&
                    !(text.size() > 2 && (text[1] == 'x' || text[1] == 'X') &&
                      std::isxdigit(static_cast<unsigned char>(text.back()))))
@@ -607,9 +653,8 @@ private:
 } // namespace
 
 bool isBuiltInTypeName(std::string_view name) {
-    static const std::regex pattern(
-        R"((float|half|fixed|int|bool)([1-4](x[1-4])?)?|void|sampler|sampler2D)");
-    return std::regex_match(name.begin(), name.end(), pattern);
+    return name == "void" || name == "sampler" || name == "sampler2D" ||
+           parseTypeSpelling(name).has_value();
 }
 
 TranslationUnit parse(const std::vector<Token>& tokens, std::vector<slvm::Diagnostic>& errors) {

@@ -2,7 +2,6 @@
 #include "compiler/frontends/cg/types.h"
 
 #include <fmt/format.h>
-#include <regex>
 
 namespace compiler::cg {
 
@@ -80,8 +79,27 @@ std::string typeName(const CgType& type) {
     return "?";
 }
 
+std::optional<TypeSpelling> parseTypeSpelling(std::string_view name) {
+    // (float|half|fixed|int|bool)([1-4](x[1-4])?)? by hand: std::regex trips GCC 12's
+    // -Wmaybe-uninitialized in the sanitizer build.
+    for (const std::string_view base : {"float", "half", "fixed", "int", "bool"}) {
+        if (!name.starts_with(base))
+            continue;
+        const std::string_view rest = name.substr(base.size());
+        const auto digit = [](char c) { return c >= '1' && c <= '4'; };
+        TypeSpelling spelling{std::string(base), 0, 0};
+        if (rest.empty())
+            return spelling;
+        if (rest.size() == 1 && digit(rest[0]))
+            return TypeSpelling{std::string(base), rest[0] - '0', 0};
+        if (rest.size() == 3 && digit(rest[0]) && rest[1] == 'x' && digit(rest[2]))
+            return TypeSpelling{std::string(base), rest[0] - '0', rest[2] - '0'};
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 std::optional<CgType> builtInType(const std::string& name) {
-    static const std::regex pattern(R"((float|half|fixed|int|bool)(([1-4])(x([1-4]))?)?)");
     if (name == "void")
         return CgType{};
     if (name == "sampler2D" || name == "sampler") {
@@ -89,16 +107,16 @@ std::optional<CgType> builtInType(const std::string& name) {
         sampler.kind = CgType::Kind::Sampler;
         return sampler;
     }
-    std::smatch match;
-    if (!std::regex_match(name, match, pattern))
+    const std::optional<TypeSpelling> spelling = parseTypeSpelling(name);
+    if (!spelling)
         return std::nullopt;
-    const bool isBool = match[1] == "bool";
-    const bool isInt = match[1] == "int";
+    const bool isBool = spelling->base == "bool";
+    const bool isInt = spelling->base == "int";
     const ir::Scalar scalar = isBool ? ir::Scalar::Bool : ir::Scalar::Float;
-    if (!match[2].matched)
+    if (spelling->first == 0)
         return scalarType(scalar, isInt);
-    const int first = std::stoi(match[3]);
-    if (!match[4].matched) {
+    const int first = spelling->first;
+    if (spelling->second == 0) {
         CgType vector = scalarType(scalar, isInt);
         vector.kind = CgType::Kind::Vector; // float1 is a one-component vector
         vector.columns = first;
@@ -108,7 +126,7 @@ std::optional<CgType> builtInType(const std::string& name) {
     }
     if (isBool || isInt)
         return std::nullopt; // only float matrices are supported
-    return matrixType(first, std::stoi(match[5]));
+    return matrixType(first, spelling->second);
 }
 
 } // namespace compiler::cg

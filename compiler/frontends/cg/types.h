@@ -51,6 +51,14 @@ CgType matrixType(int rows, int columns);
 CgType arrayType(const CgType& element, int length);
 std::string typeName(const CgType& type);
 
+// A numeric type name taken apart: "half4x3" is {"half", 4, 3}, "int" {"int", 0, 0}.
+struct TypeSpelling {
+    std::string base;
+    int first = 0;  // a vector's size or a matrix's rows; 0 for a scalar
+    int second = 0; // a matrix's columns; 0 otherwise
+};
+std::optional<TypeSpelling> parseTypeSpelling(std::string_view name);
+
 // The built-in type a name spells (float3, half4x4, bool, sampler2D), or nullopt.
 std::optional<CgType> builtInType(const std::string& name);
 
