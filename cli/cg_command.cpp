@@ -2,12 +2,14 @@
 // compiles and runs the result once with the flags of `lrt sl run`.
 #include "cli/cg_command.h"
 
+#include "cli/card_command.h"
 #include "cli/exit_status.h"
 #include "cli/flag_values.h"
 #include "cli/sl_command.h"
 #include "cli/vp2_command.h"
 #include "compiler/driver/compile.h"
 #include "renderer/core/atomic_file.h"
+#include "slvm/card/card_image.h"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -21,7 +23,7 @@ namespace {
 struct CompileFlags {
     std::string input;
     std::string profile;
-    std::string entry = "main";
+    std::string entry;
     std::string output;
     std::string emit = "asm";
     std::vector<std::string> uniforms;
@@ -50,7 +52,7 @@ compiler::CompileOptions compileOptions(const CompileFlags& flags) {
 
 void addCompileFlags(CLI::App& command, CompileFlags& flags) {
     command.add_option("FILE", flags.input, "Cg source (.cg)")->required();
-    command.add_option("--profile", flags.profile, "Target: sl, vp1.1 or vp2")
+    command.add_option("--profile", flags.profile, "Target: sl, vp1.1, vp2 or card")
         ->required()
         ->check(CLI::IsMember([] {
             std::vector<std::string> names;
@@ -58,7 +60,8 @@ void addCompileFlags(CLI::App& command, CompileFlags& flags) {
                 names.emplace_back(name);
             return names;
         }()));
-    command.add_option("--entry", flags.entry, "Entry function (default main)");
+    command.add_option("--entry", flags.entry,
+                       "Entry function (default main; sdf for profile card)");
     command.add_option("-I,--include", flags.includeFolders,
                        "Folder searched by #include (repeatable)");
 }
@@ -74,11 +77,16 @@ int compileCommand(const CompileFlags& flags) {
     std::string output = flags.output;
     if (output.empty())
         output = std::filesystem::path(flags.input)
-                     .replace_extension(flags.emit == "ir"      ? ".ir"
-                                        : flags.profile == "sl" ? ".sl"
-                                                                : ".vp")
+                     .replace_extension(flags.emit == "ir"        ? ".ir"
+                                        : flags.profile == "sl"   ? ".sl"
+                                        : flags.profile == "card" ? ".exr"
+                                                                  : ".vp")
                      .string();
-    writeFileAtomically(output, text);
+    // A card goes into an image when the name asks for one, else it is written as card text.
+    if (program.card && flags.emit == "asm" && slvm::card::isWritableCardImagePath(output))
+        slvm::card::writeCardImage(output, program.card->card());
+    else
+        writeFileAtomically(output, text);
     return kExitOk;
 }
 
@@ -91,8 +99,18 @@ void refuseFlags(const CLI::App& command, std::initializer_list<const char*> fla
 }
 
 int runCommand(const CompileFlags& flags, const ShaderRunOptions& shaderRun,
-               const ProgramRunOptions& vertexRun, const CLI::App& command) {
+               const ProgramRunOptions& vertexRun, const std::string& point,
+               const CLI::App& command) {
     const compiler::CompileOptions options = compileOptions(flags);
+    if (flags.profile == "card") {
+        refuseFlags(command, {"--attrib", "--param", "--trace-result", "--texture", "--seed"},
+                    flags.profile);
+        if (point.empty())
+            throw UsageError("profile card needs --point x,y,z");
+        return runCard(point, shaderRun.budget,
+                       [&] { return *compiler::compileCgFile(flags.input, options).card; });
+    }
+    refuseFlags(command, {"--point"}, flags.profile);
     if (flags.profile == "sl") {
         refuseFlags(command, {"--attrib", "--param"}, flags.profile);
         return runShader(shaderRun,
@@ -119,7 +137,8 @@ void addCgCommand(CLI::App& app, int& exitStatus) {
     auto flags = std::make_shared<CompileFlags>();
     addCompileFlags(*compile, *flags);
     compile->add_option("-o,--output", flags->output,
-                        "Output file (default FILE with .sl; - for stdout)");
+                        "Output file (default FILE with .sl, .vp, or .exr for a card; - for "
+                        "stdout)");
     compile->add_option("--set", flags->uniforms, "Uniform value NAME=a[,b,...] (repeatable)");
     compile->add_option("--emit", flags->emit, "What to write: asm (default) or ir")
         ->check(CLI::IsMember({"asm", "ir"}));
@@ -128,16 +147,19 @@ void addCgCommand(CLI::App& app, int& exitStatus) {
 
     auto* run =
         cg->add_subcommand("run", "Compile FILE.cg and run it once; prints the JSON of lrt sl run "
-                                  "(profile sl) or lrt vp2 run (vp1.1, vp2)");
+                                  "(profile sl), lrt vp2 run (vp1.1, vp2) or lrt card run (card)");
     auto runFlags = std::make_shared<CompileFlags>();
+    auto point = std::make_shared<std::string>();
     auto shaderRun = std::make_shared<ShaderRunOptions>();
     auto vertexRun = std::make_shared<ProgramRunOptions>();
     addCompileFlags(*run, *runFlags);
     run->add_option("--uniform", runFlags->uniforms, "Uniform value NAME=a[,b,...] (repeatable)");
     addShaderRunOptions(*run, *shaderRun);
     addVertexRunOptions(*run, *vertexRun);
-    run->callback([&exitStatus, runFlags, shaderRun, vertexRun, run] {
-        exitStatus = guarded([&] { return runCommand(*runFlags, *shaderRun, *vertexRun, *run); });
+    run->add_option("--point", *point, "Profile card: the sample point x,y,z");
+    run->callback([&exitStatus, runFlags, shaderRun, vertexRun, point, run] {
+        exitStatus =
+            guarded([&] { return runCommand(*runFlags, *shaderRun, *vertexRun, *point, *run); });
     });
 }
 

@@ -1,6 +1,7 @@
 // The lrt command line: parses the arguments and dispatches to a subcommand.
 #include "cli/lrt_command.h"
 
+#include "cli/card_command.h"
 #include "cli/cg_command.h"
 #include "cli/exit_status.h"
 #include "cli/farm_command.h"
@@ -41,6 +42,7 @@ int runLrt(int argc, char** argv) {
     addSlCommand(app, exitStatus);
     addCgCommand(app, exitStatus);
     addVp2Command(app, exitStatus);
+    addCardCommand(app, exitStatus);
     addRenderCommand(app, exitStatus, commandLine);
     addMergeCommand(app, exitStatus);
     addFarmCommand(app, exitStatus);

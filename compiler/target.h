@@ -52,7 +52,7 @@ class Target {
 public:
     virtual ~Target() = default;
 
-    virtual std::string_view name() const = 0; // the profile: "sl", "vp1.1", "vp2"
+    virtual std::string_view name() const = 0; // the profile: "sl", "vp1.1", "vp2", "card"
     virtual bool isVertexProgram() const = 0;
 
     // The register a parameter with this semantic reads (In) or writes (Out), or nullopt.
@@ -61,6 +61,10 @@ public:
     virtual std::vector<std::string_view> semantics(Direction direction) const = 0;
     // The result semantic a returned value binds to when the function gives none ("COLOR").
     virtual std::string_view defaultResultSemantic() const = 0;
+    // The input semantic a varying parameter without one binds to, or "" when it must name one.
+    virtual std::string_view defaultInputSemantic() const { return {}; }
+    // The entry function a program starts in unless told otherwise.
+    virtual std::string_view defaultEntry() const { return "main"; }
 
     virtual const ir::OpSupport& support() const = 0;
     // Whether `if` may stay a branch; when not, the compiler flattens it into selects.

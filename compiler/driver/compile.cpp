@@ -1,6 +1,7 @@
 // The compiler's pipeline, stage by stage; each stage's errors are all reported before it stops.
 #include "compiler/driver/compile.h"
 
+#include "compiler/backends/card/card_target.h"
 #include "compiler/backends/sl/sl_target.h"
 #include "compiler/backends/vp2/vp_target.h"
 #include "compiler/frontends/cg/lower.h"
@@ -8,6 +9,7 @@
 #include "compiler/frontends/cg/preprocessor.h"
 #include "compiler/ir/expand.h"
 #include "compiler/ir/optimize.h"
+#include "slvm/card/assembler.h"
 #include "slvm/sl/assembler.h"
 #include "slvm/vp2/parser.h"
 
@@ -29,7 +31,7 @@ void stopOnErrors(std::vector<slvm::Diagnostic>& errors) {
 } // namespace
 
 std::vector<std::string_view> profileNames() {
-    return {"sl", "vp1.1", "vp2"};
+    return {"sl", "vp1.1", "vp2", "card"};
 }
 
 std::unique_ptr<Target> makeTarget(std::string_view profile) {
@@ -37,6 +39,8 @@ std::unique_ptr<Target> makeTarget(std::string_view profile) {
         return std::make_unique<backends::SlTarget>();
     if (profile == "vp1.1" || profile == "vp2")
         return std::make_unique<backends::VpTarget>(profile == "vp2");
+    if (profile == "card")
+        return std::make_unique<backends::CardTarget>();
     return nullptr;
 }
 
@@ -49,13 +53,16 @@ CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
     std::vector<slvm::Diagnostic> errors;
     cg::PreprocessorOptions preprocessorOptions{options.searchPath, {}};
     preprocessorOptions.defines["LRT"] = "1";
-    preprocessorOptions.defines[target->name() == "sl"    ? "PROFILE_SL"
-                                : target->name() == "vp2" ? "PROFILE_VP2"
-                                                          : "PROFILE_VP11"] = "1";
+    preprocessorOptions.defines[target->name() == "sl"     ? "PROFILE_SL"
+                                : target->name() == "vp2"  ? "PROFILE_VP2"
+                                : target->name() == "card" ? "PROFILE_CARD"
+                                                           : "PROFILE_VP11"] = "1";
     cg::PreprocessedSource preprocessed = cg::preprocess(source, preprocessorOptions, errors);
     const cg::TranslationUnit unit = cg::parse(preprocessed.tokens, errors);
     stopOnErrors(errors);
-    cg::LowerOptions lowerOptions{options.entry, options.uniformValues};
+    cg::LowerOptions lowerOptions{options.entry.empty() ? std::string(target->defaultEntry())
+                                                        : options.entry,
+                                  options.uniformValues};
     cg::LoweredProgram lowered = cg::lower(unit, *target, lowerOptions, errors);
     stopOnErrors(errors);
     ir::Function& function = lowered.function;
@@ -80,6 +87,9 @@ CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
         if (target->name() == "sl")
             program.sl = std::make_shared<const slvm::sl::VerifiedProgram>(
                 slvm::sl::assemble(program.assembly, name));
+        else if (target->name() == "card")
+            program.card = std::make_shared<const slvm::card::VerifiedProgram>(
+                slvm::card::verify(slvm::card::assemble(program.assembly, name)));
         else
             program.vertex = std::make_shared<const slvm::vp2::VerifiedProgram>(
                 slvm::vp2::loadVertexProgram(program.assembly, name));

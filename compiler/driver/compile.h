@@ -4,6 +4,7 @@
 #pragma once
 
 #include "compiler/target.h"
+#include "slvm/card/verifier.h"
 #include "slvm/sl/verifier.h"
 #include "slvm/vp2/verifier.h"
 
@@ -16,8 +17,8 @@
 namespace compiler {
 
 struct CompileOptions {
-    std::string profile = "sl"; // sl, vp1.1 or vp2
-    std::string entry = "main";
+    std::string profile = "sl"; // sl, vp1.1, vp2 or card
+    std::string entry;          // "" for the profile's own: main, or sdf for card
     std::map<std::string, std::vector<float>> uniformValues; // --set, Surface parameters
     std::vector<std::filesystem::path> searchPath;           // for #include <...> and "..."
 };
@@ -28,6 +29,7 @@ struct CompiledProgram {
     std::vector<ConstantSlot> constants;                      // vertex targets: what c[] must hold
     std::shared_ptr<const slvm::sl::VerifiedProgram> sl;      // profile sl: the verified program
     std::shared_ptr<const slvm::vp2::VerifiedProgram> vertex; // vp1.1, vp2
+    std::shared_ptr<const slvm::card::VerifiedProgram> card;  // card
 };
 
 // The profiles this compiler has, in the order `--profile` lists them.

@@ -52,7 +52,7 @@ bool solveQuadratic(double a, double b, double c, double& t0, double& t1) {
 
 Quadric::Quadric(const Transform& objectToScene, bool flipNormals, bool oneSided,
                  float thetaMaxDegrees)
-    : Shape(objectToScene, flipNormals, oneSided),
+    : UserGeometryShape(objectToScene, flipNormals, oneSided),
       phiMax_(static_cast<float>(std::clamp(thetaMaxDegrees, 0.0f, 360.0f) * std::numbers::pi /
                                  180.0)) {}
 
@@ -122,31 +122,6 @@ float Quadric::pdfArea(unsigned, const LocalGeometry& g) const {
     return sceneArea > 0 ? 1.0f / sceneArea : 0.0f;
 }
 
-RTCGeometry Quadric::createGeometry(RTCDevice device) const {
-    RTCGeometry geometry = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_USER);
-    rtcSetGeometryUserPrimitiveCount(geometry, 1);
-    rtcSetGeometryUserData(geometry, const_cast<Quadric*>(this));
-    rtcSetGeometryBoundsFunction(geometry, &Quadric::boundsCallback, nullptr);
-    rtcSetGeometryIntersectFunction(geometry, &Quadric::intersectCallback);
-    rtcSetGeometryOccludedFunction(geometry, &Quadric::occludedCallback);
-    rtcCommitGeometry(geometry);
-    return geometry;
-}
-
-void Quadric::boundsCallback(const RTCBoundsFunctionArguments* args) {
-    const auto* quadric = static_cast<const Quadric*>(args->geometryUserPtr);
-    const Bounds3 b = quadric->objectBounds();
-    Bounds3 scene;
-    for (int corner = 0; corner < 8; ++corner)
-        scene.extend(quadric->objectToScene().point({corner & 1 ? b.upper.x : b.lower.x,
-                                                     corner & 2 ? b.upper.y : b.lower.y,
-                                                     corner & 4 ? b.upper.z : b.lower.z}));
-    // A little slack for the float transform of the corners.
-    const Vec3 pad = (scene.upper - scene.lower) * 1e-5f + Vec3{1e-6f, 1e-6f, 1e-6f};
-    *args->bounds_o = {scene.lower.x - pad.x, scene.lower.y - pad.y, scene.lower.z - pad.z, 0,
-                       scene.upper.x + pad.x, scene.upper.y + pad.y, scene.upper.z + pad.z, 0};
-}
-
 std::optional<Quadric::Hit> Quadric::intersectScene(const float org[3], const float dir[3],
                                                     float tMin, float tMax) const {
     // The object-space ray keeps the scene ray's parameterisation, so t is the same in both.
@@ -154,38 +129,6 @@ std::optional<Quadric::Hit> Quadric::intersectScene(const float org[3], const fl
     const Vec3 o = toObject.point({org[0], org[1], org[2]});
     const Vec3 d = toObject.vector({dir[0], dir[1], dir[2]});
     return intersectObject(toDouble(o), toDouble(d), tMin, tMax);
-}
-
-void Quadric::intersectCallback(const RTCIntersectFunctionNArguments* args) {
-    if (!args->valid[0])
-        return;
-    const auto* quadric = static_cast<const Quadric*>(args->geometryUserPtr);
-    auto* rayhit = reinterpret_cast<RTCRayHit*>(args->rayhit);
-    RTCRay& ray = rayhit->ray;
-    const float org[3] = {ray.org_x, ray.org_y, ray.org_z};
-    const float dir[3] = {ray.dir_x, ray.dir_y, ray.dir_z};
-    const auto hit = quadric->intersectScene(org, dir, ray.tnear, ray.tfar);
-    if (!hit)
-        return;
-    ray.tfar = static_cast<float>(hit->t);
-    RTCHit& h = rayhit->hit;
-    h.u = hit->u;
-    h.v = hit->v;
-    h.Ng_x = 0, h.Ng_y = 0, h.Ng_z = 1; // unused: lrt recomputes geometry from (u, v)
-    h.primID = args->primID;
-    h.geomID = args->geomID;
-    h.instID[0] = args->context->instID[0];
-}
-
-void Quadric::occludedCallback(const RTCOccludedFunctionNArguments* args) {
-    if (!args->valid[0])
-        return;
-    const auto* quadric = static_cast<const Quadric*>(args->geometryUserPtr);
-    auto* ray = reinterpret_cast<RTCRay*>(args->ray);
-    const float org[3] = {ray->org_x, ray->org_y, ray->org_z};
-    const float dir[3] = {ray->dir_x, ray->dir_y, ray->dir_z};
-    if (quadric->intersectScene(org, dir, ray->tnear, ray->tfar))
-        ray->tfar = -INFINITY;
 }
 
 std::optional<MeshData> Quadric::tessellate(int around, int along) const {

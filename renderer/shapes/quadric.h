@@ -5,6 +5,7 @@
 
 #include "renderer/shapes/shape.h"
 #include "renderer/shapes/shape_registry.h"
+#include "renderer/shapes/user_geometry.h"
 
 #include <array>
 
@@ -14,11 +15,10 @@ struct DVec3 {
     double x, y, z;
 };
 
-class Quadric : public Shape {
+class Quadric : public UserGeometryShape {
 public:
     Quadric(const Transform& objectToScene, bool flipNormals, bool oneSided, float thetaMaxDegrees);
 
-    RTCGeometry createGeometry(RTCDevice device) const override;
     LocalGeometry geometryAt(const ShapeHit& hit) const override;
     bool samplesArea() const override { return true; }
     AreaSample sampleArea(Vec2 u) const override;
@@ -27,10 +27,6 @@ public:
 
     // The nearest hit in (tMin, tMax) of an object-space ray, with its surface parameters; only
     // front-face hits for a one-sided shape.
-    struct Hit {
-        double t;
-        float u, v;
-    };
     std::optional<Hit> intersectObject(const DVec3& origin, const DVec3& direction, double tMin,
                                        double tMax) const;
     // The surface as an object-space triangle mesh over a grid of (u, v): `around` segments in
@@ -42,7 +38,7 @@ public:
 
     // The same for a scene-space ray.
     std::optional<Hit> intersectScene(const float origin[3], const float direction[3], float tMin,
-                                      float tMax) const;
+                                      float tMax) const override;
 
 protected:
     // Roots of the quadric's equation along the ray, ascending; false when there are none.
@@ -51,7 +47,6 @@ protected:
     virtual bool parameters(const DVec3& p, float& u, float& v) const = 0;
     // Position and derivatives at (u, v); the natural normal is normalize(cross(dpdu, dpdv)).
     virtual void evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const = 0;
-    virtual Bounds3 objectBounds() const = 0;
     // The unflipped unit normal; quadrics override it where the derivatives vanish (poles, apex).
     virtual Vec3 naturalNormal(Vec3, Vec3 dpdu, Vec3 dpdv) const {
         return normalize(cross(dpdu, dpdv));
@@ -65,10 +60,6 @@ protected:
     float phiMax() const { return phiMax_; }
 
 private:
-    static void boundsCallback(const RTCBoundsFunctionArguments* args);
-    static void intersectCallback(const RTCIntersectFunctionNArguments* args);
-    static void occludedCallback(const RTCOccludedFunctionNArguments* args);
-
     float phiMax_;
 };
 

@@ -128,18 +128,6 @@ float dot3(const Vector4& a, const Vector4& b) {
 
 } // namespace
 
-const char* statusName(ExecutionStatus status) {
-    switch (status) {
-    case ExecutionStatus::Ok:
-        return "ok";
-    case ExecutionStatus::Budget:
-        return "limit";
-    case ExecutionStatus::Overflow:
-        return "overflow";
-    }
-    return "";
-}
-
 float flushDenormal(float value) {
     return std::fabs(value) < FLT_MIN ? std::copysign(0.0f, value) : value;
 }

@@ -23,7 +23,7 @@ using Vector4 = std::array<float, 4>;
 
 // "ok", "limit" or "overflow", as `lrt vp2 run` prints the status (docs/vp2.md): the
 // spec calls the budget the execution limit.
-const char* statusName(ExecutionStatus status);
+using slvm::statusName;
 
 // IEEE denormals are not supported by the environment: they read and write as zero of the same
 // sign (spec section 2.14.3).

@@ -15,6 +15,7 @@ const std::map<std::string, int> kLayers = {
     {"slvm/common", 0},
     {"slvm/sl", 1},
     {"slvm/vp2", 1},
+    {"slvm/card", 1},
     {"compiler/ir", 2},
     {"compiler", 3}, // target.h: what front ends ask of a back end
     {"compiler/frontends", 4},

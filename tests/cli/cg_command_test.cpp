@@ -34,9 +34,10 @@ float4 main(float4 p : POSITION, uniform float4 offset : C4) : POSITION
 
 TEST_CASE("cg run runs a surface shader with the flags and JSON of sl run", "[cli][cg]") {
     const fs::path shader = writeScratchFile("lambert.cg", kLambert);
-    const json j = jsonOutput(runLrt("cg run " + q(shader) +
-                                     " --profile sl --set N=0,0,1 --set L=0,0.6,0.8 --set C0=1,0.5,0.25 "
-                                     "--set dE=2,2,2 --set Kd=1"));
+    const json j =
+        jsonOutput(runLrt("cg run " + q(shader) +
+                          " --profile sl --set N=0,0,1 --set L=0,0.6,0.8 --set C0=1,0.5,0.25 "
+                          "--set dE=2,2,2 --set Kd=1"));
     // N.L = 0.8: (2, 2, 2) * (1, 0.5, 0.25) * 0.8.
     CHECK(j["status"] == "ok");
     CHECK(j["registers"]["v0"] == json::array({1.60000002, 0.800000012, 0.400000006, 0}));
@@ -51,8 +52,9 @@ TEST_CASE("cg run runs a vertex program with the flags and JSON of vp2 run", "[c
     const fs::path program = writeScratchFile("scale.cg", kScale);
     for (const char* profile : {"vp1.1", "vp2"}) {
         INFO("profile " << profile);
-        const json j = jsonOutput(runLrt("cg run " + q(program) + " --profile " + profile +
-                                         " --attrib 0=1,2,3,1 --param 4=0.5,0,0,0 --uniform gain=3"));
+        const json j =
+            jsonOutput(runLrt("cg run " + q(program) + " --profile " + profile +
+                              " --attrib 0=1,2,3,1 --param 4=0.5,0,0,0 --uniform gain=3"));
         CHECK(j["status"] == "ok");
         CHECK(j["outputs"]["HPOS"] == json::array({3.5, 6, 9, 3}));
     }
@@ -67,7 +69,8 @@ TEST_CASE("cg compile writes the assembly with its source lines, or the IR", "[c
     REQUIRE(r.exitStatus == 0);
     const std::string text = slurp(output);
     CHECK(text.starts_with("sl 1.0\n"));
-    CHECK_THAT(text, Catch::Contains("lambert_compile.cg:4: return dE * color * Kd * max(0, dot(N, L));"));
+    CHECK_THAT(
+        text, Catch::Contains("lambert_compile.cg:4: return dE * color * Kd * max(0, dot(N, L));"));
     CHECK_THAT(text, Catch::Contains("dp3"));
     // The compiled file is an ordinary SL shader.
     CHECK(runLrt("sl run " + q(output)).exitStatus == 0);
@@ -85,11 +88,13 @@ TEST_CASE("cg compile writes the assembly with its source lines, or the IR", "[c
 }
 
 TEST_CASE("cg reports a bad program with exit 1 and a bad flag with exit 2", "[cli][cg]") {
-    const fs::path bad = writeScratchFile("bad.cg", "float3 main(float3 N : N) : COLOR {\n    return N.xyq;\n}\n");
+    const fs::path bad =
+        writeScratchFile("bad.cg", "float3 main(float3 N : N) : COLOR {\n    return N.xyq;\n}\n");
     const auto compile = runLrt("cg compile " + q(bad) + " --profile sl -o -");
     CHECK(compile.exitStatus == 1);
     CHECK(compile.out.empty());
-    CHECK_THAT(compile.err, Catch::Contains("bad.cg:2:14: error: '.xyq' is not a swizzle of float3"));
+    CHECK_THAT(compile.err,
+               Catch::Contains("bad.cg:2:14: error: '.xyq' is not a swizzle of float3"));
     CHECK_THAT(compile.err, Catch::Contains("        return N.xyq;"));
     CHECK(runLrt("cg run " + q(bad) + " --profile sl").exitStatus == 1);
     const fs::path good = writeScratchFile("good.cg", kLambert);

@@ -194,12 +194,16 @@ struct RandomProgram::Impl {
             return node;
         }
         case 10: {
+            if (!shape.allowExponentials)
+                return reshape(expression(uniform(1, 4), depth - 1), width);
             auto node =
                 make(Node::Kind::Call, width, shape.allowLog && chance(0.5) ? "log2" : "exp2");
             node->children.push_back(expression(width, depth - 1));
             return node;
         }
         case 11: {
+            if (!shape.allowExponentials)
+                return reshape(expression(uniform(1, 4), depth - 1), width);
             auto node = make(Node::Kind::Call, width, "pow");
             node->children.push_back(expression(width, depth - 1));
             node->children.push_back(operand());

@@ -23,7 +23,8 @@ struct ProgramShape {
     int inputWidth = 3;                    // width of a vector input
     int resultWidth = 3;
     std::string resultSemantic;
-    bool allowLog = true; // log2 and exp2 of any argument (not on sl)
+    bool allowLog = true;          // log2 and exp2 of any argument (not on sl)
+    bool allowExponentials = true; // exp2 and pow at all (not on card)
 };
 
 struct Node;

@@ -112,7 +112,7 @@ bool Lowering::isConstant(const Value& value) const {
                        [this](const Value& part) { return isConstant(part); });
 }
 
-Value Lowering::bindVarying(const CgType& type, const std::string& semantic,
+Value Lowering::bindVarying(const CgType& type, const std::string& givenSemantic,
                             const slvm::SourceLocation& where, const std::string& what) {
     if (type.kind == CgType::Kind::Struct) {
         Value value{type};
@@ -122,6 +122,8 @@ Value Lowering::bindVarying(const CgType& type, const std::string& semantic,
         return value;
     }
     const auto known = target_.semantics(Direction::In);
+    const std::string semantic =
+        givenSemantic.empty() ? std::string(target_.defaultInputSemantic()) : givenSemantic;
     if (semantic.empty())
         fail(where,
              fmt::format("{} needs a semantic to say which register it reads (profile {} has "
