@@ -3,6 +3,7 @@
 
 #include "compiler/driver/compile.h"
 #include "renderer/core/scene_error.h"
+#include "renderer/shapes/implicit_surface_mesh.h"
 #include "slvm/card/card_file.h"
 #include "slvm/card/vm.h"
 
@@ -155,18 +156,81 @@ float SdfShape::distance(Vec3 p) const {
     return machine.distance();
 }
 
-Vec3 SdfShape::gradientNormal(Vec3 p) const {
-    // The step follows the hit's magnitude, so that far from the origin it stays above the
+Vec3 SdfShape::gradient(Vec3 p) const {
+    // The step follows the point's magnitude, so that far from the origin it stays above the
     // floats' spacing there.
     const float size = std::max({1.0f, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
     const float h = settings_.epsilon * size;
-    const Vec3 g{distance({p.x + h, p.y, p.z}) - distance({p.x - h, p.y, p.z}),
-                 distance({p.x, p.y + h, p.z}) - distance({p.x, p.y - h, p.z}),
-                 distance({p.x, p.y, p.z + h}) - distance({p.x, p.y, p.z - h})};
+    return Vec3{distance({p.x + h, p.y, p.z}) - distance({p.x - h, p.y, p.z}),
+                distance({p.x, p.y + h, p.z}) - distance({p.x, p.y - h, p.z}),
+                distance({p.x, p.y, p.z + h}) - distance({p.x, p.y, p.z - h})} /
+           (2 * h);
+}
+
+Vec3 SdfShape::gradientNormal(Vec3 p) const {
+    const Vec3 g = gradient(p);
     const float length2 = dot(g, g);
     if (!(length2 > 0) || !std::isfinite(length2))
         return normalize(p - settings_.bound.middle()); // a flat or broken spot: face outwards
     return g / std::sqrt(length2);
+}
+
+const SdfShape::AreaTable& SdfShape::areaTable() const {
+    std::call_once(areaOnce_, [this] {
+        const auto triangles =
+            polygonizeImplicit([this](Vec3 p) { return distance(p); }, settings_.bound.box(), 64);
+        float sum = 0;
+        for (const auto& t : triangles) {
+            sum += 0.5f * length(cross(t[1] - t[0], t[2] - t[0]));
+            areaTable_.cumulativeArea.push_back(sum);
+        }
+        areaTable_.triangles = triangles;
+        areaTable_.area = sum;
+    });
+    return areaTable_;
+}
+
+AreaSample SdfShape::sampleArea(Vec2 u) const {
+    const AreaTable& table = areaTable();
+    if (!(table.area > 0))
+        return {};
+    // A triangle by area, then a point uniform in it (pbrt's square-root mapping).
+    const float target = u.x * table.area;
+    const auto found =
+        std::upper_bound(table.cumulativeArea.begin(), table.cumulativeArea.end(), target);
+    const auto index =
+        static_cast<std::size_t>(std::min(found - table.cumulativeArea.begin(),
+                                          static_cast<std::ptrdiff_t>(table.triangles.size()) - 1));
+    const float before = index > 0 ? table.cumulativeArea[index - 1] : 0.0f;
+    const float width = table.cumulativeArea[index] - before;
+    const float reused = width > 0 ? std::clamp((target - before) / width, 0.0f, 1.0f) : 0.5f;
+    const float root = std::sqrt(reused);
+    const float b0 = 1 - root, b1 = u.y * root;
+    const auto& t = table.triangles[index];
+    Vec3 p = t[0] * b0 + t[1] * b1 + t[2] * (1 - b0 - b1);
+    // Onto the surface: Newton steps along the gradient.
+    for (int step = 0; step < 4; ++step) {
+        const Vec3 g = gradient(p);
+        const float g2 = dot(g, g);
+        const float value = distance(p);
+        if (!(g2 > 0) || !std::isfinite(value) || std::fabs(value) < 0.1f * settings_.epsilon)
+            break;
+        p = p - g * (value / g2);
+    }
+    // Then 2 epsilon outwards: a shadow ray aimed at the point would otherwise find the surface
+    // (|f| < epsilon) up to epsilon / cos before it, and call the light blocked.
+    LocalGeometry g;
+    g.normal = gradientNormal(p);
+    g.p = p = p + g.normal * (2 * settings_.epsilon);
+    if (flipsNormals())
+        g.normal = -g.normal;
+    const Transform& toScene = objectToScene();
+    return {toScene.point(p), normalize(toScene.normal(g.normal)), pdfArea(0, g)};
+}
+
+float SdfShape::pdfArea(unsigned, const LocalGeometry& g) const {
+    const float area = areaTable().area * areaScale(objectToScene(), g.normal);
+    return area > 0 ? 1.0f / area : 0.0f;
 }
 
 bool SdfShape::facesRay(Vec3 p, Vec3 direction) const {

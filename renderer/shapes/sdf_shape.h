@@ -8,7 +8,9 @@
 #include "renderer/shapes/user_geometry.h"
 #include "slvm/card/verifier.h"
 
+#include <array>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 namespace lrt {
@@ -43,9 +45,17 @@ public:
     LocalGeometry geometryAt(const ShapeHit& hit) const override;
     std::size_t memoryBytes() const override;
 
+    // As an area light: points spread uniformly over a marching-tetrahedra mesh of the surface
+    // (64 cells along each side of the bound, made the first time one is asked for), each moved
+    // onto the surface along the gradient; the density is one over the mesh's area.
+    bool samplesArea() const override { return true; }
+    AreaSample sampleArea(Vec2 u) const override;
+    float pdfArea(unsigned primitive, const LocalGeometry& g) const override;
+
     // The distance the card gives at p; NaN when the card faults or runs out of budget.
     float distance(Vec3 p) const;
-    // The outward unit normal at p: the gradient by central differences.
+    // The gradient at p by central differences, and the outward unit normal along it.
+    Vec3 gradient(Vec3 p) const;
     Vec3 gradientNormal(Vec3 p) const;
     // The nearest hit parameter in (tMin, tMax) of an object-space ray, or nullopt.
     std::optional<float> intersectObject(Vec3 origin, Vec3 direction, float tMin, float tMax) const;
@@ -60,9 +70,19 @@ private:
     // Whether a one-sided shape shows its front to a ray along `direction` at p.
     bool facesRay(Vec3 p, Vec3 direction) const;
 
+    // The surface's mesh for area sampling, with the running sum of its triangles' areas.
+    struct AreaTable {
+        std::vector<std::array<Vec3, 3>> triangles;
+        std::vector<float> cumulativeArea;
+        float area = 0;
+    };
+    const AreaTable& areaTable() const;
+
     std::shared_ptr<const slvm::card::VerifiedProgram> card_;
     SdfSettings settings_;
     Transform sceneToObject_;
+    mutable std::once_flag areaOnce_;
+    mutable AreaTable areaTable_;
 };
 
 } // namespace lrt

@@ -301,3 +301,45 @@ WorldEnd
     CHECK(brightness(7, 23) < 0.2f * brightness(24, 26));  // the torus' shadow, and lit floor
     CHECK(brightness(35, 23) < 0.2f * brightness(24, 26)); // the sphere's
 }
+
+TEST_CASE("sdf: an SDF area light lights the floor as the quadric sphere of its shape does",
+          "[shapes][sdf][render]") {
+    // A unit-sphere card scaled to radius 0.5 and the quadric sphere of radius 0.5, each an area
+    // light above a floor: the floor's brightness must agree (the SDF samples its own mesh, the
+    // quadric its cone of directions), in both integrators.
+    const auto floorBrightness = [](const std::string& emitter, const char* integrator) {
+        RenderSettings settings;
+        settings.integrator = integrator;
+        const Image image = testing::renderText(fmt::format(R"(Format 64 48 1
+PixelSamples 10 10
+Projection "perspective" "fov" 50
+LookAt 0 3 -5  0 0 0  0 1 0
+WorldBegin
+Surface "matte"
+AttributeBegin
+  Rotate 90 1 0 0
+  Polygon "P" [-4 -4 0  4 -4 0  4 4 0  -4 4 0]
+AttributeEnd
+AttributeBegin
+  Translate 0 1 0
+  AreaLightSource "arealight" "intensity" 3
+  {}
+AttributeEnd
+WorldEnd
+)",
+                                                            emitter),
+                                                settings);
+        double sum = 0;
+        for (int y = 32; y < 48; ++y) // the floor in front of the sphere
+            for (int x = 0; x < 64; ++x)
+                sum += image.at(x, y, 0);
+        return sum;
+    };
+    const std::string card = fmt::format(
+        R"(Scale 0.5 0.5 0.5 Shape "sdf" "string card" "{}sphere.pc" "float bound" [1.01])", kSdf);
+    for (const char* integrator : {"whitted", "path"}) {
+        INFO(integrator);
+        const double quadric = floorBrightness("Sphere 0.5 -0.5 0.5 360", integrator);
+        CHECK(floorBrightness(card, integrator) == Approx(quadric).epsilon(0.015));
+    }
+}
