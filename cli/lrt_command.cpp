@@ -2,7 +2,7 @@
 #include "cli/lrt_command.h"
 
 #include "cli/card_command.h"
-#include "cli/cg_command.h"
+#include "cli/compiler_command.h"
 #include "cli/exit_status.h"
 #include "cli/farm_command.h"
 #include "cli/merge_command.h"
@@ -41,6 +41,7 @@ int runLrt(int argc, char** argv) {
     int exitStatus = kExitOk;
     addSlCommand(app, exitStatus);
     addCgCommand(app, exitStatus);
+    addTlCommand(app, exitStatus);
     addVp2Command(app, exitStatus);
     addCardCommand(app, exitStatus);
     addRenderCommand(app, exitStatus, commandLine);

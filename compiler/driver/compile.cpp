@@ -7,6 +7,9 @@
 #include "compiler/frontends/cg/lower.h"
 #include "compiler/frontends/cg/parser.h"
 #include "compiler/frontends/cg/preprocessor.h"
+#include "compiler/frontends/tl/lower.h"
+#include "compiler/frontends/tl/parser.h"
+#include "compiler/frontends/tl/preprocessor.h"
 #include "compiler/ir/expand.h"
 #include "compiler/ir/optimize.h"
 #include "slvm/card/assembler.h"
@@ -44,12 +47,69 @@ std::unique_ptr<Target> makeTarget(std::string_view profile) {
     return nullptr;
 }
 
-CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
-                          const CompileOptions& options) {
-    const std::unique_ptr<Target> target = makeTarget(options.profile);
+namespace {
+
+std::unique_ptr<Target> requireTarget(const CompileOptions& options) {
+    std::unique_ptr<Target> target = makeTarget(options.profile);
     if (!target)
         throw std::invalid_argument(fmt::format("unknown profile '{}': expected one of {}",
                                                 options.profile, fmt::join(profileNames(), ", ")));
+    return target;
+}
+
+// What every front end shares once it has an IR function: optimisation, legalisation for the
+// target, code generation, and the target's own assembler and verifier.
+CompiledProgram finish(ir::Function function, const Target& target,
+                       std::vector<ConstantSlot> uniformSlots, const std::string& sourceName) {
+    ir::optimize(function);
+    if (!target.hasBranches())
+        ir::flattenIfs(function);
+    std::vector<slvm::Diagnostic> errors = ir::expandForTarget(function, target.support());
+    stopOnErrors(errors);
+    ir::optimize(function);
+    Generated generated = target.generate(function, std::move(uniformSlots));
+    stopOnErrors(generated.errors);
+
+    CompiledProgram program;
+    program.assembly = std::move(generated.text);
+    program.ir = ir::print(function);
+    program.constants = std::move(generated.constants);
+    // The generated text goes through the same assembler or parser, and verifier, as
+    // hand-written programs.
+    try {
+        const std::string name = sourceName + " (compiled)";
+        if (target.name() == "sl")
+            program.sl = std::make_shared<const slvm::sl::VerifiedProgram>(
+                slvm::sl::assemble(program.assembly, name));
+        else if (target.name() == "card")
+            program.card = std::make_shared<const slvm::card::VerifiedProgram>(
+                slvm::card::verify(slvm::card::assemble(program.assembly, name)));
+        else
+            program.vertex = std::make_shared<const slvm::vp2::VerifiedProgram>(
+                slvm::vp2::loadVertexProgram(program.assembly, name));
+    } catch (const slvm::ProgramError& error) {
+        throw std::logic_error(
+            fmt::format("internal compiler error: the {} program compiled from {} does "
+                        "not load:\n{}\n{}",
+                        target.name(), sourceName, error.what(), program.assembly));
+    }
+    return program;
+}
+
+std::shared_ptr<const slvm::SourceText> readSource(const std::filesystem::path& path) {
+    std::ifstream stream(path, std::ios::binary);
+    if (!stream)
+        throw slvm::ProgramError({slvm::fileDiagnostic(path.string(), "cannot read the file")});
+    std::stringstream text;
+    text << stream.rdbuf();
+    return std::make_shared<const slvm::SourceText>(path.string(), text.str());
+}
+
+} // namespace
+
+CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
+                          const CompileOptions& options) {
+    const std::unique_ptr<Target> target = requireTarget(options);
     std::vector<slvm::Diagnostic> errors;
     cg::PreprocessorOptions preprocessorOptions{options.searchPath, {}};
     preprocessorOptions.defines["LRT"] = "1";
@@ -65,50 +125,35 @@ CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
                                   options.uniformValues};
     cg::LoweredProgram lowered = cg::lower(unit, *target, lowerOptions, errors);
     stopOnErrors(errors);
-    ir::Function& function = lowered.function;
-    function.sources = std::move(preprocessed.sources);
-    ir::optimize(function);
-    if (!target->hasBranches())
-        ir::flattenIfs(function);
-    errors = ir::expandForTarget(function, target->support());
-    stopOnErrors(errors);
-    ir::optimize(function);
-    Generated generated = target->generate(function, lowered.uniformSlots);
-    stopOnErrors(generated.errors);
+    lowered.function.sources = std::move(preprocessed.sources);
+    return finish(std::move(lowered.function), *target, std::move(lowered.uniformSlots),
+                  source->name());
+}
 
-    CompiledProgram program;
-    program.assembly = std::move(generated.text);
-    program.ir = ir::print(function);
-    program.constants = std::move(generated.constants);
-    // The generated text goes through the same assembler or parser, and verifier, as
-    // hand-written programs.
-    try {
-        const std::string name = source->name() + " (compiled)";
-        if (target->name() == "sl")
-            program.sl = std::make_shared<const slvm::sl::VerifiedProgram>(
-                slvm::sl::assemble(program.assembly, name));
-        else if (target->name() == "card")
-            program.card = std::make_shared<const slvm::card::VerifiedProgram>(
-                slvm::card::verify(slvm::card::assemble(program.assembly, name)));
-        else
-            program.vertex = std::make_shared<const slvm::vp2::VerifiedProgram>(
-                slvm::vp2::loadVertexProgram(program.assembly, name));
-    } catch (const slvm::ProgramError& error) {
-        throw std::logic_error(
-            fmt::format("internal compiler error: the {} program compiled from {} does "
-                        "not load:\n{}\n{}",
-                        target->name(), source->name(), error.what(), program.assembly));
-    }
-    return program;
+CompiledProgram compileTl(std::shared_ptr<const slvm::SourceText> source,
+                          const CompileOptions& options) {
+    const std::unique_ptr<Target> target = requireTarget(options);
+    if (target->isVertexProgram())
+        throw std::invalid_argument(fmt::format(
+            "profile {} is not a T-Language profile: expected sl or card", target->name()));
+    if (!options.uniformValues.empty())
+        throw std::invalid_argument("T-Language programs have no uniforms to set");
+    std::vector<slvm::Diagnostic> errors;
+    tl::PreprocessedSource preprocessed = tl::preprocess(source, options.searchPath, errors);
+    const tl::Program program = tl::parse(preprocessed.tokens, errors);
+    stopOnErrors(errors);
+    ir::Function function = tl::lower(program, *target, errors);
+    stopOnErrors(errors);
+    function.sources = std::move(preprocessed.sources);
+    return finish(std::move(function), *target, {}, source->name());
 }
 
 CompiledProgram compileCgFile(const std::filesystem::path& path, const CompileOptions& options) {
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream)
-        throw slvm::ProgramError({slvm::fileDiagnostic(path.string(), "cannot read the file")});
-    std::stringstream text;
-    text << stream.rdbuf();
-    return compileCg(std::make_shared<const slvm::SourceText>(path.string(), text.str()), options);
+    return compileCg(readSource(path), options);
+}
+
+CompiledProgram compileTlFile(const std::filesystem::path& path, const CompileOptions& options) {
+    return compileTl(readSource(path), options);
 }
 
 } // namespace compiler

@@ -1,5 +1,5 @@
-// The compiler driver: a Cg file through preprocessor, parser, lowering, optimiser, target
-// expansion and code generation, then through the target's own assembler and verifier, so
+// The compiler driver: a Cg or T-Language file through preprocessor, parser, lowering, optimiser,
+// target expansion and code generation, then through the target's own assembler and verifier, so
 // nothing the compiler writes can reach a VM unchecked.
 #pragma once
 
@@ -42,5 +42,11 @@ CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
                           const CompileOptions& options);
 // The same for a file (whose name the diagnostics carry).
 CompiledProgram compileCgFile(const std::filesystem::path& path, const CompileOptions& options);
+
+// Compiles T-Language source text for profile sl or card (docs/t-language.md), through the same
+// IR, optimiser and back ends as Cg; throws as compileCg does.
+CompiledProgram compileTl(std::shared_ptr<const slvm::SourceText> source,
+                          const CompileOptions& options);
+CompiledProgram compileTlFile(const std::filesystem::path& path, const CompileOptions& options);
 
 } // namespace compiler

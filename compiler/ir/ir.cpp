@@ -170,6 +170,23 @@ ValueId Builder::call(Op op, std::vector<ValueId> operands, Type type) {
     return add({.op = op, .type = type, .operands = std::move(operands)});
 }
 
+Builder::IfRegion Builder::beginIf(ValueId test) {
+    const BlockId thenBlock = newBlock(), elseBlock = newBlock();
+    const ValueId region = add({.op = Op::If,
+                                .type = kVoid,
+                                .operands = {test},
+                                .thenBlock = thenBlock,
+                                .elseBlock = elseBlock});
+    return {region, thenBlock, elseBlock};
+}
+
+ValueId Builder::phi(ValueId region, ValueId thenValue, ValueId elseValue) {
+    return add({.op = Op::Phi,
+                .type = typeOf(thenValue),
+                .operands = {thenValue, elseValue},
+                .region = region});
+}
+
 void Builder::output(const std::string& binding, ValueId value) {
     add({.op = Op::Output, .type = kVoid, .operands = {value}, .binding = binding});
 }

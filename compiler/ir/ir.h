@@ -143,6 +143,14 @@ public:
     ValueId splat(ValueId scalar, int width); // width copies of a one-component value
     ValueId call(Op op, std::vector<ValueId> operands, Type type); // host operations
     void output(const std::string& binding, ValueId value);
+    // An If on `test` with two new blocks for its sides, appended to the current block.
+    struct IfRegion {
+        ValueId region;
+        BlockId thenBlock, elseBlock;
+    };
+    IfRegion beginIf(ValueId test);
+    // After If `region`: thenValue if its then-block ran, else elseValue.
+    ValueId phi(ValueId region, ValueId thenValue, ValueId elseValue);
 
     Type typeOf(ValueId id) const { return function_[id].type; }
 

@@ -46,7 +46,9 @@ ShaderLibrary::compile(const std::filesystem::path& path,
     options.profile = "sl";
     options.uniformValues = uniforms;
     options.searchPath = searchPath_;
-    auto program = compiler::compileCgFile(path, options).sl;
+    auto program = (path.extension() == ".t" ? compiler::compileTlFile(path, options)
+                                             : compiler::compileCgFile(path, options))
+                       .sl;
     compiled_.emplace(std::move(key), program);
     return program;
 }

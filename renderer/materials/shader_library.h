@@ -27,14 +27,15 @@ public:
     std::optional<std::filesystem::path> find(const std::string& name) const;
     // The program in `path`, loaded once; throws slvm::ProgramError when it does not load.
     std::shared_ptr<const slvm::sl::VerifiedProgram> load(const std::filesystem::path& path);
-    // The Cg shader in `path` compiled for profile sl with these uniform values, once per set;
-    // throws slvm::ProgramError with the compiler's diagnostics when it does not compile.
+    // The Cg (or T-Language, .t) shader in `path` compiled for profile sl with these uniform
+    // values, once per set; throws slvm::ProgramError with the compiler's diagnostics when it does
+    // not compile.
     std::shared_ptr<const slvm::sl::VerifiedProgram>
     compile(const std::filesystem::path& path,
             const std::map<std::string, std::vector<float>>& uniforms);
 
     // The file extensions a shader may have, in the order they are looked for.
-    static constexpr const char* kExtensions[] = {".slc", ".sl", ".cg"};
+    static constexpr const char* kExtensions[] = {".slc", ".sl", ".cg", ".t"};
 
 private:
     std::vector<std::filesystem::path> searchPath_;

@@ -78,9 +78,10 @@ std::filesystem::path findShader(const MaterialContext& context) {
     const std::vector<std::string_view> names(known.begin(), known.end());
     throw SceneError(
         context.where,
-        fmt::format("unknown surface '{}': not a built-in ({}) and no {}.slc, {}.sl or "
-                    "{}.cg in the shader search path ({}){}",
-                    name, builtIns, name, name, name, folders, slvm::didYouMean(name, names)));
+        fmt::format("unknown surface '{}': not a built-in ({}) and no {}.slc, {}.sl, {}.cg or "
+                    "{}.t in the shader search path ({}){}",
+                    name, builtIns, name, name, name, name, folders,
+                    slvm::didYouMean(name, names)));
 }
 
 // The Surface parameters of a Cg shader that are not SL's own are its uniforms' values: the
@@ -116,11 +117,12 @@ std::map<std::string, std::vector<float>> splitUniforms(const ParameterList& lis
     return uniforms;
 }
 
-// The shader's program: an SL file loaded once, or a Cg file compiled for these uniforms.
+// The shader's program: an SL file loaded once, or a Cg (for these uniforms) or T-Language file
+// compiled.
 std::shared_ptr<const sl::VerifiedProgram>
 loadProgram(const std::filesystem::path& path,
             const std::map<std::string, std::vector<float>>& uniforms, MaterialContext& context) {
-    const bool isCg = path.extension() == ".cg";
+    const bool isCg = path.extension() == ".cg" || path.extension() == ".t";
     try {
         return isCg ? context.shaders.compile(path, uniforms) : context.shaders.load(path);
     } catch (const slvm::ProgramError& e) {

@@ -57,12 +57,22 @@ std::vector<double> randomValues(std::mt19937_64& random, std::size_t count) {
 
 // Compiles `source`; a failure whose message contains `acceptable` (a program too big for its
 // target) is counted, any other fails the test.
+// Which front end a program is written for: the same random tree is printed as Cg or as
+// T-Language, and checked against the same evaluation.
+enum class Language { Cg, Tl };
+
 bool compileOrSkip(const std::string& profile, const std::string& source, const char* acceptable,
-                   compiler::CompiledProgram& compiled, Outcome& outcome) {
+                   compiler::CompiledProgram& compiled, Outcome& outcome,
+                   Language language = Language::Cg) {
     compiler::CompileOptions options;
     options.profile = profile;
-    options.entry = "main";
     try {
+        if (language == Language::Tl) {
+            compiled = compiler::compileTl(
+                std::make_shared<const slvm::SourceText>("random.t", source), options);
+            return true;
+        }
+        options.entry = "main";
         compiled = compiler::compileCg(
             std::make_shared<const slvm::SourceText>("random.cg", source), options);
         return true;
@@ -76,7 +86,8 @@ bool compileOrSkip(const std::string& profile, const std::string& source, const 
     }
 }
 
-void runSl(const std::string& profile, int count, Outcome& outcome) {
+void runSl(const std::string& profile, int count, Outcome& outcome,
+           Language language = Language::Cg) {
     namespace sl = slvm::sl;
     ProgramShape shape;
     shape.vectorInputs = {"N", "L", "V", "P", "Pw", "uv", "ds", "dt"};
@@ -84,14 +95,15 @@ void runSl(const std::string& profile, int count, Outcome& outcome) {
     shape.inputWidth = 3;
     shape.resultSemantic = "COLOR";
     shape.allowLog = false;
+    shape.tlSubset = language == Language::Tl;
     for (int seed = 0; seed < count; ++seed) {
-        shape.resultWidth = seed % 2 ? 4 : 3;
+        shape.resultWidth = seed % 2 && language == Language::Cg ? 4 : 3;
         const RandomProgram program(shape, static_cast<std::uint64_t>(seed));
-        const std::string source = program.source();
+        const std::string source = language == Language::Tl ? program.tlSource() : program.source();
         INFO("profile " << profile << ", program seed " << seed << ":\n" << source);
         // SL has five vector and ten scalar places: a random program may need more at once.
         compiler::CompiledProgram compiled;
-        if (!compileOrSkip(profile, source, "registers than SL has", compiled, outcome))
+        if (!compileOrSkip(profile, source, "registers than SL has", compiled, outcome, language))
             continue;
         std::mt19937_64 random(static_cast<std::uint64_t>(seed) * 7919u);
         for (int sample = 0; sample < 3; ++sample) {
@@ -183,7 +195,7 @@ void runVertex(const std::string& profile, int count, Outcome& outcome) {
     }
 }
 
-void runCard(int count, Outcome& outcome) {
+void runCard(int count, Outcome& outcome, Language language = Language::Cg) {
     ProgramShape shape;
     shape.vectorInputs = {"POSITION"};
     shape.inputWidth = 3;
@@ -191,12 +203,13 @@ void runCard(int count, Outcome& outcome) {
     shape.resultSemantic = "DISTANCE";
     shape.allowLog = false;
     shape.allowExponentials = false;
+    shape.tlSubset = language == Language::Tl;
     for (int seed = 0; seed < count; ++seed) {
         const RandomProgram program(shape, static_cast<std::uint64_t>(seed) + 200000u);
-        const std::string source = program.source();
+        const std::string source = language == Language::Tl ? program.tlSource() : program.source();
         INFO("profile card, program seed " << seed + 200000 << ":\n" << source);
         compiler::CompiledProgram compiled;
-        if (!compileOrSkip("card", source, "values at once", compiled, outcome))
+        if (!compileOrSkip("card", source, "values at once", compiled, outcome, language))
             continue;
         slvm::card::CardMachine machine(*compiled.card);
         std::mt19937_64 random(static_cast<std::uint64_t>(seed) * 7919u);
@@ -230,6 +243,20 @@ TEST_CASE("random programs compute on the card VM what a direct evaluation compu
     // with itself, a floor on the 1/256 grid the inputs lie on): about half are skipped.
     CHECK(outcome.compared > programCount());
     CHECK(outcome.unallocatable * 10 < programCount());
+}
+
+TEST_CASE("random T-Language programs compute on the SL and card VMs what a direct evaluation "
+          "computes",
+          "[compiler][differential][tl]") {
+    // The same trees as the Cg programs', in the subset both languages can say.
+    Outcome sl;
+    runSl("sl", programCount(), sl, Language::Tl);
+    CHECK(sl.compared > sl.skipped * 3);
+    CHECK(sl.unallocatable * 4 < programCount());
+    Outcome card;
+    runCard(programCount(), card, Language::Tl);
+    CHECK(card.compared > programCount());
+    CHECK(card.unallocatable * 10 < programCount());
 }
 
 TEST_CASE("random programs compute on the SL VM what a direct evaluation computes",

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <functional>
+#include <stdexcept>
 
 namespace compiler::testing {
 
@@ -60,6 +61,8 @@ struct RandomProgram::Impl {
     int loopCount = 1;
 
     int uniform(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random); }
+    // Any width a value may have: 1 to 4, or 1 and 3 in T-Language's subset.
+    int anyWidth() { return shape.tlSubset ? (chance(0.5) ? 1 : 3) : uniform(1, 4); }
     bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(random) < p; }
 
     NodePtr make(Node::Kind kind, int width, std::string name = {}) {
@@ -118,7 +121,11 @@ struct RandomProgram::Impl {
     NodePtr expression(int width, int depth) {
         if (depth <= 0 || chance(0.15))
             return leaf(width);
-        const int kind = uniform(0, 12);
+        int kind = uniform(0, 12);
+        // T-Language has operators, negation and (by swizzles) cross products, nothing else.
+        if (shape.tlSubset && kind >= 4 && kind <= 11 && !(kind == 8 && width == 3) &&
+            !(kind == 4 && chance(0.3)))
+            kind = 12;
         // A componentwise operand: the same width, or sometimes a scalar that applies to all.
         const auto operand = [&] {
             return expression(width > 1 && chance(0.25) ? 1 : width, depth - 1);
@@ -142,7 +149,8 @@ struct RandomProgram::Impl {
         case 4: {
             static const char* const kUnary[] = {"abs",  "sin",      "cos",  "floor",
                                                  "frac", "saturate", "sqrt", "neg"};
-            auto node = make(Node::Kind::Call, width, kUnary[uniform(0, 7)]);
+            auto node =
+                make(Node::Kind::Call, width, shape.tlSubset ? "neg" : kUnary[uniform(0, 7)]);
             node->children.push_back(expression(width, depth - 1));
             return node;
         }
@@ -176,9 +184,9 @@ struct RandomProgram::Impl {
         case 8: {
             if (width == 1)
                 return expression(width, depth);
-            const std::string name = width == 3 && chance(0.5) ? "cross"
-                                     : chance(0.5)             ? "normalize"
-                                                               : "reflect";
+            const std::string name = width == 3 && (shape.tlSubset || chance(0.5)) ? "cross"
+                                     : chance(0.5)                                 ? "normalize"
+                                                                                   : "reflect";
             auto node = make(Node::Kind::Call, width, name);
             node->children.push_back(expression(width, depth - 1));
             if (name != "normalize")
@@ -195,7 +203,7 @@ struct RandomProgram::Impl {
         }
         case 10: {
             if (!shape.allowExponentials)
-                return reshape(expression(uniform(1, 4), depth - 1), width);
+                return reshape(expression(anyWidth(), depth - 1), width);
             auto node =
                 make(Node::Kind::Call, width, shape.allowLog && chance(0.5) ? "log2" : "exp2");
             node->children.push_back(expression(width, depth - 1));
@@ -203,14 +211,14 @@ struct RandomProgram::Impl {
         }
         case 11: {
             if (!shape.allowExponentials)
-                return reshape(expression(uniform(1, 4), depth - 1), width);
+                return reshape(expression(anyWidth(), depth - 1), width);
             auto node = make(Node::Kind::Call, width, "pow");
             node->children.push_back(expression(width, depth - 1));
             node->children.push_back(operand());
             return node;
         }
         default:
-            return reshape(expression(uniform(1, 4), depth - 1), width);
+            return reshape(expression(anyWidth(), depth - 1), width);
         }
     }
 
@@ -270,6 +278,51 @@ struct RandomProgram::Impl {
             }
         }
         return "?";
+    }
+
+    // The same tree in T-Language: every value a vector, a one-component value in x, y and z.
+    std::string printTl(const Node& n) const {
+        const auto child = [&](std::size_t i) { return printTl(*n.children[i]); };
+        const auto number = [](float value) {
+            return value < 0 ? fmt::format("(-{})", -value) : fmt::format("{}", value);
+        };
+        switch (n.kind) {
+        case Node::Kind::Input:
+            return shape.vectorInputs[static_cast<std::size_t>(n.index)];
+        case Node::Kind::ScalarInput:
+            return shape.scalarInputs[static_cast<std::size_t>(n.index)];
+        case Node::Kind::Variable:
+            return "a";
+        case Node::Kind::Counter:
+            return "i.x";
+        case Node::Kind::Constant:
+            if (n.width == 1)
+                return number(n.constant[0]);
+            return fmt::format("({}, {}, {})", number(n.constant[0]), number(n.constant[1]),
+                               number(n.constant[2]));
+        case Node::Kind::Swizzle: {
+            std::string text = "(" + child(0) + ").";
+            for (const int c : n.components)
+                text += kComponents[c];
+            return text;
+        }
+        case Node::Kind::Construct:
+            return fmt::format("({}, {}, {})", child(0), child(1), child(2));
+        case Node::Kind::Operator:
+            if (n.name == "/")
+                return fmt::format("({} / ({} * {} + 0.5))", child(0), child(1), child(1));
+            return fmt::format("({} {} {})", child(0), n.name, child(1));
+        case Node::Kind::Call:
+            if (n.name == "neg")
+                return fmt::format("(-{})", child(0));
+            if (n.name == "cross")
+                return fmt::format("(({0}).yzx * ({1}).zxy - ({0}).zxy * ({1}).yzx)", child(0),
+                                   child(1));
+            break;
+        case Node::Kind::Select:
+            break;
+        }
+        throw std::logic_error("random program: no T-Language for " + n.name);
     }
 
     // ---- evaluation ----
@@ -456,7 +509,7 @@ RandomProgram::RandomProgram(const ProgramShape& shape, std::uint64_t seed)
     Impl& p = *impl_;
     p.shape = shape;
     p.random.seed(seed);
-    p.variableWidth = p.uniform(1, 4);
+    p.variableWidth = p.anyWidth();
     p.initial = p.expression(p.variableWidth, 3);
     p.variableDefined = true;
     p.compareLeft = p.expression(1, 2);
@@ -465,6 +518,8 @@ RandomProgram::RandomProgram(const ProgramShape& shape, std::uint64_t seed)
     for (int c = 0; c < p.variableWidth; ++c)
         if (p.chance(0.5) || (c == p.variableWidth - 1 && p.elseMask.empty()))
             p.elseMask.push_back(c);
+    if (shape.tlSubset && p.elseMask.size() == 2) // T writes one component, or all three
+        p.elseMask = {0, 1, 2};
     p.elseValue = p.expression(static_cast<int>(p.elseMask.size()), 3);
     p.loopCount = p.uniform(1, 3);
     p.counterDefined = true;
@@ -497,6 +552,23 @@ std::string RandomProgram::source() const {
         typeName(p.variableWidth), p.print(*p.initial), p.print(*p.compareLeft),
         p.print(*p.compareRight), p.print(*p.thenValue), mask, p.print(*p.elseValue), p.loopCount,
         p.print(*p.loopStep), p.print(*p.result));
+}
+
+std::string RandomProgram::tlSource() const {
+    const Impl& p = *impl_;
+    std::string mask;
+    for (const int c : p.elseMask)
+        mask += kComponents[c];
+    const std::string elseTarget =
+        p.elseMask.size() == 3 || p.variableWidth == 1 ? "a" : "a." + mask;
+    return fmt::format("vector a = {};\n"
+                       "if ({} < {}) {{\n    a = {};\n}} else {{\n    {} = {};\n}}\n"
+                       "vector i;\n"
+                       "for (i.x = 0; i.x < {}; i.x++) {{\n    a = a * 0.5 + {};\n}}\n"
+                       "v0 = {};\n",
+                       p.printTl(*p.initial), p.printTl(*p.compareLeft), p.printTl(*p.compareRight),
+                       p.printTl(*p.thenValue), elseTarget, p.printTl(*p.elseValue), p.loopCount,
+                       p.printTl(*p.loopStep), p.printTl(*p.result));
 }
 
 Evaluation RandomProgram::evaluate(const std::vector<Vector>& vectorValues,

@@ -25,6 +25,9 @@ struct ProgramShape {
     std::string resultSemantic;
     bool allowLog = true;          // log2 and exp2 of any argument (not on sl)
     bool allowExponentials = true; // exp2 and pow at all (not on card)
+    // Only what T-Language can say too (widths 1 and 3, + - * / and negation, cross products,
+    // no selects or library calls), so that tlSource() prints the same program.
+    bool tlSubset = false;
 };
 
 struct Node;
@@ -41,7 +44,8 @@ public:
     ~RandomProgram();
     RandomProgram(RandomProgram&&) noexcept;
 
-    std::string source() const; // the Cg program, entry `main`
+    std::string source() const;   // the Cg program, entry `main`
+    std::string tlSource() const; // the same program in T-Language (needs shape.tlSubset)
     // The result for these input values (vector inputs then scalar inputs, in shape order).
     Evaluation evaluate(const std::vector<Vector>& vectorValues,
                         const std::vector<double>& scalarValues) const;

@@ -198,14 +198,11 @@ void Lowering::branch(ir::ValueId test, const std::function<void()>& thenPart,
     }
     const State before = state_;
     const ir::BlockId parent = builder_.currentBlock();
-    const ir::BlockId thenBlock = builder_.newBlock();
-    const ir::BlockId elseBlock = builder_.newBlock();
     builder_.setLocation(where);
-    const ir::ValueId region = builder_.add({.op = ir::Op::If,
-                                             .type = ir::kVoid,
-                                             .operands = {test},
-                                             .thenBlock = thenBlock,
-                                             .elseBlock = elseBlock});
+    // Named variables, not a structured binding: the merge lambda below captures them.
+    const ir::Builder::IfRegion sides = builder_.beginIf(test);
+    const ir::ValueId region = sides.region;
+    const ir::BlockId thenBlock = sides.thenBlock, elseBlock = sides.elseBlock;
     try {
         builder_.setBlock(thenBlock);
         if (thenPart)
@@ -232,10 +229,7 @@ void Lowering::branch(ir::ValueId test, const std::function<void()>& thenPart,
             else if (a.id != ir::kNoValue && isFlag(a.id, 0) && isFlag(b.id, 1))
                 a.id = builder_.unary(ir::Op::Not, test);
             else if (a.id != ir::kNoValue && a.id != b.id)
-                a.id = builder_.add({.op = ir::Op::Phi,
-                                     .type = builder_.typeOf(a.id),
-                                     .operands = {a.id, b.id},
-                                     .region = region});
+                a.id = builder_.phi(region, a.id, b.id);
             if (a.uniformSlot != b.uniformSlot)
                 a.uniformSlot = -1;
             for (std::size_t i = 0; i < a.parts.size() && i < b.parts.size(); ++i)

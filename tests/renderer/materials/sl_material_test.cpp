@@ -268,7 +268,8 @@ TEST_CASE("missing and broken shaders are scene errors with the shader's diagnos
         CHECK(e.where().line == 3);
         CHECK_THAT(
             e.what(),
-            Catch::Contains("no Nowhere.slc, Nowhere.sl or Nowhere.cg in the shader search path"));
+            Catch::Contains(
+                "no Nowhere.slc, Nowhere.sl, Nowhere.cg or Nowhere.t in the shader search path"));
     }
 }
 

@@ -1,6 +1,7 @@
-// The Cg compiler's subcommands: `cg compile` writes the target's assembly (or the IR), `cg run`
-// compiles and runs the result once with the flags of `lrt sl run`.
-#include "cli/cg_command.h"
+// The compiler's subcommands, for each source language: `compile` writes the target's assembly
+// (or the IR), `run` compiles and runs the result once with the flags of `lrt sl run`,
+// `lrt vp2 run` or `lrt card run`.
+#include "cli/compiler_command.h"
 
 #include "cli/card_command.h"
 #include "cli/exit_status.h"
@@ -20,7 +21,24 @@ namespace lrt::cli {
 
 namespace {
 
+// A source language: its subcommand, its file kind and profiles, and its compiler.
+struct Language {
+    std::string_view command;   // "cg"
+    std::string_view source;    // "Cg source (.cg)"
+    std::string_view extension; // ".cg"
+    bool hasEntryAndUniforms;   // --entry, --set, --uniform
+    std::vector<std::string> profiles;
+    compiler::CompiledProgram (*compileFile)(const std::filesystem::path&,
+                                             const compiler::CompileOptions&);
+};
+
+const Language kCg{
+    "cg", "Cg source (.cg)", ".cg", true, {"sl", "vp1.1", "vp2", "card"}, &compiler::compileCgFile};
+const Language kTl{"tl",  "T-Language source (.t)", ".t",
+                   false, {"sl", "card"},           &compiler::compileTlFile};
+
 struct CompileFlags {
+    const Language* language = &kCg;
     std::string input;
     std::string profile;
     std::string entry;
@@ -51,24 +69,23 @@ compiler::CompileOptions compileOptions(const CompileFlags& flags) {
 }
 
 void addCompileFlags(CLI::App& command, CompileFlags& flags) {
-    command.add_option("FILE", flags.input, "Cg source (.cg)")->required();
-    command.add_option("--profile", flags.profile, "Target: sl, vp1.1, vp2 or card")
+    const Language& language = *flags.language;
+    command.add_option("FILE", flags.input, std::string(language.source))->required();
+    command
+        .add_option("--profile", flags.profile,
+                    fmt::format("Target: {}", fmt::join(language.profiles, ", ")))
         ->required()
-        ->check(CLI::IsMember([] {
-            std::vector<std::string> names;
-            for (const std::string_view name : compiler::profileNames())
-                names.emplace_back(name);
-            return names;
-        }()));
-    command.add_option("--entry", flags.entry,
-                       "Entry function (default main; sdf for profile card)");
+        ->check(CLI::IsMember(language.profiles));
+    if (language.hasEntryAndUniforms)
+        command.add_option("--entry", flags.entry,
+                           "Entry function (default main; sdf for profile card)");
     command.add_option("-I,--include", flags.includeFolders,
                        "Folder searched by #include (repeatable)");
 }
 
 int compileCommand(const CompileFlags& flags) {
     const compiler::CompileOptions options = compileOptions(flags);
-    const compiler::CompiledProgram program = compiler::compileCgFile(flags.input, options);
+    const compiler::CompiledProgram program = flags.language->compileFile(flags.input, options);
     const std::string& text = flags.emit == "ir" ? program.ir : program.assembly;
     if (flags.output == "-") {
         std::cout << text;
@@ -94,7 +111,8 @@ int compileCommand(const CompileFlags& flags) {
 void refuseFlags(const CLI::App& command, std::initializer_list<const char*> flags,
                  const std::string& profile) {
     for (const char* flag : flags)
-        if (command.count(flag) > 0)
+        if (const CLI::Option* option = command.get_option_no_throw(flag);
+            option && option->count() > 0)
             throw UsageError(fmt::format("{} is not a flag of profile {}", flag, profile));
 }
 
@@ -108,18 +126,18 @@ int runCommand(const CompileFlags& flags, const ShaderRunOptions& shaderRun,
         if (point.empty())
             throw UsageError("profile card needs --point x,y,z");
         return runCard(point, shaderRun.budget,
-                       [&] { return *compiler::compileCgFile(flags.input, options).card; });
+                       [&] { return *flags.language->compileFile(flags.input, options).card; });
     }
     refuseFlags(command, {"--point"}, flags.profile);
     if (flags.profile == "sl") {
         refuseFlags(command, {"--attrib", "--param"}, flags.profile);
         return runShader(shaderRun,
-                         [&] { return *compiler::compileCgFile(flags.input, options).sl; });
+                         [&] { return *flags.language->compileFile(flags.input, options).sl; });
     }
     refuseFlags(command, {"--set", "--trace-result", "--texture", "--budget", "--seed"},
                 flags.profile);
     // The constants the compiler laid out go into c[] first; --param may override them.
-    const compiler::CompiledProgram program = compiler::compileCgFile(flags.input, options);
+    const compiler::CompiledProgram program = flags.language->compileFile(flags.input, options);
     std::vector<std::pair<int, slvm::vp2::Vector4>> preset;
     for (const compiler::ConstantSlot& slot : program.constants)
         preset.emplace_back(slot.index, slot.value);
@@ -127,40 +145,58 @@ int runCommand(const CompileFlags& flags, const ShaderRunOptions& shaderRun,
         vertexRun, [&] { return *program.vertex; }, preset);
 }
 
-} // namespace
+void addCompilerCommand(CLI::App& app, int& exitStatus, const Language& language,
+                        const std::string& description) {
+    CLI::App* group = app.add_subcommand(std::string(language.command), description);
 
-void addCgCommand(CLI::App& app, int& exitStatus) {
-    CLI::App* cg =
-        app.add_subcommand("cg", "Cg shader compiler: compile to SL, or compile and run");
-
-    auto* compile = cg->add_subcommand("compile", "Compile FILE.cg to the profile's assembly");
+    auto* compile = group->add_subcommand(
+        "compile", fmt::format("Compile FILE{} to the profile's assembly", language.extension));
     auto flags = std::make_shared<CompileFlags>();
+    flags->language = &language;
     addCompileFlags(*compile, *flags);
     compile->add_option("-o,--output", flags->output,
                         "Output file (default FILE with .sl, .vp, or .exr for a card; - for "
                         "stdout)");
-    compile->add_option("--set", flags->uniforms, "Uniform value NAME=a[,b,...] (repeatable)");
+    if (language.hasEntryAndUniforms)
+        compile->add_option("--set", flags->uniforms, "Uniform value NAME=a[,b,...] (repeatable)");
     compile->add_option("--emit", flags->emit, "What to write: asm (default) or ir")
         ->check(CLI::IsMember({"asm", "ir"}));
     compile->callback(
         [&exitStatus, flags] { exitStatus = guarded([&] { return compileCommand(*flags); }); });
 
-    auto* run =
-        cg->add_subcommand("run", "Compile FILE.cg and run it once; prints the JSON of lrt sl run "
-                                  "(profile sl), lrt vp2 run (vp1.1, vp2) or lrt card run (card)");
+    auto* run = group->add_subcommand(
+        "run", fmt::format("Compile FILE{} and run it once; prints the JSON of lrt sl run "
+                           "(profile sl), lrt vp2 run (vp1.1, vp2) or lrt card run (card)",
+                           language.extension));
     auto runFlags = std::make_shared<CompileFlags>();
+    runFlags->language = &language;
     auto point = std::make_shared<std::string>();
     auto shaderRun = std::make_shared<ShaderRunOptions>();
     auto vertexRun = std::make_shared<ProgramRunOptions>();
     addCompileFlags(*run, *runFlags);
-    run->add_option("--uniform", runFlags->uniforms, "Uniform value NAME=a[,b,...] (repeatable)");
+    if (language.hasEntryAndUniforms)
+        run->add_option("--uniform", runFlags->uniforms,
+                        "Uniform value NAME=a[,b,...] (repeatable)");
     addShaderRunOptions(*run, *shaderRun);
-    addVertexRunOptions(*run, *vertexRun);
+    if (language.hasEntryAndUniforms) // the vertex profiles
+        addVertexRunOptions(*run, *vertexRun);
     run->add_option("--point", *point, "Profile card: the sample point x,y,z");
     run->callback([&exitStatus, runFlags, shaderRun, vertexRun, point, run] {
         exitStatus =
             guarded([&] { return runCommand(*runFlags, *shaderRun, *vertexRun, *point, *run); });
     });
+}
+
+} // namespace
+
+void addCgCommand(CLI::App& app, int& exitStatus) {
+    addCompilerCommand(app, exitStatus, kCg,
+                       "Cg shader compiler: compile to SL, VP or a card, or compile and run");
+}
+
+void addTlCommand(CLI::App& app, int& exitStatus) {
+    addCompilerCommand(app, exitStatus, kTl,
+                       "T-Language compiler: compile to SL or a card, or compile and run");
 }
 
 } // namespace lrt::cli
