@@ -4,6 +4,7 @@
 #include "compiler/driver/compile.h"
 #include "renderer/core/scene_error.h"
 #include "renderer/shapes/implicit_surface_mesh.h"
+#include "renderer/shapes/triangle_area_sampling.h"
 #include "slvm/card/card_file.h"
 #include "slvm/card/vm.h"
 
@@ -177,14 +178,14 @@ Vec3 SdfShape::gradientNormal(Vec3 p) const {
 
 const SdfShape::AreaTable& SdfShape::areaTable() const {
     std::call_once(areaOnce_, [this] {
-        const auto triangles =
+        auto triangles =
             polygonizeImplicit([this](Vec3 p) { return distance(p); }, settings_.bound.box(), 64);
         float sum = 0;
         for (const auto& t : triangles) {
             sum += 0.5f * length(cross(t[1] - t[0], t[2] - t[0]));
             areaTable_.cumulativeArea.push_back(sum);
         }
-        areaTable_.triangles = triangles;
+        areaTable_.triangles = std::move(triangles);
         areaTable_.area = sum;
     });
     return areaTable_;
@@ -194,20 +195,9 @@ AreaSample SdfShape::sampleArea(Vec2 u) const {
     const AreaTable& table = areaTable();
     if (!(table.area > 0))
         return {};
-    // A triangle by area, then a point uniform in it (pbrt's square-root mapping).
-    const float target = u.x * table.area;
-    const auto found =
-        std::upper_bound(table.cumulativeArea.begin(), table.cumulativeArea.end(), target);
-    const auto index =
-        static_cast<std::size_t>(std::min(found - table.cumulativeArea.begin(),
-                                          static_cast<std::ptrdiff_t>(table.triangles.size()) - 1));
-    const float before = index > 0 ? table.cumulativeArea[index - 1] : 0.0f;
-    const float width = table.cumulativeArea[index] - before;
-    const float reused = width > 0 ? std::clamp((target - before) / width, 0.0f, 1.0f) : 0.5f;
-    const float root = std::sqrt(reused);
-    const float b0 = 1 - root, b1 = u.y * root;
-    const auto& t = table.triangles[index];
-    Vec3 p = t[0] * b0 + t[1] * b1 + t[2] * (1 - b0 - b1);
+    const TrianglePick pick = pickTriangleByArea(table.cumulativeArea, u);
+    const auto& t = table.triangles[pick.index];
+    Vec3 p = t[0] * pick.b0 + t[1] * pick.b1 + t[2] * (1 - pick.b0 - pick.b1);
     // Onto the surface: Newton steps along the gradient.
     for (int step = 0; step < 4; ++step) {
         const Vec3 g = gradient(p);

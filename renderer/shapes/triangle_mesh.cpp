@@ -1,6 +1,8 @@
 // Triangle mesh geometry: barycentric interpolation of the vertex data at Embree's (u, v).
 #include "renderer/shapes/triangle_mesh.h"
 
+#include "renderer/shapes/triangle_area_sampling.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -162,17 +164,9 @@ std::vector<Vec3> areaWeightedNormals(const MeshData& mesh) {
 
 AreaSample TriangleMesh::sampleArea(Vec2 u) const {
     const float total = areaCdf_.back();
-    const float target = u.x * total;
-    const auto it = std::upper_bound(areaCdf_.begin(), areaCdf_.end(), target);
-    const std::size_t index =
-        std::min<std::size_t>(static_cast<std::size_t>(it - areaCdf_.begin()), areaCdf_.size() - 1);
-    const float lo = index == 0 ? 0 : areaCdf_[index - 1];
-    const float width = areaCdf_[index] - lo;
-    // Reuse the remainder of u.x, and u.y, for a uniform point in the triangle.
-    const float r = width > 0 ? std::clamp((target - lo) / width, 0.0f, 1.0f) : 0.5f;
-    const float s = std::sqrt(r);
-    const float b0 = 1 - s, b1 = u.y * s;
-    const LocalGeometry g = geometryAt(static_cast<unsigned>(index), b1, 1 - b0 - b1);
+    const TrianglePick pick = pickTriangleByArea(areaCdf_, u);
+    const LocalGeometry g =
+        geometryAt(static_cast<unsigned>(pick.index), pick.b1, 1 - pick.b0 - pick.b1);
     return {objectToScene().point(g.p), normalize(objectToScene().normal(g.normal)),
             total > 0 ? 1.0f / total : 0.0f};
 }

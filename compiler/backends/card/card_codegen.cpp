@@ -81,7 +81,9 @@ private:
     // Backwards over the straight-line code: a mov into value registers (rv8 and up) that no
     // later instruction reads before it is overwritten goes. Accumulators are always live.
     void removeDeadStores() {
-        std::bitset<slvm::card::kRegisterFloats> live;
+        std::bitset<slvm::card::kRegisterFloats> live, accumulators;
+        for (std::size_t f = 0; f < 4 * kFirstValueRegister; ++f)
+            accumulators.set(f);
         std::vector<Line> kept;
         for (auto it = lines_.rbegin(); it != lines_.rend(); ++it) {
             if (!it->comment && it->text.starts_with("mov ")) {
@@ -89,9 +91,6 @@ private:
                 const std::size_t comma = text.find(',');
                 const auto written = floatsOf(text.substr(4, comma - 4));
                 const std::string_view source = text.substr(comma + 2);
-                std::bitset<slvm::card::kRegisterFloats> accumulators;
-                for (std::size_t f = 0; f < 4 * kFirstValueRegister; ++f)
-                    accumulators.set(f);
                 const bool toValues = written.any() && (written & accumulators).none();
                 if (toValues && (written & live).none())
                     continue;
