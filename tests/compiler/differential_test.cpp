@@ -4,6 +4,7 @@
 // tolerance, is skipped; the test demands that most are not. LRT_DIFFERENTIAL_PROGRAMS sets how
 // many programs per profile (default 600); the fuzz target runs many more.
 #include "compiler/driver/compile.h"
+#include "quiet_host.h"
 #include "random_program.h"
 #include "slvm/card/vm.h"
 #include "slvm/sl/register_file.h"
@@ -27,14 +28,7 @@ int programCount() {
     return count ? std::max(1, std::atoi(count)) : 600;
 }
 
-class QuietHost final : public slvm::sl::Host {
-public:
-    slvm::sl::Float3 trace(const slvm::sl::Float3&, const slvm::sl::Float3&) override { return {}; }
-    slvm::sl::Float3 lookup(int, float, float) override { return {}; }
-    float random() override { return 0.5f; }
-    float turbulence(float) override { return 0; }
-    float turbulence(const slvm::sl::Float3&) override { return 0; }
-};
+using compiler::testing::QuietHost;
 
 struct Outcome {
     int compared = 0;

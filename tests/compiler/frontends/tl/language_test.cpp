@@ -7,6 +7,7 @@
 #include "slvm/sl/register_file.h"
 #include "slvm/sl/registers.h"
 #include "slvm/sl/vm.h"
+#include "tests/compiler/quiet_host.h"
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -20,14 +21,7 @@ namespace {
 namespace sl = slvm::sl;
 using Vec = std::array<float, 3>;
 
-class QuietHost final : public sl::Host {
-public:
-    sl::Float3 trace(const sl::Float3&, const sl::Float3&) override { return {}; }
-    sl::Float3 lookup(int, float, float) override { return {}; }
-    float random() override { return 0.5f; }
-    float turbulence(float) override { return 0; }
-    float turbulence(const sl::Float3&) override { return 0; }
-};
+using compiler::testing::QuietHost;
 
 compiler::CompiledProgram compile(const std::string& source, const std::string& profile = "sl",
                                   const std::string& name = "test.t") {

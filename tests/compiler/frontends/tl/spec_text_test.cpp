@@ -5,6 +5,7 @@
 #include "slvm/sl/register_file.h"
 #include "slvm/sl/registers.h"
 #include "slvm/sl/vm.h"
+#include "tests/compiler/quiet_host.h"
 #include "tests/file_bytes.h"
 
 #include <array>
@@ -14,14 +15,7 @@ namespace {
 
 namespace sl = slvm::sl;
 
-class QuietHost final : public sl::Host {
-public:
-    sl::Float3 trace(const sl::Float3&, const sl::Float3&) override { return {}; }
-    sl::Float3 lookup(int, float, float) override { return {}; }
-    float random() override { return 0.5f; }
-    float turbulence(float) override { return 0; }
-    float turbulence(const sl::Float3&) override { return 0; }
-};
+using compiler::testing::QuietHost;
 
 std::string figure(const std::string& name) {
     return testing_files::requiredFileBytes(
