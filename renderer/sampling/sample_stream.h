@@ -27,8 +27,10 @@ inline std::uint64_t pixelHash(std::uint64_t seed, int frame, int x, int y) {
 
 class SampleStream {
 public:
+    // The sample index is hashed into the seed rather than used as PCG's stream selector: streams
+    // that share a seed and differ only in their increment are related (O'Neill's own caveat).
     SampleStream(std::uint64_t pixel, int sampleIndex)
-        : rng_(pixel, static_cast<std::uint64_t>(sampleIndex)) {}
+        : rng_(mix64(pixel ^ mix64(static_cast<std::uint64_t>(sampleIndex)))) {}
     float next() { return rng_.uniform(); }
     Vec2 next2D() {
         const float a = next();
@@ -39,12 +41,45 @@ private:
     Pcg32 rng_;
 };
 
-// The 2-D sample positions of one pixel's samples. Stratified: sample i lies in stratum
-// (i mod nx, i div nx), jittered. Low-discrepancy: sample i is point i of the R2 Kronecker sequence
-// (Roberts 2018: frac(0.5 + i (1/g, 1/g^2)), g the plastic number), which is well spread for any
-// number of samples. Either way a per-pixel, per-purpose rotation (Cranley-Patterson)
-// decorrelates the dimensions (film position, lens, each light, each bounce) while keeping each
-// one's spread; purpose 0, the film position, is not rotated in stratified mode.
+// Kensler's hashed permutation of [0, count) ("Correlated Multi-Jittered Sampling", Pixar 2013):
+// a bijection picked by `seed`, computed without a table by cycle-walking a permutation of the
+// next power of two.
+inline std::uint32_t permuteIndex(std::uint32_t i, std::uint32_t count, std::uint32_t seed) {
+    std::uint32_t mask = count - 1;
+    mask |= mask >> 1, mask |= mask >> 2, mask |= mask >> 4, mask |= mask >> 8, mask |= mask >> 16;
+    do {
+        i ^= seed;
+        i *= 0xe170893d;
+        i ^= seed >> 16;
+        i ^= (i & mask) >> 4;
+        i ^= seed >> 8;
+        i *= 0x0929eb3f;
+        i ^= seed >> 23;
+        i ^= (i & mask) >> 1;
+        i *= 1 | seed >> 27;
+        i *= 0x6935fa69;
+        i ^= (i & mask) >> 11;
+        i *= 0x74dcb303;
+        i ^= (i & mask) >> 2;
+        i *= 0x9e501cc3;
+        i ^= (i & mask) >> 2;
+        i *= 0xc860a3df;
+        i &= mask;
+        i ^= i >> 5;
+    } while (i >= count);
+    return (i + seed) % count;
+}
+
+// The 2-D sample positions of one pixel's samples. Stratified: the sample lies in stratum
+// (k mod nx, k div nx), jittered. Low-discrepancy: it is point k of the R2 Kronecker sequence
+// (Roberts 2018: frac(0.5 + k (1/g, 1/g^2)), g the plastic number), which is well spread for any
+// number of samples. k is the sample index shuffled per pixel and purpose (film position, lens,
+// each light, each bounce), and a per-pixel, per-purpose rotation (Cranley-Patterson) moves the
+// whole set: each purpose keeps its spread while the purposes are independent of each other.
+// Were k the sample index itself, every purpose's points would line up (sample i in the same
+// stratum of all of them), and a path's bounces would sample a 2-D slice of the path space whose
+// error never falls below what that slice misses (pbrt-v4's stratified sampler shuffles the same
+// way). Purpose 0, the film position, is not shuffled, nor rotated in stratified mode.
 struct Stratification {
     int nx = 1, ny = 1;
     bool jitter = true;
@@ -52,7 +87,15 @@ struct Stratification {
 
     int count() const { return nx * ny; }
 
-    Vec2 sample(int index, Vec2 jitterSample, std::uint64_t pixel, std::uint64_t purpose) const {
+    Vec2 sample(int sampleIndex, Vec2 jitterSample, std::uint64_t pixel,
+                std::uint64_t purpose) const {
+        const std::uint64_t h = mix64(pixel ^ mix64(purpose));
+        const int index =
+            purpose == kFilm
+                ? sampleIndex
+                : static_cast<int>(permuteIndex(static_cast<std::uint32_t>(sampleIndex),
+                                                static_cast<std::uint32_t>(count()),
+                                                static_cast<std::uint32_t>(h)));
         Vec2 p;
         if (lowDiscrepancy) {
             constexpr double g = 1.32471795724474602596;
@@ -63,10 +106,9 @@ struct Stratification {
             const float jx = jitter ? jitterSample.x : 0.5f, jy = jitter ? jitterSample.y : 0.5f;
             p = {(static_cast<float>(index % nx) + jx) / static_cast<float>(nx),
                  (static_cast<float>(index / nx) + jy) / static_cast<float>(ny)};
-            if (purpose == 0)
+            if (purpose == kFilm)
                 return p;
         }
-        const std::uint64_t h = mix64(pixel ^ mix64(purpose));
         const float rx = static_cast<float>(h >> 40) * 0x1p-24f,
                     ry = static_cast<float>((h >> 16) & 0xffffff) * 0x1p-24f;
         auto wrap = [](float v) { return v >= 1.0f ? v - 1.0f : v; };
