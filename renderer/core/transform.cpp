@@ -6,13 +6,6 @@
 
 namespace lrt {
 
-Matrix4 identityMatrix() {
-    Matrix4 m{};
-    for (int i = 0; i < 4; ++i)
-        m[i][i] = 1.0f;
-    return m;
-}
-
 Matrix4 multiply(const Matrix4& a, const Matrix4& b) {
     Matrix4 r{};
     for (int i = 0; i < 4; ++i)
@@ -132,29 +125,6 @@ std::optional<Transform> Transform::lookAt(Vec3 eye, Vec3 target, Vec3 up) {
 
 Transform operator*(const Transform& a, const Transform& b) {
     return {multiply(a.m_, b.m_), multiply(b.inverse_, a.inverse_)};
-}
-
-Vec3 Transform::point(Vec3 p) const {
-    const auto& m = m_;
-    const float x = m[0][0] * p.x + m[0][1] * p.y + m[0][2] * p.z + m[0][3];
-    const float y = m[1][0] * p.x + m[1][1] * p.y + m[1][2] * p.z + m[1][3];
-    const float z = m[2][0] * p.x + m[2][1] * p.y + m[2][2] * p.z + m[2][3];
-    const float w = m[3][0] * p.x + m[3][1] * p.y + m[3][2] * p.z + m[3][3];
-    return w == 1.0f ? Vec3{x, y, z} : Vec3{x, y, z} / w;
-}
-
-Vec3 Transform::vector(Vec3 v) const {
-    const auto& m = m_;
-    return {m[0][0] * v.x + m[0][1] * v.y + m[0][2] * v.z,
-            m[1][0] * v.x + m[1][1] * v.y + m[1][2] * v.z,
-            m[2][0] * v.x + m[2][1] * v.y + m[2][2] * v.z};
-}
-
-Vec3 Transform::normal(Vec3 n) const {
-    const auto& i = inverse_;
-    return {i[0][0] * n.x + i[1][0] * n.y + i[2][0] * n.z,
-            i[0][1] * n.x + i[1][1] * n.y + i[2][1] * n.z,
-            i[0][2] * n.x + i[1][2] * n.y + i[2][2] * n.z};
 }
 
 bool Transform::swapsHandedness() const {

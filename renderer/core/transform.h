@@ -12,7 +12,9 @@ namespace lrt {
 
 using Matrix4 = std::array<std::array<float, 4>, 4>;
 
-Matrix4 identityMatrix();
+constexpr Matrix4 identityMatrix() {
+    return {{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}};
+}
 Matrix4 multiply(const Matrix4& a, const Matrix4& b);
 Matrix4 transpose(const Matrix4& m);
 // Nullopt when m is singular (or nearly so).
@@ -38,9 +40,27 @@ public:
     friend Transform operator*(const Transform& a, const Transform& b);
     friend bool operator==(const Transform& a, const Transform& b) { return a.m_ == b.m_; }
 
-    Vec3 point(Vec3 p) const; // divides by w when w != 1
-    Vec3 vector(Vec3 v) const;
-    Vec3 normal(Vec3 n) const; // by the inverse transpose
+    // Inline: every hit and light sample goes through these.
+    Vec3 point(Vec3 p) const { // divides by w when w != 1
+        const auto& m = m_;
+        const float x = m[0][0] * p.x + m[0][1] * p.y + m[0][2] * p.z + m[0][3];
+        const float y = m[1][0] * p.x + m[1][1] * p.y + m[1][2] * p.z + m[1][3];
+        const float z = m[2][0] * p.x + m[2][1] * p.y + m[2][2] * p.z + m[2][3];
+        const float w = m[3][0] * p.x + m[3][1] * p.y + m[3][2] * p.z + m[3][3];
+        return w == 1.0f ? Vec3{x, y, z} : Vec3{x, y, z} / w;
+    }
+    Vec3 vector(Vec3 v) const {
+        const auto& m = m_;
+        return {m[0][0] * v.x + m[0][1] * v.y + m[0][2] * v.z,
+                m[1][0] * v.x + m[1][1] * v.y + m[1][2] * v.z,
+                m[2][0] * v.x + m[2][1] * v.y + m[2][2] * v.z};
+    }
+    Vec3 normal(Vec3 n) const { // by the inverse transpose
+        const auto& i = inverse_;
+        return {i[0][0] * n.x + i[1][0] * n.y + i[2][0] * n.z,
+                i[0][1] * n.x + i[1][1] * n.y + i[2][1] * n.z,
+                i[0][2] * n.x + i[1][2] * n.y + i[2][2] * n.z};
+    }
     Ray ray(const Ray& r) const { return {point(r.origin), vector(r.direction), r.tMin, r.tMax}; }
     // True when the transform flips handedness (negative determinant of the 3x3 part).
     bool swapsHandedness() const;

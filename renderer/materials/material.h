@@ -77,6 +77,9 @@ public:
     // shadowed (with E = 0), and once with E = 0 when no light reaches the surface at all, since a
     // program may trace rays of its own. Built-in ones are asked only for light that arrives.
     virtual bool isProgrammable() const { return false; }
+    // Whether shading reads the texture footprint (ShadingPoint::dsdx...), which costs the camera
+    // two more rays' worth of differentials per sample and every camera hit a footprint.
+    virtual bool usesTextureFootprint() const { return false; }
     // What went wrong while rendering so far, for programmable materials: counts, and warnings
     // naming the statement that made the material.
     virtual MaterialStatistics statistics() const { return {}; }

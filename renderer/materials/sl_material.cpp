@@ -253,6 +253,12 @@ sl::RegisterFile SlMaterial::registersAt(const ShadingPoint& point, Vec3 wi, Col
     return r;
 }
 
+bool SlMaterial::usesTextureFootprint() const {
+    return std::any_of(settings_.textures.begin(), settings_.textures.end(), [](const auto& bound) {
+        return std::holds_alternative<TextureSystem::Texture>(bound);
+    });
+}
+
 Color SlMaterial::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     sl::RegisterFile registers = registersAt(point, wi, E);
     RendererHost host(point, settings_);

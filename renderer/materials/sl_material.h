@@ -50,6 +50,8 @@ public:
     // so that the renderer drops the sample.
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
     bool isProgrammable() const override { return true; }
+    // Image lookups are filtered over the footprint; colour bindings need none.
+    bool usesTextureFootprint() const override;
 
     // The registers as the program sees them at `point` for light from wi with E = Li dw
     // (exposed for tests).

@@ -114,6 +114,7 @@ struct Frame {
     const Stratification& strata;
     const TileGrid& grid;
     int spp;
+    bool differentials; // only textures filtered over the footprint need them
     float differentialSpacing;
 };
 
@@ -131,8 +132,9 @@ void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
                                   static_cast<float>(y) + offset.y};
                 const Vec2 lens = f.strata.sample(i, stream.next2D(), pixel, Stratification::kLens);
                 // Differentials span the distance between samples, as in pbrt.
-                const Ray ray = f.scene.camera().generateRayWithDifferentials(
-                    raster, lens, f.differentialSpacing);
+                const Ray ray = f.differentials ? f.scene.camera().generateRayWithDifferentials(
+                                                      raster, lens, f.differentialSpacing)
+                                                : f.scene.camera().generateRay(raster, lens);
                 ++out.rays.camera;
                 SampleContext context{stream, f.strata, i, pixel, out.rays};
                 const Color L = f.integrator.radiance(f.scene, ray, context);
@@ -333,8 +335,14 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
         createIntegrator(scene.integrator(), settings.integrator);
     const int spp = strata.count();
     const TileGrid grid(bounds, scene.filter(), spp, settings.tileSize);
-    const Frame frame{
-        scene, settings, *integrator, strata, grid, spp, 1.0f / std::sqrt(static_cast<float>(spp))};
+    const Frame frame{scene,
+                      settings,
+                      *integrator,
+                      strata,
+                      grid,
+                      spp,
+                      scene.needsRayDifferentials(),
+                      1.0f / std::sqrt(static_cast<float>(spp))};
 
     RenderResult result = startResult(scene, bounds, spp, grid.count(), control.resumeFrom);
     std::vector<int> pending;

@@ -1,6 +1,8 @@
 // Hit resolution: Embree's (geometry, primitive, u, v, Ng) back to world-space geometry.
 #include "renderer/scene/scene.h"
 
+#include <algorithm>
+
 namespace lrt {
 
 ShapeHit objectSpaceHit(const RayHit& hit, Vec3 worldPoint, const Transform& objectToWorld,
@@ -41,6 +43,11 @@ Color Scene::escaped(Vec3 direction) const {
     for (const Light* light : infiniteLights_)
         sum += light->radiance(direction);
     return sum;
+}
+
+bool Scene::needsRayDifferentials() const {
+    return std::any_of(materials_.begin(), materials_.end(),
+                       [](const auto& material) { return material->usesTextureFootprint(); });
 }
 
 MaterialStatistics Scene::materialStatistics() const {

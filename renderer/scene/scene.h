@@ -77,6 +77,8 @@ public:
     Color escaped(Vec3 direction) const;
     const std::vector<const Light*>& infiniteLights() const { return infiniteLights_; }
     bool hasTranslucency() const { return hasTranslucency_; }
+    // Whether camera rays need differentials: some material filters textures over the footprint.
+    bool needsRayDifferentials() const;
     int frame() const { return frame_; }
     const SceneStatistics& statistics() const { return statistics_; }
     // The Embree scene itself, for tools that measure Embree alone on the same BVH.

@@ -165,9 +165,22 @@ std::vector<Vec3> areaWeightedNormals(const MeshData& mesh) {
 AreaSample TriangleMesh::sampleArea(Vec2 u) const {
     const float total = areaCdf_.back();
     const TrianglePick pick = pickTriangleByArea(areaCdf_, u);
-    const LocalGeometry g =
-        geometryAt(static_cast<unsigned>(pick.index), pick.b1, 1 - pick.b0 - pick.b1);
-    return {objectToScene().point(g.p), normalize(objectToScene().normal(g.normal)),
+    // Only the point and the geometric normal: a light sample needs nothing else of the surface.
+    const auto& t = data_.triangles[pick.index];
+    const Vec3 &p0 = data_.positions[t[0]], &p1 = data_.positions[t[1]],
+               &p2 = data_.positions[t[2]];
+    const float b2 = 1 - pick.b0 - pick.b1;
+    const Vec3 p = p0 * pick.b0 + p1 * pick.b1 + p2 * b2;
+    Vec3 n = cross(p1 - p0, p2 - p0);
+    if (flipsNormals())
+        n = -n;
+    if (!data_.normals.empty()) {
+        // The geometric normal follows the side the shading normals are on, as in geometryAt.
+        const Vec3 shading = data_.normals[t[0]] * pick.b0 + data_.normals[t[1]] * pick.b1 +
+                             data_.normals[t[2]] * b2;
+        n = faceForward(n, flipsNormals() ? -shading : shading);
+    }
+    return {objectToScene().point(p), normalize(objectToScene().normal(n)),
             total > 0 ? 1.0f / total : 0.0f};
 }
 

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""lrt against the renderers a user would pick instead, on their own scenes, in one run.
+
+Renders the peer scenes (a folder holding cornell.lrt, cornell_cycles.py, cornell_cycles_ref.exr,
+whitted.lrt, whitted.pov and whitted_pov_grid64.exr) with lrt, with Blender's Cycles and with
+POV-Ray, timing whole processes (start-up included) on the same number of threads, and prints:
+
+- Cornell box, per sample count: each renderer's time and RMSE against the Cycles reference (both
+  images clamped to at most 1), and the time-to-equal-error ratio
+  (T_lrt / T_cycles) x (RMSE_lrt / RMSE_cycles)^2, since RMSE falls as 1/sqrt(time). Goal <= 0.5.
+- Whitted scene: both wall times and RMSEs against the 64-sample POV-Ray reference, and
+  T_lrt / T_povray. Goal <= 0.3 at an RMSE no higher than POV-Ray's.
+
+Each measurement is the median of --runs runs. Error figures come from `oiiotool --diff`.
+Usage: bench_peers.py --lrt build/release/lrt --peers DIR [--threads 2] [--spp 16,64,256]
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def timed(command, cwd):
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit("bench_peers: command failed (%d): %s\n%s" %
+                 (done.returncode, " ".join(command), done.stdout[-2000:]))
+    return seconds
+
+
+def rmse(image, reference, clamp):
+    """RMSE over all pixels and RGB channels, each image clamped to at most 1 when asked."""
+    command = ["oiiotool", image]
+    if clamp:
+        command.append("--clamp:max=1")
+    command.append(reference)
+    if clamp:
+        command.append("--clamp:max=1")
+    command.append("--diff")
+    out = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+    found = re.search(r"RMS error = ([0-9.eE+-]+)", out)
+    if not found:
+        sys.exit("bench_peers: oiiotool gave no RMS error for %s:\n%s" % (image, out))
+    return float(found.group(1))
+
+
+def median_run(runs, render):
+    """Runs render() (which returns (seconds, image)) several times: median time, last image."""
+    times, image = [], None
+    for _ in range(runs):
+        seconds, image = render()
+        times.append(seconds)
+    return statistics.median(times), image
+
+
+def cornell(args, work):
+    print("Cornell box 512x512, %d threads (time-to-equal-error goal: <= 0.5)" % args.threads)
+    print("| spp | lrt s | lrt RMSE | Cycles s | Cycles RMSE | lrt/Cycles time | time to equal error |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    reference = os.path.join(args.peers, "cornell_cycles_ref.exr")
+    ratios = []
+    for spp in args.spp:
+        lrt_out = os.path.join(work, "lrt_cornell_%d.exr" % spp)
+        cycles_out = os.path.join(work, "cycles_cornell_%d.exr" % spp)
+        t_lrt, _ = median_run(args.runs, lambda: (timed(
+            [args.lrt, "render", os.path.join(args.peers, "cornell.lrt"), "--spp", str(spp),
+             "--threads", str(args.threads), "--aov", "none", "-q", "-o", lrt_out], work), lrt_out))
+        t_cycles, _ = median_run(args.runs, lambda: (timed(
+            [args.blender, "-b", "--factory-startup", "-P",
+             os.path.join(args.peers, "cornell_cycles.py"), "--", str(spp), cycles_out, "0",
+             str(args.threads)], work), cycles_out))
+        e_lrt, e_cycles = rmse(lrt_out, reference, True), rmse(cycles_out, reference, True)
+        equal_error = (t_lrt / t_cycles) * (e_lrt / e_cycles) ** 2
+        ratios.append(equal_error)
+        print("| %d | %.2f | %.5f | %.2f | %.5f | %.2f | %.2f |" %
+              (spp, t_lrt, e_lrt, t_cycles, e_cycles, t_lrt / t_cycles, equal_error))
+    return ratios
+
+
+def whitted(args, work):
+    print("\nWhitted 640x480, %d threads (goal: time <= 0.3 x POV-Ray's at no higher RMSE)" %
+          args.threads)
+    reference = os.path.join(args.peers, "whitted_pov_grid64.exr")
+    lrt_out = os.path.join(work, "lrt_whitted.exr")
+    pov_out = os.path.join(work, "pov_whitted.exr")
+    t_lrt, _ = median_run(args.runs, lambda: (timed(
+        [args.lrt, "render", os.path.join(args.peers, "whitted.lrt"), "--threads",
+         str(args.threads), "--aov", "none", "-q", "-o", lrt_out], work), lrt_out))
+    # POV-Ray reads its scene from the working folder and writes its output there.
+    shutil.copy(os.path.join(args.peers, "whitted.pov"), work)
+    t_pov, _ = median_run(args.runs, lambda: (timed(
+        [args.povray, "+Iwhitted.pov", "+O" + pov_out, "+FE", "+W640", "+H480", "+A0.0", "+AM1",
+         "+R2", "-J", "+WT%d" % args.threads, "-D"], work), pov_out))
+    e_lrt, e_pov = rmse(lrt_out, reference, False), rmse(pov_out, reference, False)
+    print("| renderer | seconds | RMSE |")
+    print("| --- | --- | --- |")
+    print("| lrt | %.2f | %.5f |" % (t_lrt, e_lrt))
+    print("| POV-Ray | %.2f | %.5f |" % (t_pov, e_pov))
+    print("lrt / POV-Ray time: %.2f; RMSE lrt / POV-Ray: %.2f" % (t_lrt / t_pov, e_lrt / e_pov))
+    return t_lrt / t_pov, e_lrt <= e_pov
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--lrt", required=True, help="the lrt executable")
+    parser.add_argument("--peers", required=True, help="the folder of peer scenes")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--spp", default="16,64,256", help="Cornell sample counts, comma-separated")
+    parser.add_argument("--runs", type=int, default=1, help="runs per measurement (median)")
+    parser.add_argument("--only", choices=["cornell", "whitted"], help="one scene only")
+    parser.add_argument("--blender", default="blender")
+    parser.add_argument("--povray", default="povray")
+    args = parser.parse_args()
+    args.spp = [int(s) for s in args.spp.split(",")]
+    args.lrt = os.path.abspath(args.lrt)
+    args.peers = os.path.abspath(args.peers)
+    for tool in ("oiiotool", args.blender, args.povray):
+        if not shutil.which(tool):
+            sys.exit("bench_peers: '%s' is not installed (scripts/dev bench-peers installs "
+                     "blender, povray and openimageio-tools)" % tool)
+    with tempfile.TemporaryDirectory(prefix="lrt-peers-") as work:
+        if args.only != "whitted":
+            cornell(args, work)
+        if args.only != "cornell":
+            whitted(args, work)
+
+
+if __name__ == "__main__":
+    main()
