@@ -24,6 +24,9 @@ public:
     // The world-space ray through continuous raster position `raster` ((0,0) is the top-left
     // corner of the image), with `lens` uniform in [0,1)^2 for depth of field.
     virtual Ray generateRay(Vec2 raster, Vec2 lens) const = 0;
+    // Whether generateRay reads `lens` (a thin lens: depth of field); a pinhole ignores it, and
+    // the renderer then draws no lens sample.
+    virtual bool usesLens() const { return false; }
     // The same ray with differentials towards rays `spacing` pixels to the right and below.
     Ray generateRayWithDifferentials(Vec2 raster, Vec2 lens, float spacing) const {
         Ray ray = generateRay(raster, lens);

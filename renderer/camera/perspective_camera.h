@@ -16,6 +16,7 @@ public:
                       int yResolution, float nearClip, float farClip, float fovDegrees,
                       float lensRadius, float focalDistance);
     Ray generateRay(Vec2 raster, Vec2 lens) const override;
+    bool usesLens() const override { return lensRadius_ > 0; }
 
 private:
     float tanHalfFov_;

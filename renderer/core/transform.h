@@ -22,8 +22,9 @@ std::optional<Matrix4> invert(const Matrix4& m);
 
 class Transform {
 public:
-    Transform() : m_(identityMatrix()), inverse_(identityMatrix()) {}
-    Transform(const Matrix4& m, const Matrix4& inverse) : m_(m), inverse_(inverse) {}
+    Transform() : m_(identityMatrix()), inverse_(identityMatrix()), identity_(true) {}
+    Transform(const Matrix4& m, const Matrix4& inverse)
+        : m_(m), inverse_(inverse), identity_(m == identityMatrix()) {}
     // Nullopt for a singular matrix.
     static std::optional<Transform> fromMatrix(const Matrix4& m);
 
@@ -36,12 +37,15 @@ public:
     static std::optional<Transform> lookAt(Vec3 eye, Vec3 target, Vec3 up);
 
     const Matrix4& matrix() const { return m_; }
-    Transform inverse() const { return {inverse_, m_}; }
+    Transform inverse() const { return Transform(inverse_, m_, identity_); }
     friend Transform operator*(const Transform& a, const Transform& b);
     friend bool operator==(const Transform& a, const Transform& b) { return a.m_ == b.m_; }
 
     // Inline: every hit and light sample goes through these.
+    // The identity (shapes declared in world space, the usual case) is skipped outright.
     Vec3 point(Vec3 p) const { // divides by w when w != 1
+        if (identity_)
+            return p;
         const auto& m = m_;
         const float x = m[0][0] * p.x + m[0][1] * p.y + m[0][2] * p.z + m[0][3];
         const float y = m[1][0] * p.x + m[1][1] * p.y + m[1][2] * p.z + m[1][3];
@@ -50,12 +54,16 @@ public:
         return w == 1.0f ? Vec3{x, y, z} : Vec3{x, y, z} / w;
     }
     Vec3 vector(Vec3 v) const {
+        if (identity_)
+            return v;
         const auto& m = m_;
         return {m[0][0] * v.x + m[0][1] * v.y + m[0][2] * v.z,
                 m[1][0] * v.x + m[1][1] * v.y + m[1][2] * v.z,
                 m[2][0] * v.x + m[2][1] * v.y + m[2][2] * v.z};
     }
     Vec3 normal(Vec3 n) const { // by the inverse transpose
+        if (identity_)
+            return n;
         const auto& i = inverse_;
         return {i[0][0] * n.x + i[1][0] * n.y + i[2][0] * n.z,
                 i[0][1] * n.x + i[1][1] * n.y + i[2][1] * n.z,
@@ -66,8 +74,12 @@ public:
     bool swapsHandedness() const;
 
 private:
+    Transform(const Matrix4& m, const Matrix4& inverse, bool identity)
+        : m_(m), inverse_(inverse), identity_(identity) {}
+
     Matrix4 m_;
     Matrix4 inverse_;
+    bool identity_;
 };
 
 } // namespace lrt

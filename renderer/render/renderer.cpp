@@ -82,10 +82,15 @@ public:
                  std::min(film.xResolution, tile.x1 + grid.marginX),
                  std::max(0, tile.y0 - grid.marginY),
                  std::min(film.yResolution, tile.y1 + grid.marginY)},
-          spp_(spp), samples_(static_cast<std::size_t>(region.width()) * region.height() * spp) {}
+          spp_(spp) {
+        samples_.reserve(static_cast<std::size_t>(region.width()) * region.height() * spp);
+    }
 
+    // Samples are added row by row, pixel by pixel, sample by sample (so that the buffer is
+    // never filled twice: once with defaults, then with the samples).
+    void add(const FilmSample& sample) { samples_.push_back(sample); }
     // Sample i of pixel (x, y), which must lie in the region.
-    FilmSample& at(int x, int y, int i) {
+    const FilmSample& at(int x, int y, int i) const {
         return samples_[(static_cast<std::size_t>(y - region.y0) * region.width() +
                          (x - region.x0)) *
                             spp_ +
@@ -130,7 +135,10 @@ void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
                     f.strata.sample(i, stream.next2D(), pixel, Stratification::kFilm);
                 const Vec2 raster{static_cast<float>(x) + offset.x,
                                   static_cast<float>(y) + offset.y};
-                const Vec2 lens = f.strata.sample(i, stream.next2D(), pixel, Stratification::kLens);
+                const Vec2 lens =
+                    f.scene.camera().usesLens()
+                        ? f.strata.sample(i, stream.next2D(), pixel, Stratification::kLens)
+                        : Vec2{0.5f, 0.5f};
                 // Differentials span the distance between samples, as in pbrt.
                 const Ray ray = f.differentials ? f.scene.camera().generateRayWithDifferentials(
                                                       raster, lens, f.differentialSpacing)
@@ -140,14 +148,14 @@ void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
                 const Color L = f.integrator.radiance(f.scene, ray, context);
                 if (!L.isFinite())
                     ++out.dropped; // kept, and skipped by the reconstruction
-                samples.at(x, y, i) = {raster.x, raster.y, L, context.firstHit};
+                samples.add({raster.x, raster.y, L, context.firstHit});
             }
         }
 }
 
 // Each pixel of the tile from the samples its filter reaches: radiance, and the AOVs weighted the
 // same way (depth over the samples that hit something).
-void reconstructTile(const Frame& f, const PixelBounds& tile, TileSamples& samples,
+void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples& samples,
                      TileResult& out) {
     const Filter& filter = f.scene.filter();
     const PixelBounds& r = samples.region;

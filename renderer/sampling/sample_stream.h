@@ -67,7 +67,10 @@ inline std::uint32_t permuteIndex(std::uint32_t i, std::uint32_t count, std::uin
         i &= mask;
         i ^= i >> 5;
     } while (i >= count);
-    return (i + seed) % count;
+    // Kensler's final rotation by seed mod count, with the modulo done by a multiply.
+    const auto offset =
+        static_cast<std::uint32_t>((static_cast<std::uint64_t>(seed) * count) >> 32);
+    return i + offset < count ? i + offset : i + offset - count;
 }
 
 // The 2-D sample positions of one pixel's samples. Stratified: the sample lies in stratum
@@ -89,7 +92,8 @@ struct Stratification {
 
     Vec2 sample(int sampleIndex, Vec2 jitterSample, std::uint64_t pixel,
                 std::uint64_t purpose) const {
-        const std::uint64_t h = mix64(pixel ^ mix64(purpose));
+        // Purposes are small integers: spreading them by the golden ratio before one mix is enough.
+        const std::uint64_t h = mix64(pixel ^ purpose * 0x9e3779b97f4a7c15ULL);
         const int index =
             purpose == kFilm
                 ? sampleIndex
@@ -103,9 +107,26 @@ struct Stratification {
             p = {static_cast<float>(fraction(0.5 + i / g)),
                  static_cast<float>(fraction(0.5 + i / (g * g)))};
         } else {
-            const float jx = jitter ? jitterSample.x : 0.5f, jy = jitter ? jitterSample.y : 0.5f;
-            p = {(static_cast<float>(index % nx) + jx) / static_cast<float>(nx),
-                 (static_cast<float>(index / nx) + jy) / static_cast<float>(ny)};
+            const int row = index / nx, column = index - row * nx;
+            if (jitter) {
+                // Correlated multi-jittering (Kensler): within its cell the sample is also placed
+                // so that the nx * ny samples fall one in each of nx * ny columns and rows.
+                const auto fineX =
+                    permuteIndex(static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(ny),
+                                 static_cast<std::uint32_t>(h >> 32) * 0xa511e9b3u);
+                const auto fineY =
+                    permuteIndex(static_cast<std::uint32_t>(column), static_cast<std::uint32_t>(nx),
+                                 static_cast<std::uint32_t>(h >> 32) * 0x63d83595u);
+                p = {(static_cast<float>(column) +
+                      (static_cast<float>(fineX) + jitterSample.x) / static_cast<float>(ny)) /
+                         static_cast<float>(nx),
+                     (static_cast<float>(row) +
+                      (static_cast<float>(fineY) + jitterSample.y) / static_cast<float>(nx)) /
+                         static_cast<float>(ny)};
+            } else {
+                p = {(static_cast<float>(column) + 0.5f) / static_cast<float>(nx),
+                     (static_cast<float>(row) + 0.5f) / static_cast<float>(ny)};
+            }
             if (purpose == kFilm)
                 return p;
         }

@@ -30,9 +30,14 @@ std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     // exactly on the surface. Use the ray's, which is what the shadow rays start from.
     result.p = ray.at(hit.t);
     const Shape& shape = *result.primitive->shape;
-    result.local = shape.geometryAt(objectSpaceHit(hit, result.p, result.objectToWorld, shape));
+    result.local = shape.geometryAt(shape.usesHitPoint()
+                                        ? objectSpaceHit(hit, result.p, result.objectToWorld, shape)
+                                        : ShapeHit{hit.primitive, hit.u, hit.v, {}, {}});
     result.normal = normalize(result.objectToWorld.normal(result.local.normal));
-    result.shadingNormal = normalize(result.objectToWorld.normal(result.local.shadingNormal));
+    // Without interpolated normals the shading normal is the geometric one: no second transform.
+    result.shadingNormal = result.local.shadingNormal == result.local.normal
+                               ? result.normal
+                               : normalize(result.objectToWorld.normal(result.local.shadingNormal));
     return result;
 }
 

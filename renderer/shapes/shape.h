@@ -57,6 +57,9 @@ public:
     virtual RTCGeometry createGeometry(RTCDevice device) const = 0;
     // Geometry at a hit.
     virtual LocalGeometry geometryAt(const ShapeHit& hit) const = 0;
+    // False when geometryAt needs only the hit's primitive and (u, v), not its object-space point
+    // and normal, which then cost the scene no inverse transforms.
+    virtual bool usesHitPoint() const { return true; }
     virtual std::size_t primitiveCount() const { return 1; }
     virtual std::size_t memoryBytes() const = 0;
 

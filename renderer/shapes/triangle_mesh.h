@@ -17,6 +17,7 @@ public:
 
     RTCGeometry createGeometry(RTCDevice device) const override;
     LocalGeometry geometryAt(const ShapeHit& hit) const override;
+    bool usesHitPoint() const override { return false; }
     bool samplesArea() const override { return true; }
     AreaSample sampleArea(Vec2 u) const override;
     float pdfArea(unsigned, const LocalGeometry&) const override {

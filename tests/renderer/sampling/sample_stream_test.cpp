@@ -1,0 +1,100 @@
+// The stratified sampler's guarantees, checked by counting where the samples of one pixel fall:
+// hashed permutations are permutations, every purpose's samples fill its strata and, jittered,
+// both one-dimensional projections (correlated multi-jittering), and different purposes give
+// sample i different strata.
+#include "renderer/sampling/sample_stream.h"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+namespace {
+
+using namespace lrt;
+
+// Which of n equal intervals of [0, 1) the value lies in.
+int interval(float value, int n) {
+    return std::min(n - 1, static_cast<int>(std::floor(value * static_cast<float>(n))));
+}
+
+} // namespace
+
+TEST_CASE("hashed permutations are permutations, and the seed picks them", "[sampling]") {
+    for (const std::uint32_t count : {1u, 2u, 3u, 7u, 16u, 24u, 100u, 1000u})
+        for (const std::uint32_t seed : {0u, 1u, 0xdeadbeefu, 0x9e3779b9u}) {
+            INFO("count " << count << ", seed " << seed);
+            std::vector<std::uint32_t> image;
+            for (std::uint32_t i = 0; i < count; ++i)
+                image.push_back(permuteIndex(i, count, seed));
+            std::sort(image.begin(), image.end());
+            std::vector<std::uint32_t> identity(count);
+            std::iota(identity.begin(), identity.end(), 0u);
+            CHECK(image == identity);
+        }
+    int moved = 0;
+    for (std::uint32_t i = 0; i < 64; ++i)
+        moved += permuteIndex(i, 64, 17) != permuteIndex(i, 64, 18);
+    CHECK(moved > 48); // two seeds agree on a few places at most, as two random orders would
+}
+
+TEST_CASE("film samples fill every stratum and every row and column of the N-rooks grid",
+          "[sampling]") {
+    for (const auto& [nx, ny] : {std::pair{4, 6}, std::pair{8, 8}, std::pair{5, 3}}) {
+        Stratification strata;
+        strata.nx = nx;
+        strata.ny = ny;
+        const int n = nx * ny;
+        for (const std::uint64_t pixel : {1ull, 77ull, 0xfeedfaceull}) {
+            INFO(nx << "x" << ny << " strata, pixel " << pixel);
+            Pcg32 random(pixel);
+            std::vector<int> cells(static_cast<std::size_t>(n)), columns(cells), rows(cells);
+            for (int i = 0; i < n; ++i) {
+                const Vec2 p = strata.sample(i, {random.uniform(), random.uniform()}, pixel,
+                                             Stratification::kFilm);
+                ++cells[static_cast<std::size_t>(interval(p.y, ny) * nx + interval(p.x, nx))];
+                ++columns[static_cast<std::size_t>(interval(p.x, n))];
+                ++rows[static_cast<std::size_t>(interval(p.y, n))];
+            }
+            CHECK(std::all_of(cells.begin(), cells.end(), [](int c) { return c == 1; }));
+            CHECK(std::all_of(columns.begin(), columns.end(), [](int c) { return c == 1; }));
+            CHECK(std::all_of(rows.begin(), rows.end(), [](int c) { return c == 1; }));
+        }
+    }
+}
+
+TEST_CASE("each purpose takes the strata in its own order", "[sampling]") {
+    Stratification strata;
+    strata.nx = strata.ny = 8;
+    strata.jitter = false; // stratum centres, so the stratum of each sample is exact
+    const std::uint64_t pixel = 4242;
+    // Purposes other than the film are rotated as a whole; undo it with sample 0's offset from
+    // its stratum centre, which all samples share.
+    const auto strataOf = [&](std::uint64_t purpose) {
+        const Vec2 first = strata.sample(0, {}, pixel, purpose);
+        const float dx = first.x * 8 - std::floor(first.x * 8) - 0.5f,
+                    dy = first.y * 8 - std::floor(first.y * 8) - 0.5f;
+        std::vector<int> order;
+        for (int i = 0; i < 64; ++i) {
+            const Vec2 p = strata.sample(i, {}, pixel, purpose);
+            const float x = p.x - dx / 8, y = p.y - dy / 8;
+            order.push_back(interval(y - std::floor(y), 8) * 8 + interval(x - std::floor(x), 8));
+        }
+        return order;
+    };
+    const std::vector<int> light = strataOf(Stratification::lightPurpose(0, 0)),
+                           bsdf = strataOf(Stratification::bsdfPurpose(0)),
+                           deeper = strataOf(Stratification::bsdfPurpose(3));
+    for (const auto* order : {&light, &bsdf, &deeper}) {
+        std::vector<int> sorted = *order;
+        std::sort(sorted.begin(), sorted.end());
+        std::vector<int> all(64);
+        std::iota(all.begin(), all.end(), 0);
+        CHECK(sorted == all); // every stratum once
+    }
+    int shared = 0;
+    for (std::size_t i = 0; i < 64; ++i)
+        shared += (light[i] == bsdf[i]) + (bsdf[i] == deeper[i]);
+    CHECK(shared < 12); // random orders share about one place in 64 per pair
+}
