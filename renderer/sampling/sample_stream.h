@@ -6,6 +6,7 @@
 #include "renderer/sampling/pcg32.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 
@@ -45,8 +46,9 @@ private:
 // a bijection picked by `seed`, computed without a table by cycle-walking a permutation of the
 // next power of two.
 inline std::uint32_t permuteIndex(std::uint32_t i, std::uint32_t count, std::uint32_t seed) {
-    std::uint32_t mask = count - 1;
-    mask |= mask >> 1, mask |= mask >> 2, mask |= mask >> 4, mask |= mask >> 8, mask |= mask >> 16;
+    // All ones up to count - 1's highest bit: the next power of two, less one.
+    const std::uint32_t mask =
+        static_cast<std::uint32_t>((std::uint64_t{1} << std::bit_width(count - 1)) - 1);
     do {
         i ^= seed;
         i *= 0xe170893d;
@@ -117,18 +119,19 @@ struct Stratification {
                 const auto fineY =
                     permuteIndex(static_cast<std::uint32_t>(column), static_cast<std::uint32_t>(nx),
                                  static_cast<std::uint32_t>(h >> 32) * 0x63d83595u);
-                p = {(static_cast<float>(column) +
-                      (static_cast<float>(fineX) + jitterSample.x) / static_cast<float>(ny)) /
-                         static_cast<float>(nx),
-                     (static_cast<float>(row) +
-                      (static_cast<float>(fineY) + jitterSample.y) / static_cast<float>(nx)) /
-                         static_cast<float>(ny)};
+                // (column + (fineX + jx) / ny) / nx, with one division for both coordinates.
+                const float inverseCount = 1.0f / static_cast<float>(nx * ny);
+                p = {
+                    (static_cast<float>(column * ny) + static_cast<float>(fineX) + jitterSample.x) *
+                        inverseCount,
+                    (static_cast<float>(row * nx) + static_cast<float>(fineY) + jitterSample.y) *
+                        inverseCount};
             } else {
                 p = {(static_cast<float>(column) + 0.5f) / static_cast<float>(nx),
                      (static_cast<float>(row) + 0.5f) / static_cast<float>(ny)};
             }
-            if (purpose == kFilm)
-                return p;
+            if (purpose == kFilm) // kept inside the pixel however the sum rounds
+                return {std::min(p.x, 0.99999994f), std::min(p.y, 0.99999994f)};
         }
         const float rx = static_cast<float>(h >> 40) * 0x1p-24f,
                     ry = static_cast<float>((h >> 16) & 0xffffff) * 0x1p-24f;
