@@ -187,6 +187,22 @@ ValueId Builder::phi(ValueId region, ValueId thenValue, ValueId elseValue) {
                 .region = region});
 }
 
+ValueId Builder::merge(ValueId region, ValueId test, ValueId thenValue, ValueId elseValue) {
+    if (thenValue == elseValue)
+        return thenValue;
+    const auto isFlag = [&](ValueId id, float value) {
+        if (id == kNoValue)
+            return false;
+        const Instruction& in = function_[id];
+        return in.op == Op::Constant && in.type == boolType(1) && in.constant[0] == value;
+    };
+    if (isFlag(thenValue, 1) && isFlag(elseValue, 0))
+        return test;
+    if (isFlag(thenValue, 0) && isFlag(elseValue, 1))
+        return unary(Op::Not, test);
+    return phi(region, thenValue, elseValue);
+}
+
 void Builder::output(const std::string& binding, ValueId value) {
     add({.op = Op::Output, .type = kVoid, .operands = {value}, .binding = binding});
 }

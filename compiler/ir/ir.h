@@ -151,6 +151,10 @@ public:
     IfRegion beginIf(ValueId test);
     // After If `region`: thenValue if its then-block ran, else elseValue.
     ValueId phi(ValueId region, ValueId thenValue, ValueId elseValue);
+    // A variable after If `region` on `test`, as a front end joins the two sides' values: the
+    // value itself when both sides agree, the test (or its negation) for a one-wide boolean flag
+    // set on one side only (a return inside a then-block), else a Phi.
+    ValueId merge(ValueId region, ValueId test, ValueId thenValue, ValueId elseValue);
 
     Type typeOf(ValueId id) const { return function_[id].type; }
 

@@ -217,19 +217,9 @@ void Lowering::branch(ir::ValueId test, const std::function<void()>& thenPart,
         builder_.setLocation(where);
         state_ = thenState;
         // Every variable that differs between the sides becomes a Phi of the two.
-        const auto isFlag = [&](ir::ValueId id, float value) {
-            const ir::Instruction& in = builder_.function()[id];
-            return in.op == ir::Op::Constant && in.type == ir::boolType(1) &&
-                   in.constant[0] == value;
-        };
         std::function<void(Value&, const Value&)> mergeValue = [&](Value& a, const Value& b) {
-            // A flag set on one side only is the condition itself (a return in a then-block).
-            if (a.id != ir::kNoValue && isFlag(a.id, 1) && isFlag(b.id, 0))
-                a.id = test;
-            else if (a.id != ir::kNoValue && isFlag(a.id, 0) && isFlag(b.id, 1))
-                a.id = builder_.unary(ir::Op::Not, test);
-            else if (a.id != ir::kNoValue && a.id != b.id)
-                a.id = builder_.phi(region, a.id, b.id);
+            if (a.id != ir::kNoValue)
+                a.id = builder_.merge(region, test, a.id, b.id);
             if (a.uniformSlot != b.uniformSlot)
                 a.uniformSlot = -1;
             for (std::size_t i = 0; i < a.parts.size() && i < b.parts.size(); ++i)

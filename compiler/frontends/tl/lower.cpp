@@ -289,16 +289,8 @@ private:
         builder_.setLocation(where);
         state_ = thenState;
         const auto merge = [&](ir::ValueId& a, ir::ValueId b) {
-            if (a == b || a == ir::kNoValue || b == ir::kNoValue)
-                return;
-            if (function_[a].type.scalar == ir::Scalar::Bool && isConstant(a, 1) &&
-                isConstant(b, 0))
-                a = test; // a return on the then side only
-            else if (function_[a].type.scalar == ir::Scalar::Bool && isConstant(a, 0) &&
-                     isConstant(b, 1))
-                a = builder_.unary(ir::Op::Not, test);
-            else
-                a = builder_.phi(region, a, b);
+            if (a != ir::kNoValue && b != ir::kNoValue)
+                a = builder_.merge(region, test, a, b);
         };
         const auto mergeMap = [&](std::map<std::string, ir::ValueId>& a,
                                   const std::map<std::string, ir::ValueId>& b) {
