@@ -106,9 +106,7 @@ LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) con
                &p2 = data_.positions[t[2]];
     LocalGeometry g;
     g.p = p0 * w + p1 * u + p2 * v;
-    Vec3 n = normalize(cross(p1 - p0, p2 - p0));
-    if (flipsNormals())
-        n = -n;
+    const Vec3 n = normalize(faceNormal(t));
     g.normal = n;
     // As in pbrt, (u, v) are the mesh's texture coordinates when it has them, else the
     // barycentric parameterisation (0,0), (1,0), (0,1); st follows uv.
@@ -131,12 +129,11 @@ LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) con
     g.dpdt = g.dpdv;
     g.shadingNormal = n;
     if (!data_.normals.empty()) {
-        const Vec3 shading =
-            normalize(data_.normals[t[0]] * w + data_.normals[t[1]] * u + data_.normals[t[2]] * v);
+        const Vec3 shading = normalize(vertexNormal(t, w, u, v));
         if (lengthSquared(shading) > 0) {
-            g.shadingNormal = flipsNormals() ? -shading : shading;
+            g.shadingNormal = shading;
             // The geometric normal follows the side the shading normals are on (as in pbrt).
-            g.normal = faceForward(g.normal, g.shadingNormal);
+            g.normal = faceForward(g.normal, shading);
         }
     }
     if (!data_.colors.empty())
@@ -145,6 +142,18 @@ LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) con
         g.backVertexColor =
             data_.backColors[t[0]] * w + data_.backColors[t[1]] * u + data_.backColors[t[2]] * v;
     return g;
+}
+
+Vec3 TriangleMesh::faceNormal(const std::array<int, 3>& t) const {
+    const Vec3 &p0 = data_.positions[t[0]], &p1 = data_.positions[t[1]],
+               &p2 = data_.positions[t[2]];
+    const Vec3 n = cross(p1 - p0, p2 - p0);
+    return flipsNormals() ? -n : n;
+}
+
+Vec3 TriangleMesh::vertexNormal(const std::array<int, 3>& t, float w0, float w1, float w2) const {
+    const Vec3 n = data_.normals[t[0]] * w0 + data_.normals[t[1]] * w1 + data_.normals[t[2]] * w2;
+    return flipsNormals() ? -n : n;
 }
 
 std::vector<Vec3> areaWeightedNormals(const MeshData& mesh) {
@@ -171,15 +180,9 @@ AreaSample TriangleMesh::sampleArea(Vec2 u) const {
                &p2 = data_.positions[t[2]];
     const float b2 = 1 - pick.b0 - pick.b1;
     const Vec3 p = p0 * pick.b0 + p1 * pick.b1 + p2 * b2;
-    Vec3 n = cross(p1 - p0, p2 - p0);
-    if (flipsNormals())
-        n = -n;
-    if (!data_.normals.empty()) {
-        // The geometric normal follows the side the shading normals are on, as in geometryAt.
-        const Vec3 shading = data_.normals[t[0]] * pick.b0 + data_.normals[t[1]] * pick.b1 +
-                             data_.normals[t[2]] * b2;
-        n = faceForward(n, flipsNormals() ? -shading : shading);
-    }
+    Vec3 n = faceNormal(t);
+    if (!data_.normals.empty()) // the side of the shading normals, as in geometryAt
+        n = faceForward(n, vertexNormal(t, pick.b0, pick.b1, b2));
     return {objectToScene().point(p), normalize(objectToScene().normal(n)),
             total > 0 ? 1.0f / total : 0.0f};
 }

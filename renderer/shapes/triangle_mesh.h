@@ -28,6 +28,11 @@ public:
 
 private:
     LocalGeometry geometryAt(unsigned primitive, float u, float v) const;
+    // Triangle t's geometric normal on the mesh's front side, unnormalised (twice its area).
+    Vec3 faceNormal(const std::array<int, 3>& t) const;
+    // t's vertex normals blended with weights w0, w1, w2 and turned with the mesh's orientation,
+    // unnormalised; the mesh must have vertex normals.
+    Vec3 vertexNormal(const std::array<int, 3>& t, float w0, float w1, float w2) const;
     // Rejects back-face hits of a one-sided mesh and hits where an interpolated clip distance
     // is negative.
     static void hitFilter(const RTCFilterFunctionNArguments* args);
