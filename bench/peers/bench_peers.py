@@ -25,15 +25,18 @@ import tempfile
 import time
 
 
-def timed(command, cwd):
-    start = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True)
-    seconds = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit("bench_peers: command failed (%d): %s\n%s" %
-                 (done.returncode, " ".join(command), done.stdout[-2000:]))
-    return seconds
+def timed(command, cwd, runs):
+    """The median wall time of `runs` runs of command (its output file is the last run's)."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True)
+        times.append(time.perf_counter() - start)
+        if done.returncode != 0:
+            sys.exit("bench_peers: command failed (%d): %s\n%s" %
+                     (done.returncode, " ".join(command), done.stdout[-2000:]))
+    return statistics.median(times)
 
 
 def rmse(image, reference, clamp):
@@ -52,15 +55,6 @@ def rmse(image, reference, clamp):
     return float(found.group(1))
 
 
-def median_run(runs, render):
-    """Runs render() (which returns (seconds, image)) several times: median time, last image."""
-    times, image = [], None
-    for _ in range(runs):
-        seconds, image = render()
-        times.append(seconds)
-    return statistics.median(times), image
-
-
 def cornell(args, work):
     print("Cornell box 512x512, %d threads (time-to-equal-error goal: <= 0.5)" % args.threads)
     print("| spp | lrt s | lrt RMSE | Cycles s | Cycles RMSE | lrt/Cycles time | time to equal error |")
@@ -70,13 +64,12 @@ def cornell(args, work):
     for spp in args.spp:
         lrt_out = os.path.join(work, "lrt_cornell_%d.exr" % spp)
         cycles_out = os.path.join(work, "cycles_cornell_%d.exr" % spp)
-        t_lrt, _ = median_run(args.runs, lambda: (timed(
-            [args.lrt, "render", os.path.join(args.peers, "cornell.lrt"), "--spp", str(spp),
-             "--threads", str(args.threads), "--aov", "none", "-q", "-o", lrt_out], work), lrt_out))
-        t_cycles, _ = median_run(args.runs, lambda: (timed(
-            [args.blender, "-b", "--factory-startup", "-P",
-             os.path.join(args.peers, "cornell_cycles.py"), "--", str(spp), cycles_out, "0",
-             str(args.threads)], work), cycles_out))
+        t_lrt = timed([args.lrt, "render", os.path.join(args.peers, "cornell.lrt"), "--spp",
+                       str(spp), "--threads", str(args.threads), "--aov", "none", "-q", "-o",
+                       lrt_out], work, args.runs)
+        t_cycles = timed([args.blender, "-b", "--factory-startup", "-P",
+                          os.path.join(args.peers, "cornell_cycles.py"), "--", str(spp),
+                          cycles_out, "0", str(args.threads)], work, args.runs)
         e_lrt, e_cycles = rmse(lrt_out, reference, True), rmse(cycles_out, reference, True)
         equal_error = (t_lrt / t_cycles) * (e_lrt / e_cycles) ** 2
         ratios.append(equal_error)
@@ -91,14 +84,12 @@ def whitted(args, work):
     reference = os.path.join(args.peers, "whitted_pov_grid64.exr")
     lrt_out = os.path.join(work, "lrt_whitted.exr")
     pov_out = os.path.join(work, "pov_whitted.exr")
-    t_lrt, _ = median_run(args.runs, lambda: (timed(
-        [args.lrt, "render", os.path.join(args.peers, "whitted.lrt"), "--threads",
-         str(args.threads), "--aov", "none", "-q", "-o", lrt_out], work), lrt_out))
+    t_lrt = timed([args.lrt, "render", os.path.join(args.peers, "whitted.lrt"), "--threads",
+                   str(args.threads), "--aov", "none", "-q", "-o", lrt_out], work, args.runs)
     # POV-Ray reads its scene from the working folder and writes its output there.
     shutil.copy(os.path.join(args.peers, "whitted.pov"), work)
-    t_pov, _ = median_run(args.runs, lambda: (timed(
-        [args.povray, "+Iwhitted.pov", "+O" + pov_out, "+FE", "+W640", "+H480", "+A0.0", "+AM1",
-         "+R2", "-J", "+WT%d" % args.threads, "-D"], work), pov_out))
+    t_pov = timed([args.povray, "+Iwhitted.pov", "+O" + pov_out, "+FE", "+W640", "+H480", "+A0.0",
+                   "+AM1", "+R2", "-J", "+WT%d" % args.threads, "-D"], work, args.runs)
     e_lrt, e_pov = rmse(lrt_out, reference, False), rmse(pov_out, reference, False)
     print("| renderer | seconds | RMSE |")
     print("| --- | --- | --- |")

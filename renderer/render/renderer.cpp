@@ -119,6 +119,7 @@ struct Frame {
     const Stratification& strata;
     const TileGrid& grid;
     int spp;
+    bool lens;          // a pinhole camera draws no lens sample
     bool differentials; // only textures filtered over the footprint need them
     float differentialSpacing;
 };
@@ -136,9 +137,8 @@ void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
                 const Vec2 raster{static_cast<float>(x) + offset.x,
                                   static_cast<float>(y) + offset.y};
                 const Vec2 lens =
-                    f.scene.camera().usesLens()
-                        ? f.strata.sample(i, stream.next2D(), pixel, Stratification::kLens)
-                        : Vec2{0.5f, 0.5f};
+                    f.lens ? f.strata.sample(i, stream.next2D(), pixel, Stratification::kLens)
+                           : Vec2{0.5f, 0.5f};
                 // Differentials span the distance between samples, as in pbrt.
                 const Ray ray = f.differentials ? f.scene.camera().generateRayWithDifferentials(
                                                       raster, lens, f.differentialSpacing)
@@ -349,6 +349,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                       strata,
                       grid,
                       spp,
+                      scene.camera().usesLens(),
                       scene.needsRayDifferentials(),
                       1.0f / std::sqrt(static_cast<float>(spp))};
 
