@@ -25,6 +25,21 @@ std::optional<std::vector<float>> parseFloatList(std::string_view text) {
     }
 }
 
+void checkFlagNumber(std::string_view flag, double value, const slvm::NumberDomain& domain) {
+    if (const auto message = slvm::outsideDomain(flag, value, domain))
+        throw UsageError(*message);
+}
+
+std::vector<float> parseFlagNumbers(std::string_view flag, std::string_view text, std::size_t count,
+                                    const slvm::NumberDomain& domain, std::string_view shape) {
+    const auto values = parseFloatList(text);
+    if (!values || values->size() != count)
+        throw UsageError(fmt::format("{} '{}': expected {}, {} numbers", flag, text, shape, count));
+    for (const float v : *values)
+        checkFlagNumber(flag, v, domain);
+    return *values;
+}
+
 CLI::Validator nonNegativeInteger() {
     return CLI::Validator(
         [](std::string& text) -> std::string {

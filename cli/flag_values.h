@@ -1,6 +1,8 @@
 // Checks of flag values shared by the subcommands: numbers, lists, integrator and image names.
 #pragma once
 
+#include "slvm/common/number_domain.h"
+
 #include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
@@ -11,6 +13,14 @@ namespace lrt::cli {
 
 // "a,b,c" into floats, each a strict number literal; nullopt when any is malformed.
 std::optional<std::vector<float>> parseFloatList(std::string_view text);
+
+// The numeric contract for flags (slvm/common/number_domain.h): throws UsageError
+// ("--spp is 0, outside its domain: an integer in [1, 1048576]") unless `value` is in `domain`.
+void checkFlagNumber(std::string_view flag, double value, const slvm::NumberDomain& domain);
+// `count` comma-separated numbers ("--crop 0,0.5,0,1"), each in `domain`; `shape` says what the
+// flag expects when the list itself is malformed ("x0,x1,y0,y1").
+std::vector<float> parseFlagNumbers(std::string_view flag, std::string_view text, std::size_t count,
+                                    const slvm::NumberDomain& domain, std::string_view shape);
 
 // Accepts decimal digits only (a count or seed), with a message naming what was found.
 CLI::Validator nonNegativeInteger();

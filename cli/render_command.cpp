@@ -34,8 +34,13 @@ namespace lrt::cli {
 
 namespace {
 
-// --threads beyond this is a typo, not a machine.
-constexpr int kMaxThreads = 4096;
+// The domains of the numeric flags (--threads beyond 4096 is a typo, not a machine).
+constexpr slvm::NumberDomain kSamplesDomain =
+    slvm::NumberDomain::integer().atLeast(1).atMost(1 << 20);
+constexpr slvm::NumberDomain kThreadsDomain = slvm::NumberDomain::integer().atLeast(0).atMost(4096);
+constexpr slvm::NumberDomain kPixelsDomain = slvm::NumberDomain::integer().atLeast(1).atMost(65536);
+constexpr slvm::NumberDomain kCropDomain = slvm::NumberDomain::real().atLeast(0).atMost(1);
+constexpr slvm::NumberDomain kSecondsDomain = slvm::NumberDomain::real().atLeast(0);
 
 // The flags of `lrt render`.
 struct RenderFlags {
@@ -70,12 +75,8 @@ struct FrameJob {
 
 // --resolution W,H: each a whole number of pixels from 1 to 65536.
 std::pair<int, int> parseResolution(const std::string& text) {
-    const auto values = parseFloatList(text);
-    const auto pixels = [](float v) { return v >= 1 && v <= 65536 && v == std::floor(v); };
-    if (!values || values->size() != 2 || !pixels((*values)[0]) || !pixels((*values)[1]))
-        throw UsageError(fmt::format(
-            "--resolution '{}': expected W,H, whole numbers of pixels from 1 to 65536", text));
-    return {static_cast<int>((*values)[0]), static_cast<int>((*values)[1])};
+    const auto values = parseFlagNumbers("--resolution", text, 2, kPixelsDomain, "W,H");
+    return {static_cast<int>(values[0]), static_cast<int>(values[1])};
 }
 
 // The flags that change each frame itself, parsed once, before the scene is read.
@@ -123,14 +124,10 @@ RenderSettings frameSettings(RenderSettings settings, const FrameDescription& fr
 }
 
 std::array<float, 4> parseCrop(const std::string& text) {
-    const auto values = parseFloatList(text);
-    if (!values || values->size() != 4 ||
-        !((*values)[0] >= 0 && (*values)[0] < (*values)[1] && (*values)[1] <= 1 &&
-          (*values)[2] >= 0 && (*values)[2] < (*values)[3] && (*values)[3] <= 1))
-        throw UsageError(fmt::format(
-            "--crop '{}': expected x0,x1,y0,y1 with 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1",
-            text));
-    return {(*values)[0], (*values)[1], (*values)[2], (*values)[3]};
+    const auto v = parseFlagNumbers("--crop", text, 4, kCropDomain, "x0,x1,y0,y1");
+    if (!(v[0] < v[1] && v[2] < v[3]))
+        throw UsageError(fmt::format("--crop '{}': expected x0 < x1 and y0 < y1", text));
+    return {v[0], v[1], v[2], v[3]};
 }
 
 // How progress is shown: --quiet silences it, --progress picks the style, "auto" by stderr.
@@ -145,13 +142,10 @@ ProgressStyle progressStyleOf(const RenderFlags& flags) {
 // The flags as render settings, checked before the scene is read: a usage error must not wait.
 RenderSettings settingsOf(const RenderFlags& flags) {
     RenderSettings settings;
-    if (flags.samplesPerPixel && (*flags.samplesPerPixel < 1 || *flags.samplesPerPixel > 1 << 20))
-        throw UsageError(fmt::format("--spp {}: expected a number of samples from 1 to {}",
-                                     *flags.samplesPerPixel, 1 << 20));
+    if (flags.samplesPerPixel)
+        checkFlagNumber("--spp", *flags.samplesPerPixel, kSamplesDomain);
     settings.samplesPerPixel = flags.samplesPerPixel;
-    if (flags.threads > kMaxThreads)
-        throw UsageError(
-            fmt::format("--threads {}: expected 0 (every core) to {}", flags.threads, kMaxThreads));
+    checkFlagNumber("--threads", flags.threads, kThreadsDomain);
     if (!flags.integrator.empty()) {
         checkIntegratorFlag(flags.integrator);
         settings.integrator = flags.integrator;
@@ -165,8 +159,7 @@ RenderSettings settingsOf(const RenderFlags& flags) {
         if (!settings.tile)
             throw UsageError(fmt::format("--tile '{}': expected I/N with 0 <= I < N", flags.tile));
     }
-    if (!(flags.checkpointSeconds >= 0))
-        throw UsageError("--checkpoint: expected a number of seconds, 0 or more");
+    checkFlagNumber("--checkpoint", flags.checkpointSeconds, kSecondsDomain);
     if (!flags.output.empty()) {
         checkImageOutputFlag(flags.output);
         framePath(flags.output, 0, true); // rejects stray '%' now

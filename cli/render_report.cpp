@@ -53,6 +53,12 @@ std::vector<slvm::Diagnostic> renderWarnings(const Scene& scene, const RenderSet
         warnings.emplace_back(
             slvm::Severity::Warning, slvm::SourceLocation{},
             fmt::format("{} samples had non-finite radiance and were dropped", s.droppedSamples));
+    if (s.invalidRays > 0)
+        warnings.emplace_back(slvm::Severity::Warning, slvm::SourceLocation{},
+                              fmt::format("{} rays could not be traced (a non-finite or zero "
+                                          "direction, or coordinates beyond {:g}) and were "
+                                          "counted as misses",
+                                          s.invalidRays, kMaxRayCoordinate));
     const bool whole = !settings.crop && !settings.tile &&
                        scene.film().cropWindow == std::array<float, 4>{0, 1, 0, 1};
     const bool black = std::all_of(result.image.pixels.begin(), result.image.pixels.end(),
@@ -127,11 +133,13 @@ nlohmann::json statsEntry(const FrameReport& r, const std::filesystem::path& out
         {"rays",
          {{"camera", s.rays.camera}, {"shadow", s.rays.shadow}, {"secondary", s.rays.secondary}}},
         {"dropped_samples", s.droppedSamples},
+        {"invalid_rays", s.invalidRays},
         {"sl_budget_exhausted", shaders.budgetExhausted},
         {"sl_non_finite", shaders.nonFinite},
         {"triangles", scene.triangles},
         {"quadrics", scene.quadrics},
         {"vertex_program_vertices", scene.programVertices},
+        {"dropped_triangles", scene.droppedTriangles},
         {"instances", scene.instances},
         {"geometry_bytes", scene.geometryBytes},
         {"peak_resident_bytes", peakResidentBytes()},

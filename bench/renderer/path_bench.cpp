@@ -73,6 +73,7 @@ void BM_Path_Cornell512_EmbreeOnly(benchmark::State& state) {
     constexpr int kResolution = 512, kSpp = 4, kMaxDepth = 9;
     const Vec3 lampCorner{343, 548.7f, 227}, lampEdgeA{0, 0, 105}, lampEdgeB{-130, 0, 0};
     std::atomic<std::uint64_t> rays = 0;
+    std::atomic<std::uint64_t> refused = 0; // stays 0: every ray here is traceable
     const auto traceRow = [&](int y) {
         std::uint64_t rowRays = 0;
         for (int x = 0; x < kResolution; ++x)
@@ -83,7 +84,7 @@ void BM_Path_Cornell512_EmbreeOnly(benchmark::State& state) {
                 for (int bounce = 0; bounce <= kMaxDepth; ++bounce) {
                     RayHit hit;
                     ++rowRays;
-                    if (!intersect(scene, ray, hit))
+                    if (!intersect(scene, ray, hit, refused))
                         break;
                     const Vec3 p = ray.at(hit.t);
                     Vec3 n = normalize(hit.normal);
@@ -96,7 +97,8 @@ void BM_Path_Cornell512_EmbreeOnly(benchmark::State& state) {
                     if (dot(wi, n) > 0) {
                         ++rowRays;
                         benchmark::DoNotOptimize(occluded(
-                            scene, {offsetOrigin(p, n, wi), wi, 0.0f, distance * (1 - 1e-4f)}));
+                            scene, {offsetOrigin(p, n, wi), wi, 0.0f, distance * (1 - 1e-4f)},
+                            refused));
                     }
                     if (bounce + 1 >= 3 && random.next() >= 0.75f)
                         break;

@@ -103,10 +103,11 @@ void lrtCamera(benchmark::State& state, Workload& w) {
 }
 
 void embreeCamera(benchmark::State& state, Workload& w) {
+    std::atomic<std::uint64_t> refused = 0;
     for (auto _ : state)
         for (const Ray& ray : w.cameraRays) {
             RayHit hit;
-            benchmark::DoNotOptimize(intersect(w.scene->embreeScene(), ray, hit));
+            benchmark::DoNotOptimize(intersect(w.scene->embreeScene(), ray, hit, refused));
         }
     report(state, w.cameraRays.size());
 }
@@ -119,9 +120,10 @@ void lrtShadow(benchmark::State& state, Workload& w) {
 }
 
 void embreeShadow(benchmark::State& state, Workload& w) {
+    std::atomic<std::uint64_t> refused = 0;
     for (auto _ : state)
         for (const Ray& ray : w.shadowRays)
-            benchmark::DoNotOptimize(occluded(w.scene->embreeScene(), ray));
+            benchmark::DoNotOptimize(occluded(w.scene->embreeScene(), ray, refused));
     report(state, w.shadowRays.size());
 }
 

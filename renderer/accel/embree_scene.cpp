@@ -33,7 +33,11 @@ RTCRay toEmbree(const Ray& ray) {
 }
 } // namespace
 
-bool intersect(RTCScene scene, const Ray& ray, RayHit& hit) {
+bool intersect(RTCScene scene, const Ray& ray, RayHit& hit, std::atomic<std::uint64_t>& refused) {
+    if (!isTraceable(ray)) {
+        refused.fetch_add(1, std::memory_order_relaxed);
+        return false;
+    }
     RTCIntersectContext context;
     rtcInitIntersectContext(&context);
     RTCRayHit rayHit{};
@@ -53,7 +57,11 @@ bool intersect(RTCScene scene, const Ray& ray, RayHit& hit) {
     return true;
 }
 
-bool occluded(RTCScene scene, const Ray& ray) {
+bool occluded(RTCScene scene, const Ray& ray, std::atomic<std::uint64_t>& refused) {
+    if (!isTraceable(ray)) {
+        refused.fetch_add(1, std::memory_order_relaxed);
+        return false;
+    }
     RTCIntersectContext context;
     rtcInitIntersectContext(&context);
     RTCRay r = toEmbree(ray);

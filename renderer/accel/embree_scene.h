@@ -5,6 +5,8 @@
 #include "renderer/core/ray.h"
 #include "renderer/core/transform.h"
 
+#include <atomic>
+#include <cstdint>
 #include <embree3/rtcore.h>
 #include <memory>
 #include <vector>
@@ -37,8 +39,9 @@ struct RayHit {
     Vec3 normal;       // Embree's Ng: unnormalised, in the space of the geometry that was hit
 };
 
-// rtcIntersect1 / rtcOccluded1 on a lrt Ray.
-bool intersect(RTCScene scene, const Ray& ray, RayHit& hit);
-bool occluded(RTCScene scene, const Ray& ray);
+// rtcIntersect1 / rtcOccluded1 on a lrt Ray: the one way lrt's rays reach Embree. A ray that is
+// not isTraceable never does: it misses (is not occluded), and `refused` counts it.
+bool intersect(RTCScene scene, const Ray& ray, RayHit& hit, std::atomic<std::uint64_t>& refused);
+bool occluded(RTCScene scene, const Ray& ray, std::atomic<std::uint64_t>& refused);
 
 } // namespace lrt

@@ -100,6 +100,13 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     for (const InstanceDescription& instance : frame_.world.instances)
         addInstance(instance);
     scene_->root_->commit();
+    if (const std::size_t dropped = scene_->statistics_.droppedTriangles)
+        scene_->warnings_.emplace_back(
+            slvm::Severity::Warning, firstDroppedTriangle_,
+            fmt::format("{} triangle{} with a vertex that is not finite (or beyond {:g}) {} "
+                        "dropped; this shape is the first",
+                        dropped, dropped == 1 ? "" : "s", kMaxRayCoordinate,
+                        dropped == 1 ? "was" : "were"));
     scene_->statistics_.bvhBuildSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return std::move(scene_);

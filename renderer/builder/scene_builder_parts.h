@@ -63,6 +63,7 @@ private:
     std::map<const std::vector<int>*, const std::vector<int>*> lightLists_;
     std::map<const VertexProgramDescription*, VertexProgramBinding> bindings_;
     std::vector<Diagnostic> errors_;
+    SourceLocation firstDroppedTriangle_; // the first shape that lost non-finite triangles
 };
 
 } // namespace lrt

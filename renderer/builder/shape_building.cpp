@@ -44,6 +44,8 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
                 shape = meshShape(d, std::move(*mesh));
             }
         }
+        if (!shape)
+            continue; // every triangle was dropped
         const auto& objIndex = surfaceMade.objMaterial;
         addPrimitive(std::move(shape), objIndex ? objMaterials[*objIndex] : surface,
                      objIndex ? made.objMaterials[*objIndex].diffuse : a.color, d, target,
@@ -138,7 +140,8 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
     return &bindings_.emplace(d, bindVertexProgram(*d, std::move(program))).first->second;
 }
 
-// A triangle mesh for `d`, run through the bound vertex program first (if any).
+// A triangle mesh for `d`, run through the bound vertex program first (if any), without its
+// non-finite triangles; null when none is left.
 std::unique_ptr<Shape> SceneBuilder::meshShape(const ShapeDescription& d, MeshData mesh) {
     const SurfaceAttributes& a = *d.attributes;
     if (const VertexProgramBinding* binding = vertexProgram(a)) {
@@ -167,6 +170,13 @@ std::unique_ptr<Shape> SceneBuilder::meshShape(const ShapeDescription& d, MeshDa
                             binding->program->name(), report.limited + report.overflowed,
                             report.vertices, report.limited, report.overflowed));
     }
+    if (const std::size_t dropped = dropNonFiniteTriangles(mesh, d.objectToWorld)) {
+        if (scene_->statistics_.droppedTriangles == 0)
+            firstDroppedTriangle_ = d.where;
+        scene_->statistics_.droppedTriangles += dropped;
+    }
+    if (mesh.triangles.empty())
+        return nullptr;
     return std::make_unique<TriangleMesh>(d.objectToWorld, a.reverseOrientation, a.sides == 1,
                                           std::move(mesh));
 }

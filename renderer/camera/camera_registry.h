@@ -28,6 +28,11 @@ struct CameraDescription {
     float focalLength = 0.0f;
     float focalDistance = 1.0f;
     Transform worldToCamera;
+    // The statements that shaped the camera, latest of each kind (Format, ScreenWindow, ...,
+    // "transform" for the last transform before WorldBegin), and WorldBegin, which fixes it: an
+    // unusable camera is reported at WorldBegin, naming these.
+    std::vector<std::pair<std::string, SourceLocation>> shapedBy;
+    SourceLocation where;
 };
 
 // What every projection shares: placement, screen window, raster, clipping and thin lens.
@@ -48,7 +53,8 @@ struct CameraEntry {
 const Registry<CameraEntry>& cameraRegistry();
 
 // The camera `description` describes, for an image of the given resolution and pixel aspect
-// ratio; throws SceneError for a bad parameter.
+// ratio; throws SceneError for a bad parameter, and for a camera whose transforms are not finite
+// or that makes a ray Embree cannot trace (isTraceable) at a corner of the image or the lens.
 std::unique_ptr<Camera> createCamera(const CameraDescription& description, int xResolution,
                                      int yResolution, float pixelAspectRatio);
 

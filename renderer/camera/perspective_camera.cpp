@@ -1,8 +1,6 @@
 // The perspective projection: rays through the screen window from the eye, or from a thin lens.
 #include "renderer/camera/perspective_camera.h"
 
-#include "renderer/core/scene_error.h"
-
 #include <cmath>
 #include <numbers>
 
@@ -11,17 +9,12 @@ namespace lrt {
 namespace {
 
 const ParameterSpec kParameters[] = {
-    {"fov",
-     ValueKind::Float,
-     90.0f,
-     {},
-     "the full angle across the shorter image axis, in (0, 180) degrees"},
+    {"fov", ValueKind::Float, 90.0f, kReal.above(0).below(180),
+     "the full angle across the shorter image axis, in degrees"},
 };
 
 std::unique_ptr<Camera> create(const Parameters& p, const CameraSetup& s) {
     const float fov = p.getFloat("fov");
-    if (!(fov > 0 && fov < 180))
-        throw SceneError(p.where("fov"), "fov must be between 0 and 180 degrees");
     return std::make_unique<PerspectiveCamera>(s.cameraToWorld, s.window, s.xResolution,
                                                s.yResolution, s.nearClip, s.farClip, fov,
                                                s.lensRadius, s.focalDistance);

@@ -36,32 +36,12 @@ std::string_view valueKindName(ValueKind kind) {
     return "?";
 }
 
-bool Domain::contains(double value) const {
-    switch (kind) {
-    case Kind::Any:
-        return true;
-    case Kind::Positive:
-        return value > 0;
-    case Kind::NonNegative:
-        return value >= 0;
-    case Kind::Between:
-        return value >= min && value <= max;
-    }
-    return false;
+NumberDomain ParameterSpec::numberDomain() const {
+    return kind == ValueKind::Integer ? domain.integral() : domain;
 }
 
-std::string Domain::text() const {
-    switch (kind) {
-    case Kind::Any:
-        return "";
-    case Kind::Positive:
-        return "> 0";
-    case Kind::NonNegative:
-        return ">= 0";
-    case Kind::Between:
-        return fmt::format("{} to {}", min, max);
-    }
-    return "";
+std::string ParameterSpec::domainText() const {
+    return kind == ValueKind::Float || kind == ValueKind::Integer ? numberDomain().text() : "";
 }
 
 std::string defaultText(const DefaultValue& value) {
@@ -116,7 +96,8 @@ void Parameters::check(const Parameter& p, const ParameterSpec& s) const {
     double number = 0;
     switch (s.kind) {
     case ValueKind::Float:
-        number = list_.getFloat(p.name, 0);
+        list_.getFloat(p.name, 0);
+        number = p.numbers[0]; // as written: beyond float's range is outside every domain
         break;
     case ValueKind::Integer:
         number = list_.getInteger(p.name, 0);
@@ -145,17 +126,9 @@ void Parameters::check(const Parameter& p, const ParameterSpec& s) const {
         list_.getTextureOrColor(p.name);
         return;
     }
-    if (s.domain.contains(number))
-        return;
-    switch (s.domain.kind) {
-    case Domain::Kind::Positive:
-        throw SceneError(p.where, fmt::format("{} must be positive", p.name));
-    case Domain::Kind::NonNegative:
-        throw SceneError(p.where, fmt::format("{} must not be negative", p.name));
-    default:
-        throw SceneError(p.where, fmt::format("{} must be between {} and {}", p.name, s.domain.min,
-                                              s.domain.max));
-    }
+    if (const auto message =
+            slvm::outsideDomain(fmt::format("{} of {}", p.name, what_), number, s.numberDomain()))
+        throw SceneError(p.where, *message);
 }
 
 const ParameterSpec& Parameters::spec(std::string_view name, ValueKind kind) const {

@@ -7,6 +7,7 @@
 #include "renderer/core/color.h"
 #include "renderer/core/parameter_list.h"
 #include "renderer/core/vector.h"
+#include "slvm/common/number_domain.h"
 
 #include <optional>
 #include <span>
@@ -33,18 +34,11 @@ enum class ValueKind {
 };
 std::string_view valueKindName(ValueKind kind); // "float", "integer", ..., "point[]", "texture"
 
-// The numbers a Float or Integer parameter may take.
-struct Domain {
-    enum class Kind { Any, Positive, NonNegative, Between } kind = Kind::Any;
-    double min = 0, max = 0; // Between: min <= value <= max
-
-    static constexpr Domain any() { return {}; }
-    static constexpr Domain positive() { return {Kind::Positive}; }
-    static constexpr Domain nonNegative() { return {Kind::NonNegative}; }
-    static constexpr Domain between(double min, double max) { return {Kind::Between, min, max}; }
-    bool contains(double value) const;
-    std::string text() const; // "> 0", ">= 0", "1 to 1000", "" for any
-};
+// The numbers a Float or Integer parameter may take (slvm/common/number_domain.h): any finite
+// real unless its table narrows it; an Integer parameter's domain is always an integer one.
+using slvm::NumberDomain;
+inline constexpr NumberDomain kReal = NumberDomain::real();       // kReal.above(0): "a real > 0"
+inline constexpr NumberDomain kInteger = NumberDomain::integer(); // kInteger.atLeast(1)
 
 // The default of a parameter: none (absent means "not given"), or a value of its kind.
 using DefaultValue = std::variant<std::monostate, float, int, Color, Vec3, std::string_view>;
@@ -54,10 +48,29 @@ struct ParameterSpec {
     std::string_view name;
     ValueKind kind;
     DefaultValue fallback;
-    Domain domain;
+    NumberDomain domain;
     std::string_view meaning;
+
+    // The domain its values are checked against and documented with: integral for Integer.
+    NumberDomain numberDomain() const;
+    // The domain as the docs state it; empty for kinds that are not one number (their components
+    // are any real, as every number the lexer reads is finite).
+    std::string domainText() const;
 };
 using ParameterTable = std::span<const ParameterSpec>;
+
+// A positional argument of a statement (Format xres yres pixelaspectratio, Sphere radius ...).
+struct ArgumentSpec {
+    enum class Kind {
+        Number,       // one number (bare, or the statement's numbers given as one [array])
+        IntegerArray, // an [array] of integers
+    };
+    std::string_view name;
+    Kind kind;
+    std::string_view meaning;
+    NumberDomain domain{}; // of a Number, or of each element of an IntegerArray
+};
+using ArgumentTable = std::span<const ArgumentSpec>;
 
 // A ParameterList read against its table. Construction checks every parameter: a name given
 // twice, an unknown name

@@ -6,6 +6,20 @@
 
 namespace lrt {
 
+namespace {
+bool allFinite(const Matrix4& m) {
+    for (const auto& row : m)
+        for (const float v : row)
+            if (!std::isfinite(v))
+                return false;
+    return true;
+}
+} // namespace
+
+bool Transform::isFinite() const {
+    return allFinite(m_) && allFinite(inverse_);
+}
+
 Matrix4 multiply(const Matrix4& a, const Matrix4& b) {
     Matrix4 r{};
     for (int i = 0; i < 4; ++i)

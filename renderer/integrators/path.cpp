@@ -18,7 +18,7 @@ namespace {
 constexpr int kRouletteStart = 3;
 
 const ParameterSpec kParameters[] = {
-    {"maxdepth", ValueKind::Integer, 5, Domain::between(1, 1000),
+    {"maxdepth", ValueKind::Integer, 5, kInteger.atLeast(1).atMost(1000),
      "bounces per path: 1 is direct light only"},
     {"strategy",
      ValueKind::String,

@@ -12,7 +12,7 @@ namespace lrt {
 namespace {
 
 const ParameterSpec kParameters[] = {
-    {"maxdepth", ValueKind::Integer, 5, Domain::between(1, 1000),
+    {"maxdepth", ValueKind::Integer, 5, kInteger.atLeast(1).atMost(1000),
      "surface hits per camera path, the camera's own included"},
 };
 

@@ -24,6 +24,8 @@ std::unique_ptr<Light> create(const Parameters& p, const LightContext&) {
 const LightEntry AreaLight::registryEntry{"arealight", true, kParameters, &create};
 
 std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
+    if (shapes_.empty()) // declared with no shape after it, or every triangle was dropped
+        return std::nullopt;
     const auto count = static_cast<float>(shapes_.size());
     const float scaled = u.x * count;
     const auto index = std::min(static_cast<std::size_t>(scaled), shapes_.size() - 1);

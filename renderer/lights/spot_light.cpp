@@ -1,8 +1,6 @@
 // "spotlight": RenderMan's falloff, its parameters and creation.
 #include "renderer/lights/spot_light.h"
 
-#include "renderer/core/scene_error.h"
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -15,8 +13,9 @@ using enum ValueKind;
 const ParameterSpec kParameters[] = {
     {"from", Point, Vec3{0, 0, 0}, {}, "the light's position"},
     {"to", Point, Vec3{0, 0, 1}, {}, "where it points"},
-    {"coneangle", Float, 30.0f, {}, "the cone's half angle, in (0, 180] degrees"},
-    {"conedeltaangle", Float, 5.0f, {}, "the width of the soft edge inside it, in degrees"},
+    {"coneangle", Float, 30.0f, kReal.above(0).atMost(180), "the cone's half angle, in degrees"},
+    {"conedeltaangle", Float, 5.0f, kReal.atLeast(0),
+     "the width of the soft edge inside it, in degrees"},
     {"beamdistribution", Float, 2.0f, {}, "the exponent of cos(theta) across the beam"},
     kIntensityParameter,
     lightColorParameter("radiant intensity on the axis"),
@@ -25,9 +24,6 @@ const ParameterSpec kParameters[] = {
 std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {
     const Aim aim = lightAim(p, c, "spotlight");
     const float cone = p.getFloat("coneangle"), delta = p.getFloat("conedeltaangle");
-    if (!(cone > 0 && cone <= 180) || !(delta >= 0))
-        throw SceneError(c.where, "spotlight coneangle must lie in (0, 180] degrees and "
-                                  "conedeltaangle must not be negative");
     return std::make_unique<SpotLight>(c.lightToWorld.point(aim.from),
                                        c.lightToWorld.vector(aim.to - aim.from), lightPower(p),
                                        cone, delta, p.getFloat("beamdistribution"));

@@ -11,7 +11,7 @@ namespace {
 
 using enum ValueKind;
 const ParameterSpec kParameters[] = {
-    {"eta", Float, 1.5f, Domain::positive(), "index of refraction"},
+    {"eta", Float, 1.5f, kReal.above(0), "index of refraction"},
     {"Kr", Float, 1.0f, {}, "strength of the reflection"},
     {"Kt", Float, 1.0f, {}, "strength of the refraction, times Color"},
 };

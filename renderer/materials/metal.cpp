@@ -12,7 +12,7 @@ using enum ValueKind;
 const ParameterSpec kParameters[] = {
     {"Ks", Float, 1.0f, {}, "strength of the glossy lobe"},
     {"Kr", Float, 0.0f, {}, "strength of a perfect reflection, times Color"},
-    {"roughness", Float, 0.1f, Domain::positive(), "GGX alpha"},
+    {"roughness", Float, 0.1f, kReal.above(0), "GGX alpha"},
 };
 
 std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {

@@ -15,7 +15,7 @@ const ParameterSpec kParameters[] = {
     {"Kd", Float, 0.5f, {}, "diffuse reflectance, times Color"},
     {"Ks", Float, 0.5f, {}, "specular reflectance, times specularcolor"},
     {"Ka", Float, 1.0f, {}, "ambient reflectance, times Color"},
-    {"roughness", Float, 0.1f, Domain::positive(), "GGX alpha of the coat"},
+    {"roughness", Float, 0.1f, kReal.above(0), "GGX alpha of the coat"},
     {"specularcolor", Rgb, Color{1, 1, 1}, {}, "the highlight's colour"},
 };
 

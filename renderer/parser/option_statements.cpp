@@ -5,6 +5,7 @@
 #include "renderer/film/aov_selection.h"
 #include "renderer/integrators/integrator_registry.h"
 #include "renderer/parser/scene_parser.h"
+#include "renderer/parser/statement_arguments.h"
 #include "slvm/common/suggestion.h"
 
 #include <cmath>
@@ -65,40 +66,32 @@ void SceneParser::learnStatementParameters(Declarations& declarations) {
 }
 
 void SceneParser::format(const Statement& s) {
-    const auto n = s.exactNumbers(3);
-    if (n[0] < 1 || n[1] < 1 || n[0] != std::floor(n[0]) || n[1] != std::floor(n[1]) ||
-        n[0] > 65536 || n[1] > 65536)
-        throw SceneError(s.where,
-                         "Format expects a resolution of positive integers (at most 65536) and a "
-                         "pixel aspect ratio");
-    if (!(n[2] > 0))
-        throw SceneError(s.items[2].where, "Format's pixel aspect ratio must be positive");
+    const auto n = s.exactArguments(argumentsOf("Format"));
+    shapesCamera(s, s.name);
     options_.film.xResolution = static_cast<int>(n[0]);
     options_.film.yResolution = static_cast<int>(n[1]);
     options_.film.pixelAspectRatio = static_cast<float>(n[2]);
 }
 
 void SceneParser::frameAspectRatio(const Statement& s) {
-    const auto n = s.exactNumbers(1);
-    if (!(n[0] > 0))
-        throw SceneError(s.where, "FrameAspectRatio must be positive");
+    const auto n = s.exactArguments(argumentsOf("FrameAspectRatio"));
+    shapesCamera(s, s.name);
     options_.camera.frameAspectRatio = static_cast<float>(n[0]);
 }
 
 void SceneParser::screenWindow(const Statement& s) {
-    const auto n = s.exactNumbers(4);
-    s.expectFinite(n);
+    const auto n = s.exactArguments(argumentsOf("ScreenWindow"));
     if (!(n[0] < n[1]) || !(n[2] < n[3]))
         throw SceneError(s.where, "ScreenWindow expects left < right and bottom < top");
+    shapesCamera(s, s.name);
     options_.camera.screenWindow = {{static_cast<float>(n[0]), static_cast<float>(n[1]),
                                      static_cast<float>(n[2]), static_cast<float>(n[3])}};
 }
 
 void SceneParser::cropWindow(const Statement& s) {
-    const auto n = s.exactNumbers(4);
-    if (!(n[0] >= 0 && n[0] < n[1] && n[1] <= 1 && n[2] >= 0 && n[2] < n[3] && n[3] <= 1))
-        throw SceneError(s.where,
-                         "CropWindow expects xmin < xmax and ymin < ymax, all within [0, 1]");
+    const auto n = s.exactArguments(argumentsOf("CropWindow"));
+    if (!(n[0] < n[1] && n[2] < n[3]))
+        throw SceneError(s.where, "CropWindow expects xmin < xmax and ymin < ymax");
     options_.film.cropWindow = {static_cast<float>(n[0]), static_cast<float>(n[1]),
                                 static_cast<float>(n[2]), static_cast<float>(n[3])};
 }
@@ -107,12 +100,14 @@ void SceneParser::projection(const Statement& s) {
     const std::string name = s.stringAt(0);
     expectName(s, name, "projection", cameraRegistry().names());
     options_.camera.projection = {name, parameters(s, 1), s.where};
+    shapesCamera(s, s.name);
 }
 
 void SceneParser::clipping(const Statement& s) {
-    const auto n = s.exactNumbers(2);
-    if (!(n[0] > 0 && n[0] < n[1]))
-        throw SceneError(s.where, "Clipping expects 0 < near < far");
+    const auto n = s.exactArguments(argumentsOf("Clipping"));
+    if (!(n[0] < n[1]))
+        throw SceneError(s.where, "Clipping expects near < far");
+    shapesCamera(s, s.name);
     options_.camera.nearClip = static_cast<float>(n[0]);
     options_.camera.farClip = static_cast<float>(std::fmin(n[1], 1e30));
 }
@@ -122,21 +117,15 @@ void SceneParser::depthOfField(const Statement& s) {
         options_.camera.fStop = 0.0f;
         return;
     }
-    const auto n = s.exactNumbers(3);
-    if (!(n[0] > 0 && n[1] > 0 && n[2] > 0))
-        throw SceneError(s.where,
-                         "DepthOfField expects a positive f-stop, focal length and focal distance");
+    const auto n = s.exactArguments(argumentsOf("DepthOfField"));
+    shapesCamera(s, s.name);
     options_.camera.fStop = static_cast<float>(n[0]);
     options_.camera.focalLength = static_cast<float>(n[1]);
     options_.camera.focalDistance = static_cast<float>(n[2]);
 }
 
 void SceneParser::pixelSamples(const Statement& s) {
-    const auto n = s.exactNumbers(2);
-    for (const double v : n)
-        if (v < 1 || v != std::floor(v) || v > 1024)
-            throw SceneError(s.where,
-                             "PixelSamples expects two positive integers (at most 1024 each)");
+    const auto n = s.exactArguments(argumentsOf("PixelSamples"));
     options_.film.xSamples = static_cast<int>(n[0]);
     options_.film.ySamples = static_cast<int>(n[1]);
 }
@@ -147,9 +136,7 @@ void SceneParser::pixelFilter(const Statement& s) {
     FilterDescription filter{name, std::nullopt, s.where};
     std::size_t next = 1;
     if (s.items.size() > 1) {
-        const auto widths = s.numbersAt(1, 2, next);
-        if (!(widths[0] > 0 && widths[1] > 0 && widths[0] <= 16 && widths[1] <= 16))
-            throw SceneError(s.where, "PixelFilter widths must be positive (at most 16 pixels)");
+        const auto widths = s.argumentsAt(1, argumentsOf("PixelFilter"), next);
         filter.widths = {{static_cast<float>(widths[0]), static_cast<float>(widths[1])}};
     }
     if (next != s.items.size())
@@ -158,9 +145,7 @@ void SceneParser::pixelFilter(const Statement& s) {
 }
 
 void SceneParser::exposure(const Statement& s) {
-    const auto n = s.exactNumbers(2);
-    if (!(n[0] > 0 && n[1] > 0))
-        throw SceneError(s.where, "Exposure expects a positive gain and gamma");
+    const auto n = s.exactArguments(argumentsOf("Exposure"));
     options_.film.gain = static_cast<float>(n[0]);
     options_.film.gamma = static_cast<float>(n[1]);
 }

@@ -6,6 +6,7 @@
 #include "renderer/parser/parser.h"
 
 #include "renderer/parser/scene_parser.h"
+#include "renderer/parser/statement_arguments.h"
 #include "slvm/common/suggestion.h"
 
 #include <cmath>
@@ -148,7 +149,25 @@ void SceneParser::apply(const Statement& s, const std::optional<Transform>& t) {
     if (!t)
         throw SceneError(s.where,
                          fmt::format("{} gives a singular (non-invertible) transform", s.name));
-    state_.transform() = state_.transform() * *t;
+    setTransform(s, state_.transform() * *t);
+}
+
+void SceneParser::setTransform(const Statement& s, const Transform& t) {
+    if (!t.isFinite())
+        throw SceneError(s.where, fmt::format("{} makes the current transform overflow float (a "
+                                              "matrix entry or one of its inverse's is not finite)",
+                                              s.name));
+    state_.transform() = t;
+    if (!inWorld_)
+        shapesCamera(s, "transform");
+}
+
+void SceneParser::shapesCamera(const Statement& s, const std::string& kind) {
+    auto& shapedBy = options_.camera.shapedBy;
+    std::erase_if(shapedBy, [&](const auto& entry) {
+        return entry.first == s.name || (kind == "transform" && entry.first.starts_with(kind));
+    });
+    shapedBy.emplace_back(kind == "transform" ? "transform " + s.name : s.name, s.where);
 }
 
 namespace {
@@ -172,41 +191,35 @@ void SceneParser::identity(const Statement& s) {
     state_.transform() = Transform();
 }
 void SceneParser::transform(const Statement& s) {
-    const auto n = s.exactNumbers(16);
-    s.expectFinite(n);
+    const auto n = s.exactArguments(argumentsOf("Transform"));
     const auto t = Transform::fromMatrix(ribMatrix(n));
     if (!t)
         throw SceneError(s.where, "Transform gives a singular (non-invertible) matrix");
-    state_.transform() = *t;
+    setTransform(s, *t);
 }
 void SceneParser::concatTransform(const Statement& s) {
-    const auto n = s.exactNumbers(16);
-    s.expectFinite(n);
+    const auto n = s.exactArguments(argumentsOf("ConcatTransform"));
     apply(s, Transform::fromMatrix(ribMatrix(n)));
 }
 void SceneParser::translate(const Statement& s) {
-    const auto n = s.exactNumbers(3);
-    s.expectFinite(n);
+    const auto n = s.exactArguments(argumentsOf("Translate"));
     apply(s, Transform::translate(vec3(n, 0)));
 }
 void SceneParser::rotate(const Statement& s) {
-    const auto n = s.exactNumbers(4);
-    s.expectFinite(n);
+    const auto n = s.exactArguments(argumentsOf("Rotate"));
     if (n[1] == 0 && n[2] == 0 && n[3] == 0)
         throw SceneError(s.where, "Rotate needs a non-zero axis");
     apply(s, Transform::rotate(static_cast<float>(n[0]), vec3(n, 1)));
 }
 void SceneParser::scale(const Statement& s) {
-    const auto n = s.exactNumbers(3);
-    s.expectFinite(n);
+    const auto n = s.exactArguments(argumentsOf("Scale"));
     if (n[0] == 0 || n[1] == 0 || n[2] == 0)
         throw SceneError(s.where, "Scale by zero gives a singular transform");
     const Vec3 v = vec3(n, 0);
     apply(s, Transform::scale(v.x, v.y, v.z));
 }
 void SceneParser::lookAt(const Statement& s) {
-    const auto n = s.exactNumbers(9);
-    s.expectFinite(n);
+    const auto n = s.exactArguments(argumentsOf("LookAt"));
     apply(s, Transform::lookAt(vec3(n, 0), vec3(n, 3), vec3(n, 6)));
 }
 void SceneParser::coordinateSystem(const Statement& s) {
@@ -245,9 +258,9 @@ void SceneParser::declare(const Statement& s) {
 void SceneParser::frameBegin(const Statement& s) {
     if (frameOpen_)
         throw SceneError(s.where, "FrameBegin inside a frame: missing FrameEnd");
-    std::size_t next = 0;
-    frameNumber_ =
-        s.items.empty() ? frameNumber_ + 1 : static_cast<int>(s.numbersAt(0, 1, next)[0]);
+    frameNumber_ = s.items.empty()
+                       ? frameNumber_ + 1
+                       : static_cast<int>(s.exactArguments(argumentsOf("FrameBegin"))[0]);
     frameOpen_ = true;
     savedOptions_ = options_;
     savedTransform_ = state_.transform();
@@ -270,6 +283,7 @@ void SceneParser::worldBegin(const Statement& s) {
     inWorld_ = true;
     misplacedInWorldReported_ = false;
     options_.camera.worldToCamera = state_.transform();
+    options_.camera.where = s.where;
     state_.beginWorld(options_.camera.worldToCamera);
     world_ = WorldDescription{};
     world_.background = background_;

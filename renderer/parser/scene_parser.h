@@ -63,7 +63,11 @@ private:
     void imager(const Statement& s);
 
     // parser.cpp: transforms, frames and the world block
+    // Multiplies t onto the current transform; both must be invertible, the product finite.
     void apply(const Statement& s, const std::optional<Transform>& t);
+    void setTransform(const Statement& s, const Transform& t);
+    // Records that `s` shaped the camera (CameraDescription::shapedBy), as kind `kind`.
+    void shapesCamera(const Statement& s, const std::string& kind);
     void identity(const Statement& s);
     void transform(const Statement& s);
     void concatTransform(const Statement& s);

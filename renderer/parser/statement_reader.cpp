@@ -63,20 +63,29 @@ std::vector<double> Statement::numbersAt(std::size_t first, std::size_t count,
     return numbers;
 }
 
-std::vector<double> Statement::exactNumbers(std::size_t count) const {
-    std::size_t next = 0;
-    auto numbers = numbersAt(0, count, next);
-    if (next != items.size())
-        throw SceneError(
-            items[next].where,
-            fmt::format("{} takes {} numbers; unexpected extra argument", name, count));
+std::vector<double> Statement::argumentsAt(std::size_t first, ArgumentTable table,
+                                           std::size_t& next) const {
+    std::vector<const ArgumentSpec*> numbered;
+    for (const ArgumentSpec& a : table)
+        if (a.kind == ArgumentSpec::Kind::Number)
+            numbered.push_back(&a);
+    const bool array = first < items.size() && items[first].kind == Item::Kind::Array;
+    auto numbers = numbersAt(first, numbered.size(), next);
+    for (std::size_t i = 0; i < numbers.size(); ++i)
+        if (const auto message = slvm::outsideDomain(
+                fmt::format("{} of {}", numbered[i]->name, name), numbers[i], numbered[i]->domain))
+            throw SceneError(items[array ? first : first + i].where, *message);
     return numbers;
 }
 
-void Statement::expectFinite(const std::vector<double>& numbers) const {
-    for (const double v : numbers)
-        if (!std::isfinite(static_cast<float>(v)))
-            throw SceneError(where, fmt::format("{}: {} is not a finite float", name, v));
+std::vector<double> Statement::exactArguments(ArgumentTable table) const {
+    std::size_t next = 0;
+    auto numbers = argumentsAt(0, table, next);
+    if (next != items.size())
+        throw SceneError(
+            items[next].where,
+            fmt::format("{} takes {} numbers; unexpected extra argument", name, numbers.size()));
+    return numbers;
 }
 
 std::string Statement::handleAt(std::size_t i) const {

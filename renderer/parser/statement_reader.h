@@ -4,6 +4,7 @@
 #pragma once
 
 #include "renderer/core/parameter_list.h"
+#include "renderer/core/parameter_table.h"
 #include "renderer/parser/lexer.h"
 #include "renderer/parser/scene_description.h"
 
@@ -42,10 +43,13 @@ struct Statement {
     // `count` numbers from item `first`: bare numbers, or one [array] of exactly `count`. Sets
     // `next` to the first item after them.
     std::vector<double> numbersAt(std::size_t first, std::size_t count, std::size_t& next) const;
-    // Exactly `count` numbers and nothing else.
-    std::vector<double> exactNumbers(std::size_t count) const;
-    // Throws unless every number fits a finite float.
-    void expectFinite(const std::vector<double>& numbers) const;
+    // The Number arguments of `table` from item `first`, as numbersAt reads them, each checked
+    // against its domain at its own location ("pixelaspectratio of Format is 1e+38, outside its
+    // domain: a real in [0.0001, 10000]").
+    std::vector<double> argumentsAt(std::size_t first, ArgumentTable table,
+                                    std::size_t& next) const;
+    // The Number arguments of `table` and nothing else.
+    std::vector<double> exactArguments(ArgumentTable table) const;
     // Item i as a handle: a number (as RIB writes them) or a string.
     std::string handleAt(std::size_t i) const;
 };

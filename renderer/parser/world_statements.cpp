@@ -3,6 +3,7 @@
 // their parameters are checked when the scene builder creates them.
 #include "renderer/lights/light_registry.h"
 #include "renderer/parser/scene_parser.h"
+#include "renderer/parser/statement_arguments.h"
 #include "slvm/common/suggestion.h"
 
 #include <cmath>
@@ -44,19 +45,14 @@ void SceneParser::attribute(const Statement& s) {
 }
 
 void SceneParser::color(const Statement& s) {
-    const auto n = s.exactNumbers(3);
-    s.expectFinite(n);
+    const auto n = s.exactArguments(argumentsOf("Color"));
     state_.changeAttributes().color = {static_cast<float>(n[0]), static_cast<float>(n[1]),
                                        static_cast<float>(n[2])};
 }
 
 void SceneParser::opacity(const Statement& s) {
-    const auto n = s.exactNumbers(3);
-    s.expectFinite(n);
+    const auto n = s.exactArguments(argumentsOf("Opacity"));
     const Color c{static_cast<float>(n[0]), static_cast<float>(n[1]), static_cast<float>(n[2])};
-    for (const float v : {c.r, c.g, c.b})
-        if (v < 0 || v > 1)
-            throw SceneError(s.where, "Opacity components must lie in [0, 1]");
     state_.changeAttributes().opacity = c;
 }
 
@@ -66,9 +62,7 @@ void SceneParser::surface(const Statement& s) {
 }
 
 void SceneParser::sides(const Statement& s) {
-    const auto n = s.exactNumbers(1);
-    if (n[0] != 1 && n[0] != 2)
-        throw SceneError(s.where, "Sides expects 1 or 2");
+    const auto n = s.exactArguments(argumentsOf("Sides"));
     state_.changeAttributes().sides = static_cast<int>(n[0]);
 }
 
@@ -152,13 +146,9 @@ void SceneParser::addShape(const Statement& s, const ShapeEntry& entry,
 void SceneParser::shapeStatement(const Statement& s, const ShapeEntry& entry) {
     std::vector<double> numbers, lengths, elements;
     std::size_t next = 0;
-    std::size_t count = 0;
-    for (const ArgumentSpec& a : entry.arguments)
-        count += a.kind == ArgumentSpec::Kind::Number;
-    if (count > 0) {
-        numbers = s.numbersAt(0, count, next);
-        s.expectFinite(numbers);
-    }
+    if (std::any_of(entry.arguments.begin(), entry.arguments.end(),
+                    [](const ArgumentSpec& a) { return a.kind == ArgumentSpec::Kind::Number; }))
+        numbers = s.argumentsAt(0, entry.arguments, next);
     for (const ArgumentSpec& a : entry.arguments) {
         if (a.kind != ArgumentSpec::Kind::IntegerArray)
             continue;
@@ -169,10 +159,9 @@ void SceneParser::shapeStatement(const Statement& s, const ShapeEntry& entry) {
                              fmt::format("{} expects an array of integers ({}) as argument {}",
                                          s.name, a.meaning, i + 1));
         for (const double v : s.items[i].numbers)
-            if (v != std::floor(v) || v < 0 || v > 2147483647.0)
-                throw SceneError(s.items[i].where, fmt::format("{}: {} must be non-negative "
-                                                               "integers",
-                                                               s.name, a.meaning));
+            if (const auto message = slvm::outsideDomain(
+                    fmt::format("an element of {} of {}", a.name, s.name), v, a.domain))
+                throw SceneError(s.items[i].where, *message);
         if (&a != &entry.arguments.back())
             lengths.push_back(static_cast<double>(s.items[i].numbers.size()));
         elements.insert(elements.end(), s.items[i].numbers.begin(), s.items[i].numbers.end());

@@ -335,6 +335,7 @@ PixelBounds renderBounds(const FilmDescription& film, const RenderSettings& sett
 RenderResult render(const Scene& scene, const RenderSettings& settings,
                     const RenderControl& control) {
     const auto start = std::chrono::steady_clock::now();
+    const std::uint64_t refusedBefore = scene.refusedRays();
     const PixelBounds bounds = renderBounds(scene, settings);
     if (bounds.width() <= 0 || bounds.height() <= 0)
         throw std::runtime_error("the crop window or tile covers no pixels");
@@ -381,6 +382,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     });
 
     result.interrupted = !progress.complete();
+    result.statistics.invalidRays = scene.refusedRays() - refusedBefore;
     result.statistics.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

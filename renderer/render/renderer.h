@@ -37,6 +37,9 @@ struct RenderStatistics {
     double seconds = 0;
     RayCounters rays;
     std::uint64_t droppedSamples = 0; // non-finite radiance
+    // Rays Embree could not trace (isTraceable), counted as misses; those of this run's tiles
+    // only, not of a resumed checkpoint's. Zero in a correct scene.
+    std::uint64_t invalidRays = 0;
     int samplesPerPixel = 0;
     PixelBounds bounds{};
 };

@@ -13,7 +13,7 @@ ShapeHit objectSpaceHit(const RayHit& hit, Vec3 worldPoint, const Transform& obj
 
 std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     RayHit hit;
-    if (!lrt::intersect(root_->get(), ray, hit))
+    if (!lrt::intersect(root_->get(), ray, hit, refusedRays_))
         return std::nullopt;
     Intersection result;
     result.t = hit.t;

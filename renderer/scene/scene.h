@@ -15,6 +15,8 @@
 #include "renderer/textures/texture_system.h"
 #include "slvm/common/diagnostic.h"
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -46,8 +48,9 @@ struct SceneStatistics {
     std::size_t triangles = 0;
     std::size_t quadrics = 0; // shapes other than triangle meshes
     std::size_t instances = 0;
-    std::size_t geometryBytes = 0;   // lrt's own copies of shape data
-    std::size_t programVertices = 0; // vertices run through vertex programs
+    std::size_t geometryBytes = 0;    // lrt's own copies of shape data
+    std::size_t programVertices = 0;  // vertices run through vertex programs
+    std::size_t droppedTriangles = 0; // with a non-finite vertex (dropNonFiniteTriangles)
 };
 
 // Embree's report of a hit, in the space of the shape that was hit: its point (from the ray, at
@@ -63,7 +66,9 @@ public:
 
     std::optional<Intersection> intersect(const Ray& ray) const;
     // True when something opaque blocks the ray; partial opacity is handled by the integrator.
-    bool occluded(const Ray& ray) const { return lrt::occluded(root_->get(), ray); }
+    bool occluded(const Ray& ray) const { return lrt::occluded(root_->get(), ray, refusedRays_); }
+    // Rays so far that Embree could not trace (not isTraceable), counted as misses.
+    std::uint64_t refusedRays() const { return refusedRays_.load(); }
 
     const Camera& camera() const { return *camera_; }
     const FilmDescription& film() const { return film_; }
@@ -117,6 +122,8 @@ private:
     std::vector<slvm::Diagnostic> warnings_;
     std::vector<Instance> instances_; // by geometry ID - rootPrimitives_.size()
     SceneStatistics statistics_;
+    // Counts only: a sum is the same whichever thread adds first, so renders stay deterministic.
+    mutable std::atomic<std::uint64_t> refusedRays_{0};
 };
 
 } // namespace lrt

@@ -13,16 +13,15 @@ namespace {
 using enum ArgumentSpec::Kind;
 constexpr ArgumentSpec kArguments[] = {
     {"height", Number, "the apex's z (not zero); the base is at z = 0"},
-    {"radius", Number, "the base's radius"},
+    {"radius", Number, "the base's radius", kReal.above(0)},
     kThetaMaxArgument,
 };
 
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
     if (n[0] == 0)
         throw SceneError(c.where, "Cone height must not be zero");
-    return quadricSurface<Cone>(c, static_cast<float>(n[0]),
-                                positiveArgument(n[1], "Cone radius", c),
-                                thetaMaxArgument(n[2], c));
+    return quadricSurface<Cone>(c, static_cast<float>(n[0]), static_cast<float>(n[1]),
+                                static_cast<float>(n[2]));
 }
 
 } // namespace

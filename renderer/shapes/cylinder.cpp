@@ -12,7 +12,7 @@ namespace {
 
 using enum ArgumentSpec::Kind;
 constexpr ArgumentSpec kArguments[] = {
-    {"radius", Number, "r"},
+    {"radius", Number, "r", kReal.above(0)},
     {"zmin", Number, "the bottom rim"},
     {"zmax", Number, "the top rim (differs from zmin)"},
     kThetaMaxArgument,
@@ -21,9 +21,8 @@ constexpr ArgumentSpec kArguments[] = {
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
     if (n[1] == n[2])
         throw SceneError(c.where, "Cylinder needs zmin and zmax to differ");
-    return quadricSurface<Cylinder>(c, positiveArgument(n[0], "Cylinder radius", c),
-                                    static_cast<float>(n[1]), static_cast<float>(n[2]),
-                                    thetaMaxArgument(n[3], c));
+    return quadricSurface<Cylinder>(c, static_cast<float>(n[0]), static_cast<float>(n[1]),
+                                    static_cast<float>(n[2]), static_cast<float>(n[3]));
 }
 
 } // namespace

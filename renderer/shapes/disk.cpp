@@ -12,14 +12,13 @@ namespace {
 using enum ArgumentSpec::Kind;
 constexpr ArgumentSpec kArguments[] = {
     {"height", Number, "the plane z = height"},
-    {"radius", Number, "r"},
+    {"radius", Number, "r", kReal.above(0)},
     kThetaMaxArgument,
 };
 
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
-    return quadricSurface<Disk>(c, static_cast<float>(n[0]),
-                                positiveArgument(n[1], "Disk radius", c),
-                                thetaMaxArgument(n[2], c));
+    return quadricSurface<Disk>(c, static_cast<float>(n[0]), static_cast<float>(n[1]),
+                                static_cast<float>(n[2]));
 }
 
 } // namespace

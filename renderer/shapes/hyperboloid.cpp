@@ -32,7 +32,7 @@ ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeCo
         return Vec3{static_cast<float>(n[i]), static_cast<float>(n[i + 1]),
                     static_cast<float>(n[i + 2])};
     };
-    return quadricSurface<Hyperboloid>(c, point(0), point(3), thetaMaxArgument(n[6], c));
+    return quadricSurface<Hyperboloid>(c, point(0), point(3), static_cast<float>(n[6]));
 }
 
 } // namespace

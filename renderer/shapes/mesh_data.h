@@ -3,6 +3,7 @@
 #pragma once
 
 #include "renderer/core/color.h"
+#include "renderer/core/transform.h"
 #include "renderer/core/vector.h"
 
 #include <array>
@@ -22,6 +23,12 @@ struct MeshData {
     std::vector<std::array<float, 6>> clipDistances; // per vertex (o[CLPn].x), or empty
     std::uint8_t clipPlanes = 0;                     // bit n: CLPn is in use
 };
+
+// Removes the triangles with a vertex that is not finite, or beyond kMaxRayCoordinate, in the
+// space objectToScene takes it to (a NaN from an OBJ file or a vertex program, an overflowing
+// transform): Embree skips them, and light sampling and shading could not use them. Returns how
+// many were removed.
+std::size_t dropNonFiniteTriangles(MeshData& mesh, const Transform& objectToScene);
 
 // Smooth vertex normals of a mesh: the area-weighted sum of the faces around each vertex.
 std::vector<Vec3> areaWeightedNormals(const MeshData& mesh);

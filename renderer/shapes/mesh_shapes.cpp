@@ -174,13 +174,14 @@ ShapeSurfaces createPointsGeneralPolygons(std::span<const double> n, const Param
 }
 
 constexpr ArgumentSpec kPointsPolygonsArguments[] = {
-    {"nvertices", IntegerArray, "each polygon's vertex count"},
-    {"vertices", IntegerArray, "vertex indices, polygon after polygon"},
+    {"nvertices", IntegerArray, "each polygon's vertex count", kInteger.atLeast(0)},
+    {"vertices", IntegerArray, "vertex indices, polygon after polygon", kInteger.atLeast(0)},
 };
 constexpr ArgumentSpec kPointsGeneralPolygonsArguments[] = {
-    {"nloops", IntegerArray, "each polygon's loop count: its outline, then its holes"},
-    {"nvertices", IntegerArray, "each loop's vertex count"},
-    {"vertices", IntegerArray, "vertex indices, loop after loop"},
+    {"nloops", IntegerArray, "each polygon's loop count: its outline, then its holes",
+     kInteger.atLeast(0)},
+    {"nvertices", IntegerArray, "each loop's vertex count", kInteger.atLeast(0)},
+    {"vertices", IntegerArray, "vertex indices, loop after loop", kInteger.atLeast(0)},
 };
 
 } // namespace

@@ -12,7 +12,7 @@ namespace {
 
 using enum ArgumentSpec::Kind;
 constexpr ArgumentSpec kArguments[] = {
-    {"rmax", Number, "the radius at zmax"},
+    {"rmax", Number, "the radius at zmax", kReal.above(0)},
     {"zmin", Number, "the lowest z kept, 0 <= zmin < zmax"},
     {"zmax", Number, "the top"},
     kThetaMaxArgument,
@@ -21,9 +21,8 @@ constexpr ArgumentSpec kArguments[] = {
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
     if (!(n[2] > 0 && n[1] >= 0 && n[1] < n[2]))
         throw SceneError(c.where, "Paraboloid needs 0 <= zmin < zmax");
-    return quadricSurface<Paraboloid>(c, positiveArgument(n[0], "Paraboloid rmax", c),
-                                      static_cast<float>(n[1]), static_cast<float>(n[2]),
-                                      thetaMaxArgument(n[3], c));
+    return quadricSurface<Paraboloid>(c, static_cast<float>(n[0]), static_cast<float>(n[1]),
+                                      static_cast<float>(n[2]), static_cast<float>(n[3]));
 }
 
 } // namespace

@@ -4,7 +4,6 @@
 #include "renderer/core/scene_error.h"
 
 #include <cmath>
-#include <fmt/format.h>
 #include <numbers>
 
 namespace lrt {
@@ -16,19 +15,6 @@ DVec3 toDouble(Vec3 v) {
     return {v.x, v.y, v.z};
 }
 } // namespace
-
-float thetaMaxArgument(double degrees, const ShapeContext& context) {
-    if (!(degrees > 0 && degrees <= 360))
-        throw SceneError(context.where,
-                         fmt::format("thetamax must lie in (0, 360] degrees, not {}", degrees));
-    return static_cast<float>(degrees);
-}
-
-float positiveArgument(double value, const char* what, const ShapeContext& context) {
-    if (!(value > 0))
-        throw SceneError(context.where, fmt::format("{} must be positive, not {}", what, value));
-    return static_cast<float>(value);
-}
 
 bool solveQuadratic(double a, double b, double c, double& t0, double& t1) {
     if (a == 0.0) {

@@ -67,16 +67,13 @@ bool solveQuadratic(double a, double b, double c, double& t0, double& t1);
 
 // The argument every quadric statement ends with.
 constexpr ArgumentSpec kThetaMaxArgument{"thetamax", ArgumentSpec::Kind::Number,
-                                         "the sweep about z, in (0, 360] degrees"};
+                                         "the sweep about z, in degrees",
+                                         kReal.above(0).atMost(360)};
 // The one surface of a quadric statement: a Q placed and oriented by `context`.
 template <typename Q, typename... Arguments>
 ShapeSurfaces quadricSurface(const ShapeContext& context, Arguments... arguments) {
     return singleSurface(std::make_unique<Q>(context.objectToScene, context.flipNormals,
                                              context.oneSided, arguments...));
 }
-// Checks of quadric statement arguments, failing at the statement: thetamax in (0, 360] degrees,
-// and a length that must be positive ("Sphere radius").
-float thetaMaxArgument(double degrees, const ShapeContext& context);
-float positiveArgument(double value, const char* what, const ShapeContext& context);
 
 } // namespace lrt

@@ -32,11 +32,11 @@ const ParameterSpec kParameters[] = {
      {},
      "where the function is looked at, in object space: [r] (a sphere about the origin), "
      "[x y z r] (a sphere) or [x0 y0 z0 x1 y1 z1] (a box); default the box [-1 -1 -1 1 1 1]"},
-    {"epsilon", ValueKind::Float, 1e-4f, Domain::positive(),
+    {"epsilon", ValueKind::Float, 1e-4f, kReal.above(0),
      "a point closer to the surface than this (object space) is a hit"},
-    {"maxsteps", ValueKind::Integer, 256, Domain::between(1, 100000),
+    {"maxsteps", ValueKind::Integer, 256, kInteger.atLeast(1).atMost(100000),
      "sphere-tracing steps per ray before the ray counts as a miss"},
-    {"lipschitz", ValueKind::Float, 1.0f, Domain::positive(),
+    {"lipschitz", ValueKind::Float, 1.0f, kReal.above(0),
      "a bound on how fast the function changes (1 for a true distance): steps are "
      "distance / lipschitz, so that a function that oversteps never skips a surface"},
 };

@@ -21,17 +21,6 @@
 
 namespace lrt {
 
-// A positional argument of a shape statement (Sphere radius zmin zmax thetamax).
-struct ArgumentSpec {
-    enum class Kind {
-        Number,       // one number (bare, or the statement's numbers given as one [array])
-        IntegerArray, // an [array] of integers
-    };
-    std::string_view name;
-    Kind kind;
-    std::string_view meaning;
-};
-
 // Where and how a shape is made: its placement and the attributes that shape it.
 struct ShapeContext {
     Transform objectToScene;

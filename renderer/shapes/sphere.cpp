@@ -13,16 +13,15 @@ namespace {
 
 using enum ArgumentSpec::Kind;
 constexpr ArgumentSpec kArguments[] = {
-    {"radius", Number, "r"},
+    {"radius", Number, "r", kReal.above(0)},
     {"zmin", Number, "the lowest z kept (clamped to -r)"},
     {"zmax", Number, "the highest z kept (clamped to r)"},
     kThetaMaxArgument,
 };
 
 ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeContext& c) {
-    return quadricSurface<Sphere>(c, positiveArgument(n[0], "Sphere radius", c),
-                                  static_cast<float>(n[1]), static_cast<float>(n[2]),
-                                  thetaMaxArgument(n[3], c));
+    return quadricSurface<Sphere>(c, static_cast<float>(n[0]), static_cast<float>(n[1]),
+                                  static_cast<float>(n[2]), static_cast<float>(n[3]));
 }
 
 } // namespace

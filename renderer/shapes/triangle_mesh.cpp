@@ -156,6 +156,19 @@ Vec3 TriangleMesh::vertexNormal(const std::array<int, 3>& t, float w0, float w1,
     return flipsNormals() ? -n : n;
 }
 
+std::size_t dropNonFiniteTriangles(MeshData& mesh, const Transform& objectToScene) {
+    std::vector<bool> usable(mesh.positions.size());
+    for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
+        const Vec3 p = objectToScene.point(mesh.positions[i]);
+        usable[i] = std::fabs(p.x) <= kMaxRayCoordinate && std::fabs(p.y) <= kMaxRayCoordinate &&
+                    std::fabs(p.z) <= kMaxRayCoordinate;
+    }
+    return std::erase_if(mesh.triangles, [&](const std::array<int, 3>& t) {
+        return !usable[static_cast<std::size_t>(t[0])] || !usable[static_cast<std::size_t>(t[1])] ||
+               !usable[static_cast<std::size_t>(t[2])];
+    });
+}
+
 std::vector<Vec3> areaWeightedNormals(const MeshData& mesh) {
     std::vector<Vec3> normals(mesh.positions.size(), Vec3{0, 0, 0});
     for (const auto& t : mesh.triangles) {

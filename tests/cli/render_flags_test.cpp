@@ -64,6 +64,26 @@ TEST_CASE("out-of-domain render flags are usage errors, before the scene is read
     }
 }
 
+TEST_CASE("numeric render flags state their domain as scene numbers do", "[cli][render]") {
+    const fs::path scene = writeScratchFile("flags-contract.lrt", kLitSphere);
+    const std::pair<const char*, const char*> cases[] = {
+        {"--spp 1048577", "--spp is 1048577, outside its domain: an integer in [1, 1048576]"},
+        {"--threads 4097", "--threads is 4097, outside its domain: an integer in [0, 4096]"},
+        {"--resolution 65537,2",
+         "--resolution is 65537, outside its domain: an integer in [1, 65536]"},
+        {"--resolution 2.5,4", "--resolution is 2.5, outside its domain: an integer in [1, 65536]"},
+        {"--crop 0,1e38,0,1", "--crop is 1e+38, outside its domain: a real in [0, 1]"},
+        {"--crop 0.5,0.2,0,1", "--crop '0.5,0.2,0,1': expected x0 < x1 and y0 < y1"},
+        {"--checkpoint -1", "--checkpoint"},
+    };
+    for (const auto& [flags, message] : cases) {
+        const auto r = runLrt(fmt::format("{} -o {} {}", q(scene), q(scratchPath("x.exr")), flags));
+        INFO("reproduce: lrt SCENE -o x.exr " << flags << "\nstderr: " << r.err);
+        CHECK(r.exitStatus == 2);
+        CHECK_THAT(r.err, Catch::StartsWith(std::string("ERROR: ") + message));
+    }
+}
+
 TEST_CASE("the --progress=alf flag prints ALF_PROGRESS lines up to 100%", "[cli][render]") {
     const fs::path scene = writeScratchFile("flags-alf.lrt", kLitSphere);
     const auto r =

@@ -8,6 +8,7 @@
 #include "renderer/lights/light_registry.h"
 #include "renderer/materials/material_registry.h"
 #include "renderer/materials/sl_material.h"
+#include "renderer/parser/statement_arguments.h"
 #include "renderer/shapes/shape_registry.h"
 
 #include <catch2/catch.hpp>
@@ -82,7 +83,7 @@ std::vector<Row> expectedParameters(ParameterTable table) {
     std::vector<Row> rows = {{"parameter", "type", "default", "domain", "meaning"}};
     for (const ParameterSpec& s : table)
         rows.push_back({fmt::format("`{}`", s.name), std::string(valueKindName(s.kind)),
-                        defaultText(s.fallback), s.domain.text(), std::string(s.meaning)});
+                        defaultText(s.fallback), s.domainText(), std::string(s.meaning)});
     return rows;
 }
 
@@ -168,16 +169,16 @@ TEST_CASE("docs/scene-format.md lists every shape with its arguments and paramet
                                         : code(entry->statement);
         headings.push_back(heading);
         checkParameters("Shapes", heading, entry->parameters);
-        std::vector<Row> arguments = {{"argument", "meaning"}};
+        std::vector<Row> arguments = {{"argument", "domain", "meaning"}};
         for (const ArgumentSpec& a : entry->arguments)
-            arguments.push_back({code(a.name), std::string(a.meaning)});
+            arguments.push_back({code(a.name), a.domain.text(), std::string(a.meaning)});
         INFO("shape " << heading << "; its argument table should read:\n" << markdown(arguments));
         const std::vector<Row>* documented = findTable("Shapes", heading, "argument");
         if (entry->arguments.empty()) {
             CHECK(documented == nullptr);
         } else {
             REQUIRE(documented != nullptr);
-            CHECK(firstColumns(*documented, 1) == firstColumns(arguments, 1));
+            CHECK(firstColumns(*documented, 2) == firstColumns(arguments, 2));
         }
     }
     checkNothingExtra("Shapes", headings);
@@ -225,4 +226,16 @@ TEST_CASE("docs/scene-format.md lists every integrator, projection and filter", 
     const std::vector<Row>* documented = findTable("Pixel filters", "", "filter");
     REQUIRE(documented != nullptr);
     CHECK(firstColumns(*documented, 2) == filters);
+}
+
+TEST_CASE("docs/scene-format.md lists the domain of every statement argument", "[docs]") {
+    std::vector<Row> expected = {{"statement", "argument", "domain", "meaning"}};
+    for (const StatementArguments& s : statementArguments())
+        for (const ArgumentSpec& a : s.arguments)
+            expected.push_back(
+                {code(s.statement), code(a.name), a.domain.text(), std::string(a.meaning)});
+    INFO("the table of section \"Numeric domains\" should read:\n" << markdown(expected));
+    const std::vector<Row>* documented = findTable("Numeric domains", "", "statement");
+    REQUIRE(documented != nullptr);
+    CHECK(firstColumns(*documented, 3) == firstColumns(expected, 3));
 }

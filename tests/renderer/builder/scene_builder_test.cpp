@@ -24,15 +24,15 @@ struct BadBuild {
 
 // clang-format off
 const BadBuild kBadBuilds[] = {
-    {"negative radius", "Sphere -1 -1 1 360", 3, "Sphere radius must be positive"},
-    {"thetamax out of range", "Cylinder 1 0 1 400", 3, "thetamax must lie in (0, 360]"},
+    {"negative radius", "Sphere -1 -1 1 360", 3, "radius of Sphere is -1, outside its domain: a real > 0"},
+    {"thetamax out of range", "Cylinder 1 0 1 400", 3, "thetamax of Cylinder is 400, outside its domain: a real in (0, 360]"},
     {"flat cylinder", "Cylinder 1 1 1 360", 3, "zmin and zmax to differ"},
     {"flat hyperboloid", "Hyperboloid 1 0 0 2 0 0 360", 3, "different z"},
     {"bad paraboloid", "Paraboloid 1 1 0.5 360", 3, "0 <= zmin < zmax"},
     {"unknown surface", "Surface \"velvet\"\nSphere 1 -1 1 360", 3, "unknown surface 'velvet'"},
     {"unknown surface parameter", "Surface \"matte\" \"Kdd\" [1]\nSphere 1 -1 1 360", 3, "unknown parameter 'Kdd' for Surface \"matte\""},
     {"wrong parameter count", "Surface \"plastic\" \"specularcolor\" [1 1]\nSphere 1 -1 1 360", 3, "must be a colour [r g b]"},
-    {"negative roughness", "Surface \"plastic\" \"roughness\" [-1]\nSphere 1 -1 1 360", 3, "roughness must be positive"},
+    {"negative roughness", "Surface \"plastic\" \"roughness\" [-1]\nSphere 1 -1 1 360", 3, "roughness of Surface \"plastic\" is -1, outside its domain: a real > 0"},
     {"missing P", "Polygon \"N\" [0 0 1]", 3, "needs vertex positions \"P\""},
     {"index out of range", "Shape \"trianglemesh\" \"indices\" [0 1 5] \"P\" [0 0 0 1 0 0 0 1 0]", 3, "vertex index 5 is out of range"},
     {"indices not in threes", "Shape \"trianglemesh\" \"indices\" [0 1] \"P\" [0 0 0 1 0 0 0 1 0]", 3, "must come in threes"},

@@ -28,7 +28,8 @@ TEST_CASE("a shape's hit carries the object-space point and Embree's normal",
             const Ray ray{{0, 0, 0}, normalize(Vec3{x, y, 6})};
             const auto in = scene.intersect(ray);
             RayHit raw;
-            if (!in || !lrt::intersect(scene.embreeScene(), ray, raw))
+            std::atomic<std::uint64_t> refused = 0;
+            if (!in || !lrt::intersect(scene.embreeScene(), ray, raw, refused))
                 continue;
             ++hits;
             INFO("ray towards " << x << " " << y << " 6");
