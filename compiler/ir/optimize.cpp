@@ -423,8 +423,12 @@ struct DcePass {
                 changed = true;
                 continue;
             }
-            if (function[id].op == Op::If)
-                changed = sweep(function[id].thenBlock) | sweep(function[id].elseBlock) | changed;
+            if (function[id].op == Op::If) {
+                // Both branches are swept, whatever the first reports.
+                const bool thenChanged = sweep(function[id].thenBlock);
+                const bool elseChanged = sweep(function[id].elseBlock);
+                changed = thenChanged || elseChanged || changed;
+            }
             kept.push_back(id);
         }
         instructions = std::move(kept);

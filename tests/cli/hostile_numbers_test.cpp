@@ -223,6 +223,76 @@ std::string death(int status) {
     return fmt::format("stopped with status {} mid-batch", WEXITSTATUS(status));
 }
 
+struct Outcomes {
+    std::size_t byStatus[3] = {0, 0, 0}; // runs that exited 0, 1 and 2
+    std::vector<std::string> failures;   // what the others did, each with its replacement
+};
+
+// What the child that ran cases[first, last) reported in `results` before it ended with
+// `status`; a case it did not report is the one it died on, and the rest go back on `queue`.
+void collect(const std::vector<Replacement>& cases, std::size_t first, std::size_t last,
+             const std::string& results, int status, const fs::path& root, Outcomes& outcomes,
+             std::vector<std::pair<std::size_t, std::size_t>>& queue) {
+    std::istringstream lines(results);
+    std::size_t next = first;
+    for (std::size_t index, code; lines >> index >> code; next = index + 1) {
+        if (const std::string wrong = verdict(static_cast<int>(code)); !wrong.empty())
+            outcomes.failures.push_back(fmt::format("{}: lrt {}", cases[index].describe(), wrong));
+        else
+            ++outcomes.byStatus[code];
+    }
+    if (next == last)
+        return;
+    outcomes.failures.push_back(fmt::format("{}: lrt {}\n{}", cases[next].describe(), death(status),
+                                            tail(root / "log.txt")));
+    if (next + 1 < last)
+        queue.emplace_back(next + 1, last);
+}
+
+// Runs every case, in batches, two children at a time (the machines have two cores).
+Outcomes runAll(const std::vector<Replacement>& cases, const fs::path& scratch) {
+    constexpr std::size_t kBatch = 25;
+    struct Child {
+        std::size_t first, last;
+        int slot;    // its scratch folder, scratch/slot
+        int results; // the read end of its pipe
+    };
+    std::vector<std::pair<std::size_t, std::size_t>> queue; // batches to start, last first
+    for (std::size_t b = 0; b < cases.size(); b += kBatch)
+        queue.emplace_back(b, std::min(cases.size(), b + kBatch));
+    std::reverse(queue.begin(), queue.end());
+    std::map<pid_t, Child> running;
+    std::vector<int> freeSlots = {0, 1};
+    Outcomes outcomes;
+    while (!queue.empty() || !running.empty()) {
+        for (; !queue.empty() && !freeSlots.empty(); queue.pop_back(), freeSlots.pop_back()) {
+            const auto [first, last] = queue.back();
+            int ends[2];
+            REQUIRE(pipe(ends) == 0);
+            const fs::path root = scratch / std::to_string(freeSlots.back());
+            fs::create_directories(root);
+            const pid_t pid = startBatch(cases, first, last, root, ends[1]);
+            REQUIRE(pid > 0);
+            close(ends[1]);
+            running[pid] = {first, last, freeSlots.back(), ends[0]};
+        }
+        int status = 0;
+        const pid_t done = waitpid(-1, &status, 0);
+        REQUIRE(done > 0);
+        const Child child = running.at(done);
+        running.erase(done);
+        std::string results;
+        char buffer[4096];
+        for (ssize_t n; (n = read(child.results, buffer, sizeof buffer)) > 0;)
+            results.append(buffer, static_cast<std::size_t>(n));
+        close(child.results);
+        collect(cases, child.first, child.last, results, status,
+                scratch / std::to_string(child.slot), outcomes, queue);
+        freeSlots.push_back(child.slot);
+    }
+    return outcomes;
+}
+
 } // namespace
 
 TEST_CASE("no hostile number in a bundled scene kills lrt, hangs it or leaves a partial output",
@@ -236,69 +306,14 @@ TEST_CASE("no hostile number in a bundled scene kills lrt, hangs it or leaves a 
         cases.resize(runs);
 
     const fs::path scratch = fs::temp_directory_path() / fmt::format("lrt_hostile_{}", getpid());
-    constexpr std::size_t kBatch = 25;
-    struct Batch {
-        std::size_t next, last; // cases[next, last) not yet reported
-        int results;            // read end of the child's pipe
-        std::string pending;    // an incomplete line
-    };
-    std::map<pid_t, Batch> running;
-    std::vector<int> freeSlots = {0, 1};
-    std::map<pid_t, int> slotOf;
-    std::vector<std::string> failures;
-    std::size_t outcomes[3] = {0, 0, 0};
-    std::vector<std::pair<std::size_t, std::size_t>> queue; // batches to (re)start
-    for (std::size_t b = 0; b < cases.size(); b += kBatch)
-        queue.emplace_back(b, std::min(cases.size(), b + kBatch));
-    std::reverse(queue.begin(), queue.end());
-    while (!queue.empty() || !running.empty()) {
-        while (!queue.empty() && !freeSlots.empty()) {
-            const int slot = freeSlots.back();
-            freeSlots.pop_back();
-            const auto [first, last] = queue.back();
-            queue.pop_back();
-            int pipeEnds[2];
-            REQUIRE(pipe(pipeEnds) == 0);
-            const fs::path root = scratch / std::to_string(slot);
-            fs::create_directories(root);
-            const pid_t pid = startBatch(cases, first, last, root, pipeEnds[1]);
-            REQUIRE(pid > 0);
-            close(pipeEnds[1]);
-            running[pid] = {first, last, pipeEnds[0], ""};
-            slotOf[pid] = slot;
-        }
-        int status = 0;
-        const pid_t done = waitpid(-1, &status, 0);
-        REQUIRE(done > 0);
-        Batch& batch = running.at(done);
-        const fs::path root = scratch / std::to_string(slotOf.at(done));
-        char buffer[4096];
-        for (ssize_t n; (n = read(batch.results, buffer, sizeof buffer)) > 0;)
-            batch.pending.append(buffer, static_cast<std::size_t>(n));
-        close(batch.results);
-        std::istringstream lines(batch.pending);
-        for (std::size_t index, code; lines >> index >> code; batch.next = index + 1) {
-            if (const std::string wrong = verdict(static_cast<int>(code)); !wrong.empty())
-                failures.push_back(fmt::format("{}: lrt {}", cases[index].describe(), wrong));
-            else
-                ++outcomes[code];
-        }
-        if (batch.next < batch.last) { // the child died on cases[batch.next]
-            failures.push_back(fmt::format("{}: lrt {}\n{}", cases[batch.next].describe(),
-                                           death(status), tail(root / "log.txt")));
-            if (batch.next + 1 < batch.last)
-                queue.emplace_back(batch.next + 1, batch.last);
-        }
-        freeSlots.push_back(slotOf.at(done));
-        running.erase(done);
-        slotOf.erase(done);
-    }
+    const Outcomes outcomes = runAll(cases, scratch);
     fs::remove_all(scratch);
-    INFO(cases.size() << " runs (seed " << seed << "): " << outcomes[0] << " rendered, "
-                      << outcomes[1] << " refused the scene, " << outcomes[2] << " refused a flag");
-    for (const std::string& f : failures)
+    INFO(cases.size() << " runs (seed " << seed << "): " << outcomes.byStatus[0] << " rendered, "
+                      << outcomes.byStatus[1] << " refused the scene, " << outcomes.byStatus[2]
+                      << " refused a flag");
+    for (const std::string& f : outcomes.failures)
         UNSCOPED_INFO(f);
-    CHECK(failures.empty());
+    CHECK(outcomes.failures.empty());
     // The sample must reach the renderer, not only the parser.
-    CHECK(outcomes[0] > cases.size() / 10);
+    CHECK(outcomes.byStatus[0] > cases.size() / 10);
 }
