@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     g++ make cmake ninja-build pkg-config
     libembree-dev libopenimageio-dev openimageio-tools libtbb-dev libtinyobjloader-dev
-    catch2 libcli11-dev libfmt-dev nlohmann-json3-dev libbenchmark-dev
+    catch2 libcli11-dev libfmt-dev nlohmann-json3-dev libbenchmark-dev zlib1g-dev
     slurmctld slurmd slurm-client munge
 )
 

@@ -8,6 +8,7 @@
 #include "renderer/shapes/mesh_shapes.h"
 #include "renderer/shapes/obj_file.h"
 #include "renderer/shapes/paraboloid.h"
+#include "renderer/shapes/ply_file.h"
 #include "renderer/shapes/sdf_shape.h"
 #include "renderer/shapes/sphere.h"
 
@@ -28,6 +29,7 @@ const ShapeEntry* const kShapes[] = {
     &PointsGeneralPolygonsStatement::registryEntry,
     &TriangleMeshStatement::registryEntry,
     &ObjShape::registryEntry,
+    &PlyShape::registryEntry,
     &SdfShape::registryEntry,
 };
 } // namespace

@@ -6,7 +6,7 @@
 // as such, and no process start-up is paid. This test is its own executable: the parent must not
 // have started TBB or Embree threads before it forks.
 //
-// CI runs a deterministic sample of the replacements (2,400; 300 under the sanitizers, which are
+// CI runs a deterministic sample of the replacements (2,000; 200 under the sanitizers, which are
 // slower). LRT_HOSTILE_RUNS=n runs n of them (0: every one, tens of thousands: minutes), and
 // LRT_HOSTILE_SEED=n draws another sample.
 #include "cli/lrt_command.h"
@@ -32,10 +32,10 @@ namespace fs = std::filesystem;
 namespace {
 
 #if defined(__SANITIZE_ADDRESS__)
-constexpr std::size_t kSampled = 300;
+constexpr std::size_t kSampled = 200;
 constexpr unsigned kSecondsPerRun = 120;
 #else
-constexpr std::size_t kSampled = 2400;
+constexpr std::size_t kSampled = 2000;
 constexpr unsigned kSecondsPerRun = 30;
 #endif
 
