@@ -35,12 +35,11 @@ namespace lrt::cli {
 namespace {
 
 // The domains of the numeric flags (--threads beyond 4096 is a typo, not a machine).
-constexpr slvm::NumberDomain kSamplesDomain =
-    slvm::NumberDomain::integer().atLeast(1).atMost(1 << 20);
-constexpr slvm::NumberDomain kThreadsDomain = slvm::NumberDomain::integer().atLeast(0).atMost(4096);
-constexpr slvm::NumberDomain kPixelsDomain = slvm::NumberDomain::integer().atLeast(1).atMost(65536);
-constexpr slvm::NumberDomain kCropDomain = slvm::NumberDomain::real().atLeast(0).atMost(1);
-constexpr slvm::NumberDomain kSecondsDomain = slvm::NumberDomain::real().atLeast(0);
+constexpr slvm::NumberDomain kSamplesDomain = slvm::kInteger.atLeast(1).atMost(1 << 20);
+constexpr slvm::NumberDomain kThreadsDomain = slvm::kInteger.atLeast(0).atMost(4096);
+constexpr slvm::NumberDomain kPixelsDomain = slvm::kInteger.atLeast(1).atMost(65536);
+constexpr slvm::NumberDomain kCropDomain = slvm::kReal.atLeast(0).atMost(1);
+constexpr slvm::NumberDomain kSecondsDomain = slvm::kReal.atLeast(0);
 
 // The flags of `lrt render`.
 struct RenderFlags {

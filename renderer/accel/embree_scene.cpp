@@ -31,13 +31,18 @@ RTCRay toEmbree(const Ray& ray) {
     r.mask = 0xffffffffu;
     return r;
 }
+// False, and counted, for a ray Embree must not be given.
+bool admits(const Ray& ray, std::atomic<std::uint64_t>& refused) {
+    if (isTraceable(ray))
+        return true;
+    refused.fetch_add(1, std::memory_order_relaxed);
+    return false;
+}
 } // namespace
 
 bool intersect(RTCScene scene, const Ray& ray, RayHit& hit, std::atomic<std::uint64_t>& refused) {
-    if (!isTraceable(ray)) {
-        refused.fetch_add(1, std::memory_order_relaxed);
+    if (!admits(ray, refused))
         return false;
-    }
     RTCIntersectContext context;
     rtcInitIntersectContext(&context);
     RTCRayHit rayHit{};
@@ -58,10 +63,8 @@ bool intersect(RTCScene scene, const Ray& ray, RayHit& hit, std::atomic<std::uin
 }
 
 bool occluded(RTCScene scene, const Ray& ray, std::atomic<std::uint64_t>& refused) {
-    if (!isTraceable(ray)) {
-        refused.fetch_add(1, std::memory_order_relaxed);
+    if (!admits(ray, refused))
         return false;
-    }
     RTCIntersectContext context;
     rtcInitIntersectContext(&context);
     RTCRay r = toEmbree(ray);

@@ -36,9 +36,9 @@ std::string_view valueKindName(ValueKind kind); // "float", "integer", ..., "poi
 
 // The numbers a Float or Integer parameter may take (slvm/common/number_domain.h): any finite
 // real unless its table narrows it; an Integer parameter's domain is always an integer one.
+using slvm::kInteger;
+using slvm::kReal;
 using slvm::NumberDomain;
-inline constexpr NumberDomain kReal = NumberDomain::real();       // kReal.above(0): "a real > 0"
-inline constexpr NumberDomain kInteger = NumberDomain::integer(); // kInteger.atLeast(1)
 
 // The default of a parameter: none (absent means "not given"), or a value of its kind.
 using DefaultValue = std::variant<std::monostate, float, int, Color, Vec3, std::string_view>;

@@ -27,17 +27,19 @@ struct Ray {
 // Embree's bound on ray coordinates (FLT_LARGE in its RayK::valid()).
 inline constexpr float kMaxRayCoordinate = 1.844e18f;
 
-// Whether Embree accepts `ray`: origin and direction finite and within kMaxRayCoordinate, the
-// direction not zero, and 0 <= tMin <= tMax (tMax may be infinite). Debian's Embree asserts this
-// of every ray, so a ray that fails it must never reach Embree: it would abort the process.
+// Whether every coordinate of `v` is finite and within kMaxRayCoordinate (NaN is not).
+inline bool withinRayRange(Vec3 v) {
+    return std::fabs(v.x) <= kMaxRayCoordinate && std::fabs(v.y) <= kMaxRayCoordinate &&
+           std::fabs(v.z) <= kMaxRayCoordinate;
+}
+
+// Whether Embree accepts `ray`: origin and direction withinRayRange, the direction not zero, and
+// 0 <= tMin <= tMax (tMax may be infinite). Debian's Embree asserts this of every ray, so a ray
+// that fails it must never reach Embree: it would abort the process.
 inline bool isTraceable(const Ray& ray) {
-    const auto within = [](Vec3 v) {
-        return std::fabs(v.x) <= kMaxRayCoordinate && std::fabs(v.y) <= kMaxRayCoordinate &&
-               std::fabs(v.z) <= kMaxRayCoordinate;
-    };
     const Vec3 d = ray.direction;
-    return within(ray.origin) && within(d) && (d.x != 0 || d.y != 0 || d.z != 0) && ray.tMin >= 0 &&
-           ray.tMin <= ray.tMax;
+    return withinRayRange(ray.origin) && withinRayRange(d) && (d.x != 0 || d.y != 0 || d.z != 0) &&
+           ray.tMin >= 0 && ray.tMin <= ray.tMax;
 }
 
 // A ray origin just off the surface at p (unit normal `normal`), on the side `direction` leaves

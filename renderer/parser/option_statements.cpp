@@ -67,7 +67,7 @@ void SceneParser::learnStatementParameters(Declarations& declarations) {
 
 void SceneParser::format(const Statement& s) {
     const auto n = s.exactArguments(argumentsOf("Format"));
-    shapesCamera(s, s.name);
+    shapesCamera(s);
     options_.film.xResolution = static_cast<int>(n[0]);
     options_.film.yResolution = static_cast<int>(n[1]);
     options_.film.pixelAspectRatio = static_cast<float>(n[2]);
@@ -75,7 +75,7 @@ void SceneParser::format(const Statement& s) {
 
 void SceneParser::frameAspectRatio(const Statement& s) {
     const auto n = s.exactArguments(argumentsOf("FrameAspectRatio"));
-    shapesCamera(s, s.name);
+    shapesCamera(s);
     options_.camera.frameAspectRatio = static_cast<float>(n[0]);
 }
 
@@ -83,7 +83,7 @@ void SceneParser::screenWindow(const Statement& s) {
     const auto n = s.exactArguments(argumentsOf("ScreenWindow"));
     if (!(n[0] < n[1]) || !(n[2] < n[3]))
         throw SceneError(s.where, "ScreenWindow expects left < right and bottom < top");
-    shapesCamera(s, s.name);
+    shapesCamera(s);
     options_.camera.screenWindow = {{static_cast<float>(n[0]), static_cast<float>(n[1]),
                                      static_cast<float>(n[2]), static_cast<float>(n[3])}};
 }
@@ -100,14 +100,14 @@ void SceneParser::projection(const Statement& s) {
     const std::string name = s.stringAt(0);
     expectName(s, name, "projection", cameraRegistry().names());
     options_.camera.projection = {name, parameters(s, 1), s.where};
-    shapesCamera(s, s.name);
+    shapesCamera(s);
 }
 
 void SceneParser::clipping(const Statement& s) {
     const auto n = s.exactArguments(argumentsOf("Clipping"));
     if (!(n[0] < n[1]))
         throw SceneError(s.where, "Clipping expects near < far");
-    shapesCamera(s, s.name);
+    shapesCamera(s);
     options_.camera.nearClip = static_cast<float>(n[0]);
     options_.camera.farClip = static_cast<float>(std::fmin(n[1], 1e30));
 }
@@ -118,7 +118,7 @@ void SceneParser::depthOfField(const Statement& s) {
         return;
     }
     const auto n = s.exactArguments(argumentsOf("DepthOfField"));
-    shapesCamera(s, s.name);
+    shapesCamera(s);
     options_.camera.fStop = static_cast<float>(n[0]);
     options_.camera.focalLength = static_cast<float>(n[1]);
     options_.camera.focalDistance = static_cast<float>(n[2]);

@@ -159,15 +159,17 @@ void SceneParser::setTransform(const Statement& s, const Transform& t) {
                                               s.name));
     state_.transform() = t;
     if (!inWorld_)
-        shapesCamera(s, "transform");
+        shapesCamera(s, true);
 }
 
-void SceneParser::shapesCamera(const Statement& s, const std::string& kind) {
+// One entry per role: each option statement is its own, every transform statement shares one.
+void SceneParser::shapesCamera(const Statement& s, bool isTransform) {
+    const std::string transformRole = "transform ";
     auto& shapedBy = options_.camera.shapedBy;
     std::erase_if(shapedBy, [&](const auto& entry) {
-        return entry.first == s.name || (kind == "transform" && entry.first.starts_with(kind));
+        return isTransform ? entry.first.starts_with(transformRole) : entry.first == s.name;
     });
-    shapedBy.emplace_back(kind == "transform" ? "transform " + s.name : s.name, s.where);
+    shapedBy.emplace_back(isTransform ? transformRole + s.name : s.name, s.where);
 }
 
 namespace {
@@ -188,7 +190,7 @@ Vec3 vec3(const std::vector<double>& n, std::size_t first) {
 
 void SceneParser::identity(const Statement& s) {
     s.expectCount(0);
-    state_.transform() = Transform();
+    setTransform(s, Transform());
 }
 void SceneParser::transform(const Statement& s) {
     const auto n = s.exactArguments(argumentsOf("Transform"));
@@ -232,7 +234,7 @@ void SceneParser::coordSysTransform(const Statement& s) {
     const Transform* named = state_.coordinateSystem(name);
     if (!named)
         throw SceneError(s.items[0].where, fmt::format("unknown coordinate system '{}'", name));
-    state_.transform() = *named;
+    setTransform(s, *named);
 }
 void SceneParser::transformBegin(const Statement& s) {
     s.expectCount(0);

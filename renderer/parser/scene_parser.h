@@ -65,9 +65,12 @@ private:
     // parser.cpp: transforms, frames and the world block
     // Multiplies t onto the current transform; both must be invertible, the product finite.
     void apply(const Statement& s, const std::optional<Transform>& t);
+    // Makes t, which must be finite, the current transform; before WorldBegin, it shapes the
+    // camera.
     void setTransform(const Statement& s, const Transform& t);
-    // Records that `s` shaped the camera (CameraDescription::shapedBy), as kind `kind`.
-    void shapesCamera(const Statement& s, const std::string& kind);
+    // Records that `s` shaped the camera (CameraDescription::shapedBy), in place of the earlier
+    // statement of its role.
+    void shapesCamera(const Statement& s, bool isTransform = false);
     void identity(const Statement& s);
     void transform(const Statement& s);
     void concatTransform(const Statement& s);

@@ -158,11 +158,8 @@ Vec3 TriangleMesh::vertexNormal(const std::array<int, 3>& t, float w0, float w1,
 
 std::size_t dropNonFiniteTriangles(MeshData& mesh, const Transform& objectToScene) {
     std::vector<bool> usable(mesh.positions.size());
-    for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
-        const Vec3 p = objectToScene.point(mesh.positions[i]);
-        usable[i] = std::fabs(p.x) <= kMaxRayCoordinate && std::fabs(p.y) <= kMaxRayCoordinate &&
-                    std::fabs(p.z) <= kMaxRayCoordinate;
-    }
+    for (std::size_t i = 0; i < mesh.positions.size(); ++i)
+        usable[i] = withinRayRange(objectToScene.point(mesh.positions[i]));
     return std::erase_if(mesh.triangles, [&](const std::array<int, 3>& t) {
         return !usable[static_cast<std::size_t>(t[0])] || !usable[static_cast<std::size_t>(t[1])] ||
                !usable[static_cast<std::size_t>(t[2])];

@@ -57,6 +57,11 @@ private:
     double lower_ = 0, upper_ = 0;
 };
 
+// The starting points of every domain, narrowed as kReal.above(0) ("a real > 0") or
+// kInteger.atLeast(1).atMost(1024).
+inline constexpr NumberDomain kReal = NumberDomain::real();
+inline constexpr NumberDomain kInteger = NumberDomain::integer();
+
 // A number as messages and docs write it: "0.5", "1048577", "1e+38", "inf", "nan".
 std::string numberText(double value);
 

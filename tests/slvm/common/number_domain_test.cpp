@@ -5,12 +5,12 @@
 #include <cmath>
 #include <limits>
 
+using slvm::kInteger;
+using slvm::kReal;
 using slvm::NumberDomain;
 using slvm::outsideDomain;
 
 namespace {
-constexpr NumberDomain kReal = NumberDomain::real();
-constexpr NumberDomain kInteger = NumberDomain::integer();
 const double kInf = std::numeric_limits<double>::infinity();
 const double kNan = std::numeric_limits<double>::quiet_NaN();
 } // namespace
