@@ -8,7 +8,7 @@
 #include "cli/frame_selection.h"
 #include "cli/install_layout.h"
 #include "renderer/core/atomic_file.h"
-#include "renderer/parser/parser.h"
+#include "renderer/import/scene_file.h"
 #include "renderer/render/renderer.h"
 
 #include <algorithm>
@@ -105,7 +105,7 @@ void checkSlurmFlags(const SlurmOptions& options) {
 // The frames to submit, checked here for what would fail every task on the farm: frames the
 // scene lacks, and more tiles than a frame has rows. A broken scene fails here too.
 std::vector<int> framesToSubmit(const SlurmOptions& options, const fs::path& scene) {
-    const auto descriptions = parseSceneFile(scene);
+    const auto descriptions = readScene(scene);
     const bool numbered = descriptions.size() > 1 || descriptions[0].numbered;
     std::vector<int> frames;
     if (!options.frames.empty())

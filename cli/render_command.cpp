@@ -17,8 +17,8 @@
 #include "renderer/film/aov_selection.h"
 #include "renderer/film/image_output.h"
 #include "renderer/film/tile_merge.h"
+#include "renderer/import/scene_file.h"
 #include "renderer/integrators/integrator_registry.h"
-#include "renderer/parser/parser.h"
 #include "renderer/render/checkpoint_file.h"
 #include "renderer/render/parallelism.h"
 #include "renderer/render/renderer.h"
@@ -60,6 +60,7 @@ struct RenderFlags {
     double checkpointSeconds = 0;
     bool resume = false;
     bool quiet = false;
+    bool strict = false;
     std::string commandLine;
 };
 
@@ -311,6 +312,24 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
     return statsEntry(report, job.output);
 }
 
+// What lrt approximates of an imported scene or a mesh file's materials (docs/import.md), said
+// before anything renders; under --strict each is an error and nothing renders.
+void reportSubstitutions(std::vector<Diagnostic> substitutions, bool strict) {
+    slvm::sortBySource(substitutions);
+    if (!strict) {
+        for (const Diagnostic& warning : substitutions)
+            printWarning(warning);
+        return;
+    }
+    if (substitutions.empty())
+        return;
+    for (Diagnostic& d : substitutions)
+        d.severity = slvm::Severity::Error;
+    substitutions.emplace_back(slvm::Severity::Note, SourceLocation{},
+                               "--strict: lrt cannot render this scene exactly");
+    throw SceneError(std::move(substitutions));
+}
+
 int renderScene(const RenderFlags& flags) {
     // From here on SIGTERM and SIGINT stop the render resumably (exit status 3).
     const InterruptHandler interrupt;
@@ -323,19 +342,33 @@ int renderScene(const RenderFlags& flags) {
     const Parallelism parallelism(flags.threads);
     const std::string scenePath =
         std::filesystem::weakly_canonical(std::filesystem::absolute(flags.scene)).string();
-    std::vector<FrameJob> jobs = resolveOutputs(
-        selectFrames(parseSceneFile(flags.scene), requested, flags.scene, flags.frames), flags,
-        settings, overrides, scenePath);
+    std::vector<FrameDescription> frames = readScene(flags.scene);
+    std::vector<Diagnostic> imported;
+    for (const FrameDescription& frame : frames)
+        imported.insert(imported.end(), frame.warnings.begin(), frame.warnings.end());
+    reportSubstitutions(std::move(imported), flags.strict);
+    std::vector<FrameJob> jobs =
+        resolveOutputs(selectFrames(std::move(frames), requested, flags.scene, flags.frames), flags,
+                       settings, overrides, scenePath);
     if (flags.resume)
         skipFinishedFrames(jobs, flags.quiet);
 
     EmbreeDevice device(parallelism.embreeConfig());
     const BuildOptions buildOptions = buildOptionsFromEnvironment();
     std::vector<std::unique_ptr<Scene>> scenes;
-    for (const FrameJob& job : jobs)
+    std::vector<Diagnostic> approximated;
+    for (const FrameJob& job : jobs) {
         scenes.push_back(buildScene(job.frame, device.get(), buildOptions));
+        for (const Diagnostic& d : scenes.back()->substitutions())
+            if (std::none_of(approximated.begin(), approximated.end(), [&](const Diagnostic& k) {
+                    return k.message == d.message && k.where.line == d.where.line &&
+                           k.where.file == d.where.file;
+                }))
+                approximated.push_back(d);
+    }
     if (device.errorCount() > 0)
         throw std::runtime_error(device.lastError());
+    reportSubstitutions(std::move(approximated), flags.strict);
 
     nlohmann::json statsFrames = nlohmann::json::array();
     auto writeStats = [&] {
@@ -369,7 +402,7 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
     auto flags = std::make_shared<RenderFlags>();
     CLI::App* command = app.add_subcommand(
         "render", "Render a scene (lrt SCENE.lrt is short for lrt render SCENE.lrt)");
-    command->add_option("SCENE", flags->scene, "Scene file (.lrt)")->required();
+    command->add_option("SCENE", flags->scene, "Scene file (.lrt, or pbrt-v4's .pbrt)")->required();
     command->add_option(
         "-o,--output", flags->output,
         "Output image (.exr linear float, .png/.tif 8-bit sRGB); '#' runs or %04d become the frame "
@@ -411,6 +444,9 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
                         "auto (a bar on a terminal, log lines otherwise), bar, log (every 1% or "
                         "10 s, whichever is rarer), alf (ALF_PROGRESS NN% lines) or none");
     command->add_flag("-q,--quiet", flags->quiet, "No progress and no 'wrote' line");
+    command->add_flag("--strict", flags->strict,
+                      "Refuse an imported scene (.pbrt) that lrt cannot render exactly: each "
+                      "substitution is an error");
     flags->commandLine = commandLine;
     command->callback(
         [&exitStatus, flags] { exitStatus = guarded([&] { return renderScene(*flags); }); });

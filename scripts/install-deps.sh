@@ -7,6 +7,7 @@ packages=(
     g++ make cmake ninja-build pkg-config
     libembree-dev libopenimageio-dev openimageio-tools libtbb-dev libtinyobjloader-dev
     catch2 libcli11-dev libfmt-dev nlohmann-json3-dev libbenchmark-dev zlib1g-dev
+    libtinygltf-dev
     slurmctld slurmd slurm-client munge
 )
 

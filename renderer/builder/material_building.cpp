@@ -1,6 +1,11 @@
-// One material per distinct set of surface attributes, and built-in surfaces for OBJ materials.
+// One material per distinct set of surface attributes, built-in surfaces for the materials of
+// mesh files (OBJ, glTF), and the colour textures that multiply a surface's Color.
 #include "renderer/builder/scene_builder_parts.h"
 #include "renderer/materials/material_registry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
 
 namespace lrt {
 
@@ -17,26 +22,150 @@ const Material* SceneBuilder::material(const SurfaceAttributes& a) {
     return made;
 }
 
-// A built-in surface for an OBJ .mtl material: plastic when it has a specular colour, else matte
-// (its colour is the primitive's, from the .mtl's Kd).
-const Material* SceneBuilder::objMaterial(const ObjMaterial& m, const SourceLocation& where) {
-    ParameterList parameters;
-    std::string_view name = "matte";
-    const auto set = [&](const char* parameter, std::vector<double> numbers) {
-        parameters.add({parameter, ParameterType::Unspecified, std::move(numbers), {}, {}});
+namespace {
+
+// Below this GGX alpha lrt's microfacet lobes are numerically a mirror.
+constexpr float kSmoothAlpha = 1e-3f;
+
+bool isOneOf(int value, std::initializer_list<int> values) {
+    return std::find(values.begin(), values.end(), value) != values.end();
+}
+
+// GGX alpha from a .mtl specular exponent, by the rule Blender's exporter writes Ns with:
+// Ns = 1000 (1 - roughness)^2, and alpha = roughness^2.
+float alphaOfExponent(float ns) {
+    const float roughness = 1.0f - std::sqrt(std::clamp(ns, 0.0f, 1000.0f) / 1000.0f);
+    return roughness * roughness;
+}
+
+// The built-in surface for a .mtl material: glass for the refracting illumination models (4, 6, 7,
+// 9); a GGX conductor for the reflecting ones (3, 5, 8), coloured by Kd (where Blender writes a
+// metal's base colour) or else Ks; plastic when it has a specular colour; matte when not.
+std::string_view phongSurface(const FileMaterial& m, ParameterList& p, SurfaceLook& look,
+                              const SourceLocation& where) {
+    const auto set = [&](const char* name, std::vector<double> numbers) {
+        p.add({name, ParameterType::Unspecified, std::move(numbers), {}, where});
     };
+    const float alpha = alphaOfExponent(m.shininess);
+    if (isOneOf(m.illum, {4, 6, 7, 9})) {
+        set("eta", {m.ior > 1 ? m.ior : 1.5f});
+        look.color = Color{1, 1, 1};
+        return "glass";
+    }
+    if (isOneOf(m.illum, {3, 5, 8})) {
+        look.color = m.diffuse.isBlack() ? m.specular : m.diffuse;
+        if (alpha < kSmoothAlpha) {
+            set("Kr", {1.0});
+            return "mirror";
+        }
+        set("Ks", {1.0});
+        set("roughness", {alpha});
+        return "metal";
+    }
     set("Kd", {1.0});
     set("Ka", {1.0});
-    if (!m.specular.isBlack()) {
-        name = "plastic";
+    if (m.specular.isBlack())
+        return "matte";
+    set("Ks", {1.0});
+    set("roughness", {std::max(alpha, kSmoothAlpha)});
+    set("specularcolor", {m.specular.r, m.specular.g, m.specular.b});
+    return "plastic";
+}
+
+// The built-in surface for a glTF metallic-roughness material: glass when it transmits, a
+// GGX conductor of F0 = base colour when metallic, else plastic, whose eta 1.5 coat has glTF's
+// dielectric F0 of 0.04. GGX alpha is roughness^2, as glTF defines it.
+std::string_view metallicRoughnessSurface(const FileMaterial& m, ParameterList& p,
+                                          std::vector<std::string>& notes,
+                                          const SourceLocation& where) {
+    const auto set = [&](const char* name, std::vector<double> numbers) {
+        p.add({name, ParameterType::Unspecified, std::move(numbers), {}, where});
+    };
+    const float alpha = m.roughness * m.roughness;
+    if (m.transmission > 0) {
+        if (m.transmission < 1 || alpha >= kSmoothAlpha)
+            notes.push_back(fmt::format("transmission {:g} at roughness {:g} is rendered as smooth "
+                                        "glass",
+                                        m.transmission, m.roughness));
+        set("eta", {m.ior});
+        return "glass";
+    }
+    if (m.metallic != 0 && m.metallic != 1)
+        notes.push_back(fmt::format("metallic {:g} is rendered as {}", m.metallic,
+                                    m.metallic >= 0.5f ? "a metal" : "a dielectric"));
+    if (m.metallic >= 0.5f && alpha < kSmoothAlpha) {
+        set("Kr", {1.0});
+        return "mirror";
+    }
+    set("roughness", {std::max(alpha, kSmoothAlpha)});
+    if (m.metallic >= 0.5f) {
         set("Ks", {1.0});
-        set("roughness", {m.shininess > 0 ? 8.0f / m.shininess : 0.1f});
-        set("specularcolor", {m.specular.r, m.specular.g, m.specular.b});
+        return "metal";
+    }
+    set("Kd", {1.0});
+    set("Ks", {1.0});
+    set("specularcolor", {1.0, 1.0, 1.0});
+    return "plastic";
+}
+
+} // namespace
+
+SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDescription& d) {
+    SurfaceLook look;
+    look.color = m.diffuse;
+    look.emission = m.emission;
+    ParameterList parameters;
+    std::vector<std::string> notes = m.unsupported;
+    const bool phong = m.model == FileMaterial::Model::Phong;
+    const std::string_view name = phong ? phongSurface(m, parameters, look, d.where)
+                                        : metallicRoughnessSurface(m, parameters, notes, d.where);
+    if (name != "glass" && m.opacity < 1)
+        look.opacity = Color(std::max(m.opacity, 0.0f));
+    if (!m.diffuseMap.empty()) {
+        look.texture = imageTexture(m.diffuseMap, d.where);
+        if (phong) // producers write a placeholder Kd beside map_Kd, which the map replaces
+            look.color = Color{1, 1, 1};
+    }
+    if (!m.normalMap.empty()) {
+        look.normalMap = imageTexture(m.normalMap, d.where, "linear");
+        look.normalScale = m.normalScale;
     }
     MaterialContext context{
-        name, where, sceneDirectory(), shaders_, frame_.options.shaderOptions, scene_->textures_};
+        name, d.where, sceneDirectory(), shaders_, frame_.options.shaderOptions, scene_->textures_};
     scene_->materials_.push_back(createMaterial(parameters, context));
-    return scene_->materials_.back().get();
+    look.material = scene_->materials_.back().get();
+    for (const std::string& note : notes)
+        substitution(d.where, fmt::format("{} material \"{}\": {} is not rendered",
+                                          phong ? "OBJ" : "glTF", m.name, note));
+    return look;
+}
+
+const ColorTexture* SceneBuilder::imageTexture(const TextureMap& map, const SourceLocation& where,
+                                               const char* encoding) {
+    auto d = std::make_shared<TextureDescription>();
+    d->type = "imagemap";
+    d->where = where;
+    d->parameters.add({"filename", ParameterType::String, {}, {map.file.string()}, where});
+    d->parameters.add({"encoding", ParameterType::String, {}, {encoding}, where});
+    for (const auto& [name, value] :
+         {std::pair{"uscale", map.uscale}, std::pair{"vscale", map.vscale},
+          std::pair{"udelta", map.udelta}, std::pair{"vdelta", map.vdelta}})
+        d->parameters.add({name, ParameterType::Float, {value}, {}, where});
+    if (map.embedded) {
+        if (!scene_->textures_)
+            scene_->textures_ = std::make_unique<TextureSystem>();
+        scene_->textures_->addEmbedded(map.file, map.embedded);
+    }
+    fileTextures_.push_back(d);
+    return colorTexture(*d);
+}
+
+const ColorTexture* SceneBuilder::colorTexture(const TextureDescription& d) {
+    return createTexture(d, scene_->textures_, colorTextures_,
+                         [&](std::unique_ptr<ColorTexture> texture) {
+                             scene_->colorTextures_.push_back(std::move(texture));
+                             return scene_->colorTextures_.back().get();
+                         });
 }
 
 } // namespace lrt

@@ -43,6 +43,16 @@ void SceneBuilder::collecting(const std::function<void()>& part) {
     }
 }
 
+void SceneBuilder::substitution(const SourceLocation& where, std::string message) {
+    const bool known = std::any_of(
+        scene_->substitutions_.begin(), scene_->substitutions_.end(), [&](const Diagnostic& d) {
+            return d.where.file == where.file && d.where.line == where.line &&
+                   d.where.column == where.column && d.message == message;
+        });
+    if (!known)
+        scene_->substitutions_.emplace_back(slvm::Severity::Warning, where, std::move(message));
+}
+
 void SceneBuilder::throwCollected() {
     if (!errors_.empty())
         throw SceneError(std::move(errors_));
@@ -97,6 +107,7 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     for (const ShapeDescription& shape : frame_.world.shapes)
         collecting([&] { addShape(shape, *scene_->root_, scene_->rootPrimitives_); });
     throwCollected();
+    completeLightLists();
     for (const InstanceDescription& instance : frame_.world.instances)
         addInstance(instance);
     scene_->root_->commit();

@@ -8,7 +8,7 @@
 #include "renderer/materials/shader_library.h"
 #include "renderer/parser/scene_description.h"
 #include "renderer/scene/scene.h"
-#include "renderer/shapes/obj_material.h"
+#include "renderer/shapes/file_material.h"
 #include "renderer/shapes/shape_registry.h"
 #include "renderer/vertex/vertex_program_binding.h"
 
@@ -20,6 +20,20 @@
 #include <vector>
 
 namespace lrt {
+
+class AreaLight;
+
+// How a surface looks: the statement's Surface, Color, texture and Opacity, or what a mesh
+// file's material maps to, and the radiance it emits (from a file's emissive material).
+struct SurfaceLook {
+    const Material* material = nullptr;
+    Color color{1, 1, 1};
+    const ColorTexture* texture = nullptr;
+    Color opacity{1, 1, 1};
+    Color emission;
+    const ColorTexture* normalMap = nullptr;
+    float normalScale = 1;
+};
 
 class SceneBuilder {
 public:
@@ -35,20 +49,34 @@ private:
     void collecting(const std::function<void()>& part);
     // Throws the diagnostics kept so far, if any.
     void throwCollected();
+    // Records what the build approximated of a mesh file (Scene::substitutions), once each.
+    void substitution(const SourceLocation& where, std::string message);
 
     // light_building.cpp
     void makeLights();
+    // The lights a surface under `attributes` sees: the declared ones Illuminate leaves on (the
+    // emitters of mesh files join every list when the shapes are done, completeLightLists).
     const std::vector<int>* lightList(const SurfaceAttributes& attributes);
+    // A new area light for a mesh file's emissive material.
+    AreaLight* emissiveLight(Color radiance);
+    void completeLightLists();
 
     // material_building.cpp
     const Material* material(const SurfaceAttributes& attributes);
-    // The shape statement at `where` read `m` from an OBJ file.
-    const Material* objMaterial(const ObjMaterial& m, const SourceLocation& where);
+    // What the material `m` of the mesh file that `d` names maps to (docs/import.md), made once
+    // per material; what it cannot map is a substitution at `d`.
+    SurfaceLook fileMaterialLook(const FileMaterial& m, const ShapeDescription& d);
+    // The texture `d` describes, built once however many shapes share it.
+    const ColorTexture* colorTexture(const TextureDescription& d);
+    // The colour texture of a mesh file's image map; `encoding` as imagemap's ("auto" decodes
+    // 8-bit sRGB, "linear" leaves values as stored, as normal maps need).
+    const ColorTexture* imageTexture(const TextureMap& map, const SourceLocation& where,
+                                     const char* encoding = "auto");
 
     // shape_building.cpp
     void addShape(const ShapeDescription& d, EmbreeScene& target,
                   std::vector<Primitive>& primitives);
-    void addPrimitive(std::unique_ptr<Shape> shape, const Material* material, Color color,
+    void addPrimitive(std::unique_ptr<Shape> shape, const SurfaceLook& look,
                       const ShapeDescription& d, EmbreeScene& target,
                       std::vector<Primitive>& primitives);
     const VertexProgramBinding* vertexProgram(const SurfaceAttributes& attributes);
@@ -60,6 +88,8 @@ private:
     ShaderLibrary shaders_;
     std::filesystem::path bundledVertexPrograms_;
     std::map<const SurfaceAttributes*, const Material*> materials_;
+    std::map<const TextureDescription*, const ColorTexture*> colorTextures_;
+    std::vector<std::shared_ptr<const TextureDescription>> fileTextures_; // mesh files' image maps
     std::map<const std::vector<int>*, const std::vector<int>*> lightLists_;
     std::map<const VertexProgramDescription*, VertexProgramBinding> bindings_;
     std::vector<Diagnostic> errors_;

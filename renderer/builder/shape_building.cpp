@@ -23,10 +23,15 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
         d.arguments,
         Parameters(d.parameters, entry->parameters, shapeStatementName(*entry), d.where), context);
     // After the shape, so that a shape's own error is not hidden behind its Surface's.
-    const Material* surface = material(a);
-    std::vector<const Material*> objMaterials;
-    for (const ObjMaterial& m : made.objMaterials)
-        objMaterials.push_back(objMaterial(m, d.where));
+    const SurfaceLook statementLook{
+        material(a), a.color, a.colorTexture ? colorTexture(*a.colorTexture) : nullptr,
+        a.opacity,   {},      a.normalMap ? colorTexture(*a.normalMap) : nullptr,
+        1.0f};
+    std::vector<SurfaceLook> fileLooks;
+    for (const FileMaterial& m : made.materials)
+        fileLooks.push_back(fileMaterialLook(m, d));
+    for (const std::string& note : made.notes)
+        substitution(d.where, note);
 
     for (ShapeSurface& surfaceMade : made.surfaces) {
         std::unique_ptr<Shape> shape;
@@ -46,20 +51,26 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
         }
         if (!shape)
             continue; // every triangle was dropped
-        const auto& objIndex = surfaceMade.objMaterial;
-        addPrimitive(std::move(shape), objIndex ? objMaterials[*objIndex] : surface,
-                     objIndex ? made.objMaterials[*objIndex].diffuse : a.color, d, target,
+        const auto& index = surfaceMade.material;
+        addPrimitive(std::move(shape), index ? fileLooks[*index] : statementLook, d, target,
                      primitives);
     }
 }
 
-void SceneBuilder::addPrimitive(std::unique_ptr<Shape> shape, const Material* material, Color color,
+void SceneBuilder::addPrimitive(std::unique_ptr<Shape> shape, const SurfaceLook& look,
                                 const ShapeDescription& d, EmbreeScene& target,
                                 std::vector<Primitive>& primitives) {
     const SurfaceAttributes& a = *d.attributes;
+    // A file's emissive material makes its surface an area light, unless the statement's own
+    // AreaLightSource does; not inside an object definition, where area lights cannot be.
+    const bool inObject = &primitives != &scene_->rootPrimitives_;
+    const bool fileEmits = !look.emission.isBlack() && a.areaLight < 0 && !inObject;
+    if (!look.emission.isBlack() && inObject)
+        substitution(d.where, "an emissive material inside an object definition does not emit "
+                              "(area lights cannot be instanced)");
     // Light sampling picks points on the emitter's surface: it must be able to. Checked before the
     // geometry is attached, so that a refused shape leaves the BVH and the primitives in step.
-    if (a.areaLight >= 0 && !shape->samplesArea())
+    if ((a.areaLight >= 0 || fileEmits) && !shape->samplesArea())
         throw SceneError(d.where, fmt::format("an area light needs shapes it can sample points on, "
                                               "and a {} cannot be sampled",
                                               d.type));
@@ -68,17 +79,24 @@ void SceneBuilder::addPrimitive(std::unique_ptr<Shape> shape, const Material* ma
         throw std::logic_error("Embree assigned geometry IDs out of order");
     Primitive primitive;
     primitive.shape = shape.get();
-    primitive.material = material;
-    primitive.color = color;
-    primitive.opacity = a.opacity;
+    primitive.material = look.material;
+    primitive.color = look.color;
+    primitive.colorTexture = look.texture;
+    primitive.normalMap = look.normalMap;
+    primitive.normalScale = look.normalScale;
+    primitive.opacity = look.opacity;
     primitive.lights = lightList(a);
-    if (a.areaLight >= 0) {
-        auto* light =
+    AreaLight* light = nullptr;
+    if (a.areaLight >= 0)
+        light =
             static_cast<AreaLight*>(scene_->lights_[static_cast<std::size_t>(a.areaLight)].get());
+    else if (fileEmits)
+        light = emissiveLight(look.emission);
+    if (light) {
         light->addShape(shape.get());
         primitive.areaLight = light;
     }
-    if (a.opacity != Color{1, 1, 1})
+    if (primitive.opacity != Color{1, 1, 1})
         scene_->hasTranslucency_ = true;
     if (dynamic_cast<const TriangleMesh*>(shape.get()))
         scene_->statistics_.triangles += shape->primitiveCount();

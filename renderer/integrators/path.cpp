@@ -79,7 +79,7 @@ Color PathIntegrator::emitted(const Intersection& hit, const ShadingPoint& point
     const Primitive& primitive = *hit.primitive;
     if (!primitive.areaLight || !arrival.countsEmission)
         return {};
-    const Color L = primitive.areaLight->emitted(point.entering, !primitive.shape->oneSided());
+    const Color L = primitive.areaLight->emitted(point.entering, *primitive.shape);
     if (arrival.delta || L.isBlack())
         return L;
     const float lightPdf =

@@ -39,6 +39,23 @@ void textureFootprint(const Intersection& hit, const Ray& ray, ShadingPoint& poi
     solve(dpdy, point.dsdy, point.dtdy);
 }
 
+// The shading normal a tangent-space normal map gives: its texel (2 rgb - 1, x and y times
+// `scale`) in the frame of increasing s, the image's up (decreasing t: lrt's t runs down the image)
+// and the surface's shading normal, as glTF and OBJ normal maps are drawn.
+Vec3 mappedNormal(const Intersection& hit, Color texel, float scale) {
+    const Vec3 n = hit.shadingNormal;
+    const auto across = [&](Vec3 v, Vec3 axis) { return v - axis * dot(axis, v); };
+    const Vec3 t = across(hit.objectToWorld.vector(hit.local.dpds), n);
+    if (lengthSquared(t) == 0)
+        return n;
+    const Vec3 tangent = normalize(t);
+    Vec3 up = across(across(-hit.objectToWorld.vector(hit.local.dpdt), n), tangent);
+    up = lengthSquared(up) > 0 ? normalize(up) : cross(n, tangent);
+    const Vec3 m = tangent * ((2 * texel.r - 1) * scale) + up * ((2 * texel.g - 1) * scale) +
+                   n * (2 * texel.b - 1);
+    return lengthSquared(m) > 0 ? normalize(m) : n;
+}
+
 } // namespace
 
 ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray) {
@@ -47,8 +64,10 @@ ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray) {
     point.wo = -ray.direction;
     point.entering = dot(hit.normal, point.wo) >= 0;
     point.normal = point.entering ? hit.normal : -hit.normal;
-    point.shadingNormal =
-        dot(hit.shadingNormal, point.normal) >= 0 ? hit.shadingNormal : -hit.shadingNormal;
+    Vec3 shading = hit.shadingNormal;
+    if (const ColorTexture* map = hit.primitive->normalMap)
+        shading = mappedNormal(hit, map->evaluate({hit.local.st}), hit.primitive->normalScale);
+    point.shadingNormal = dot(shading, point.normal) >= 0 ? shading : -shading;
     point.color = !point.entering && hit.local.backVertexColor
                       ? *hit.local.backVertexColor
                       : hit.local.vertexColor.value_or(hit.primitive->color);
@@ -56,6 +75,9 @@ ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray) {
     point.objectToWorld = &hit.objectToWorld;
     if (ray.hasDifferentials)
         textureFootprint(hit, ray, point);
+    if (const ColorTexture* texture = hit.primitive->colorTexture)
+        point.color *=
+            texture->evaluate({hit.local.st, point.dsdx, point.dtdx, point.dsdy, point.dtdy});
     return point;
 }
 

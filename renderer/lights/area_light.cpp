@@ -13,10 +13,17 @@ using enum ValueKind;
 const ParameterSpec kParameters[] = {
     kIntensityParameter,
     lightColorParameter("radiance leaving the shapes"),
+    {"twosided",
+     Integer,
+     {},
+     kInteger.atLeast(0).atMost(1),
+     "1 emits from both sides, 0 from the front only; without it, Sides decides"},
 };
 
 std::unique_ptr<Light> create(const Parameters& p, const LightContext&) {
-    return std::make_unique<AreaLight>(lightPower(p));
+    return std::make_unique<AreaLight>(
+        lightPower(p),
+        p.has("twosided") ? std::optional<bool>(p.getInteger("twosided") == 1) : std::nullopt);
 }
 
 } // namespace
@@ -36,7 +43,7 @@ std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
         const Vec3 toLight = cone->p - p;
         const float d = length(toLight);
         const Vec3 wi = toLight / d;
-        if (dot(cone->normal, -wi) <= 0 && shape.oneSided())
+        if (dot(cone->normal, -wi) <= 0 && !emitsFromBack(shape))
             return std::nullopt;
         const float pdf = cone->pdf / count;
         return LightSample{wi, d, radiance_ / pdf, pdf};
@@ -51,7 +58,7 @@ std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     const float d = std::sqrt(d2);
     const Vec3 wi = toLight / d;
     const float cosLight = dot(s.normal, -wi);
-    if (cosLight <= 0 && shape.oneSided())
+    if (cosLight <= 0 && !emitsFromBack(shape))
         return std::nullopt;
     const float jacobian = std::fabs(cosLight) / (d2 * s.pdf) * count;
     return LightSample{wi, d, radiance_ * jacobian, jacobian > 0 ? 1.0f / jacobian : 0.0f};

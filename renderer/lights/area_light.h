@@ -1,5 +1,6 @@
 // "arealight": radiance intensity * lightcolor leaving the surfaces of the shapes that follow it,
-// from their front side (Sides 1) or both sides (Sides 2). Sampled by area over all of them.
+// from their front side (Sides 1) or both sides (Sides 2), unless "twosided" says which. Sampled by
+// area over all of them.
 #pragma once
 
 #include "renderer/core/transform.h"
@@ -7,6 +8,7 @@
 #include "renderer/lights/light_registry.h"
 #include "renderer/shapes/shape.h"
 
+#include <optional>
 #include <vector>
 
 namespace lrt {
@@ -15,14 +17,17 @@ class AreaLight final : public Light {
 public:
     // Its parameters and create() are in the .cpp file, with its registry entry.
     static const LightEntry registryEntry;
-    explicit AreaLight(Color radiance) : radiance_(radiance) {}
+    // twoSided: emits from both sides of every shape, or the front only; nullopt follows each
+    // shape's Sides.
+    explicit AreaLight(Color radiance, std::optional<bool> twoSided = std::nullopt)
+        : radiance_(radiance), twoSided_(twoSided) {}
     void addShape(const Shape* shape) { shapes_.push_back(shape); }
 
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
     bool isStratified() const override { return true; }
-    // Radiance leaving a point of one of its shapes towards a viewer on side `front`.
-    Color emitted(bool front, bool twoSided) const {
-        return front || twoSided ? radiance_ : Color{};
+    // Radiance leaving a point of `shape` towards a viewer on side `front`.
+    Color emitted(bool front, const Shape& shape) const {
+        return front || emitsFromBack(shape) ? radiance_ : Color{};
     }
     // The solid-angle density, as seen from p, with which sample() picks the point q with unit
     // normal `normal` on `shape` (object-space geometry g of primitive `primitive`).
@@ -30,7 +35,10 @@ public:
                 const LocalGeometry& g) const;
 
 private:
+    bool emitsFromBack(const Shape& shape) const { return twoSided_.value_or(!shape.oneSided()); }
+
     Color radiance_;
+    std::optional<bool> twoSided_;
     std::vector<const Shape*> shapes_;
 };
 

@@ -10,12 +10,15 @@ namespace {
 
 constexpr float kPi = std::numbers::pi_v<float>;
 
-// Luminance weighted by sin(theta): each row covers less solid angle near the poles.
-std::vector<float> samplingWeights(const Image& map) {
+// Luminance, weighted by sin(theta) for a latitude-longitude map, whose rows near the poles cover
+// less solid angle (every texel of an equal-area map covers the same).
+std::vector<float> samplingWeights(const Image& map, EnvironmentLight::Mapping mapping) {
     std::vector<float> weights(static_cast<std::size_t>(map.width) * map.height);
     for (int y = 0; y < map.height; ++y) {
         const float sinTheta =
-            std::sin(kPi * (static_cast<float>(y) + 0.5f) / static_cast<float>(map.height));
+            mapping == EnvironmentLight::Mapping::EqualArea
+                ? 1.0f
+                : std::sin(kPi * (static_cast<float>(y) + 0.5f) / static_cast<float>(map.height));
         for (int x = 0; x < map.width; ++x) {
             const float luminance = 0.2126f * map.at(x, y, 0) +
                                     0.7152f * map.at(x, y, std::min(1, map.channels - 1)) +
@@ -29,17 +32,60 @@ std::vector<float> samplingWeights(const Image& map) {
 
 } // namespace
 
-EnvironmentLight::EnvironmentLight(Image map, Color scale, const Transform& lightToWorld)
-    : map_(std::move(map)), scale_(scale), lightToWorld_(lightToWorld),
-      distribution_(samplingWeights(map_), map_.width, map_.height) {}
+Vec3 equalAreaSquareToSphere(Vec2 p) {
+    const float u = 2 * p.x - 1, v = 2 * p.y - 1;
+    const float up = std::fabs(u), vp = std::fabs(v);
+    // The signed distance from the square's inscribed diamond: positive inside (the +z half).
+    const float signedDistance = 1 - (up + vp);
+    const float r = 1 - std::fabs(signedDistance);
+    const float phi = (r == 0 ? 1 : (vp - up) / r + 1) * kPi / 4;
+    const float z = std::copysign(1 - r * r, signedDistance);
+    const float s = r * std::sqrt(std::max(0.0f, 2 - r * r));
+    return {std::copysign(std::cos(phi), u) * s, std::copysign(std::sin(phi), v) * s, z};
+}
+
+Vec2 equalAreaSphereToSquare(Vec3 d) {
+    const float x = std::fabs(d.x), y = std::fabs(d.y), z = std::fabs(d.z);
+    const float r = std::sqrt(std::max(0.0f, 1 - z));
+    const float a = std::max(x, y), b = std::min(x, y);
+    float phi = (a == 0 ? 0.0f : std::atan(b / a)) * 2 / kPi;
+    if (x < y)
+        phi = 1 - phi;
+    float v = phi * r, u = r - v;
+    if (d.z < 0) {
+        std::swap(u, v);
+        u = 1 - u;
+        v = 1 - v;
+    }
+    return {(std::copysign(u, d.x) + 1) / 2, (std::copysign(v, d.y) + 1) / 2};
+}
+
+EnvironmentLight::EnvironmentLight(Image map, Color scale, const Transform& lightToWorld,
+                                   Mapping mapping)
+    : map_(std::move(map)), scale_(scale), lightToWorld_(lightToWorld), mapping_(mapping),
+      distribution_(samplingWeights(map_, mapping), map_.width, map_.height) {}
 
 Vec2 EnvironmentLight::toMap(Vec3 worldDirection) const {
     const Vec3 d = normalize(lightToWorld_.inverse().vector(worldDirection));
+    if (mapping_ == Mapping::EqualArea)
+        return equalAreaSphereToSquare(d);
     float phi = std::atan2(d.y, d.x);
     if (phi < 0)
         phi += 2 * kPi;
     const float theta = std::acos(std::clamp(d.z, -1.0f, 1.0f));
     return {phi / (2 * kPi), theta / kPi};
+}
+
+Vec3 EnvironmentLight::fromMap(Vec2 uv) const {
+    if (mapping_ == Mapping::EqualArea)
+        return equalAreaSquareToSphere(uv);
+    const float theta = uv.y * kPi, phi = uv.x * 2 * kPi;
+    const float sinTheta = std::sin(theta);
+    return {sinTheta * std::cos(phi), sinTheta * std::sin(phi), std::cos(theta)};
+}
+
+float EnvironmentLight::solidAnglePerMapArea(Vec2 uv) const {
+    return mapping_ == Mapping::EqualArea ? 4 * kPi : 2 * kPi * kPi * std::sin(uv.y * kPi);
 }
 
 Color EnvironmentLight::texel(Vec2 uv) const {
@@ -57,20 +103,18 @@ Color EnvironmentLight::radiance(Vec3 direction) const {
 
 float EnvironmentLight::pdf(Vec3 direction) const {
     const Vec2 uv = toMap(direction);
-    const float sinTheta = std::sin(uv.y * kPi);
-    return sinTheta > 0 ? distribution_.pdf(uv) / (2 * kPi * kPi * sinTheta) : 0.0f;
+    const float jacobian = solidAnglePerMapArea(uv);
+    return jacobian > 0 ? distribution_.pdf(uv) / jacobian : 0.0f;
 }
 
 std::optional<LightSample> EnvironmentLight::sample(Vec3, Vec2 u) const {
     float mapPdf = 0;
     const Vec2 uv = distribution_.sample(u, mapPdf);
-    const float theta = uv.y * kPi, phi = uv.x * 2 * kPi;
-    const float sinTheta = std::sin(theta);
-    if (mapPdf <= 0 || sinTheta <= 0)
+    const float jacobian = solidAnglePerMapArea(uv);
+    if (mapPdf <= 0 || jacobian <= 0)
         return std::nullopt;
-    const Vec3 local{sinTheta * std::cos(phi), sinTheta * std::sin(phi), std::cos(theta)};
-    const Vec3 wi = normalize(lightToWorld_.vector(local));
-    const float density = mapPdf / (2 * kPi * kPi * sinTheta);
+    const Vec3 wi = normalize(lightToWorld_.vector(fromMap(uv)));
+    const float density = mapPdf / jacobian;
     return LightSample{wi, INFINITY, texel(uv) / density, density};
 }
 

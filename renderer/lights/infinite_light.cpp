@@ -12,20 +12,36 @@ using enum ValueKind;
 const ParameterSpec kParameters[] = {
     kIntensityParameter,
     lightColorParameter("radiance arriving from every direction"),
-    {"mapname", String, {}, {}, "a latitude-longitude image, relative to the scene"},
+    {"mapname", String, {}, {}, "an environment image, relative to the scene"},
+    {"mapping",
+     String,
+     "latlong",
+     {},
+     "how the image covers the sphere: \"latlong\", or \"equalarea\" (pbrt-v4's square maps)"},
 };
 
 std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {
     const std::string mapName = p.getString("mapname");
     if (mapName.empty())
         return std::make_unique<InfiniteLight>(lightPower(p));
+    const std::string mapping = p.getString("mapping");
+    if (mapping != "latlong" && mapping != "equalarea")
+        throw SceneError(p.where("mapping"),
+                         "mapping is \"" + mapping + "\", not \"latlong\" or \"equalarea\"");
     Image map;
     try {
         map = readImage(c.directory / mapName);
     } catch (const std::exception& e) {
         throw SceneError(p.where("mapname"), e.what());
     }
-    return std::make_unique<EnvironmentLight>(std::move(map), lightPower(p), c.lightToWorld);
+    const bool equalArea = mapping == "equalarea";
+    if (equalArea && map.width != map.height)
+        throw SceneError(p.where("mapname"), "an equal-area environment map must be square, and '" +
+                                                 mapName + "' is " + std::to_string(map.width) +
+                                                 " x " + std::to_string(map.height));
+    return std::make_unique<EnvironmentLight>(std::move(map), lightPower(p), c.lightToWorld,
+                                              equalArea ? EnvironmentLight::Mapping::EqualArea
+                                                        : EnvironmentLight::Mapping::LatLong);
 }
 
 } // namespace

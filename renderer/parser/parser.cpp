@@ -43,6 +43,7 @@ const std::map<std::string, SceneParser::HandlerEntry>& SceneParser::handlers() 
         {"TransformBegin", {&P::transformBegin, Block::Anywhere}},
         {"TransformEnd", {&P::transformEnd, Block::Anywhere}},
         {"Declare", {&P::declare, Block::Anywhere}},
+        {"version", {&P::version, Block::Options}},
         {"FrameBegin", {&P::frameBegin, Block::Options}},
         {"FrameEnd", {&P::frameEnd, Block::Options}},
         {"WorldBegin", {&P::worldBegin, Block::Options}},
@@ -253,6 +254,14 @@ void SceneParser::declare(const Statement& s) {
         throw SceneError(s.items[1].where,
                          fmt::format("unknown type '{}' in Declare", s.stringAt(1)));
     declarations_.declare(name, *type);
+}
+
+// RIB files begin with the version of the RenderMan Interface they were written for; lrt reads
+// them whatever it says.
+void SceneParser::version(const Statement& s) {
+    std::size_t next = 0;
+    s.numbersAt(0, 1, next);
+    s.expectCount(1);
 }
 
 // ---- frames and world ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@
 #include "renderer/core/transform.h"
 #include "renderer/film/film_description.h"
 #include "renderer/materials/material_registry.h"
+#include "renderer/textures/texture_registry.h"
 #include "renderer/vertex/vertex_program_binding.h"
 #include "slvm/common/source_text.h"
 
@@ -35,6 +36,10 @@ struct FrameOptions {
 struct SurfaceAttributes {
     SceneEntity surface{"matte", {}, {}}; // Surface
     Color color{1, 1, 1};
+    // Multiplies Color (or vertex colours) at each point; null for none.
+    std::shared_ptr<const TextureDescription> colorTexture;
+    // A tangent-space normal map for the shading normal (as importers describe one); null for none.
+    std::shared_ptr<const TextureDescription> normalMap;
     Color opacity{1, 1, 1};
     int sides = 2;
     bool reverseOrientation = false;
@@ -90,6 +95,9 @@ struct FrameDescription {
     WorldDescription world;
     std::string sceneDirectory;
     std::shared_ptr<const SceneSources> sources;
+    // What an importer (pbrt-v4, glTF) substituted or left out; `lrt render --strict` makes them
+    // errors. Empty for .lrt scenes.
+    std::vector<Diagnostic> warnings;
 };
 
 } // namespace lrt

@@ -87,6 +87,7 @@ private:
     void worldBegin(const Statement& s);
     void worldEnd(const Statement& s);
     void declare(const Statement& s);
+    void version(const Statement& s);
 
     // world_statements.cpp
     void attributeBegin(const Statement& s);

@@ -8,6 +8,7 @@
 #include "renderer/materials/sl_material.h"
 #include "renderer/shapes/shape_registry.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <fstream>
@@ -247,9 +248,15 @@ void StatementReader::advance() {
     }
 }
 
+bool StatementReader::atStatement() const {
+    const Token& t = open_.back().lookahead;
+    return t.type == Token::Type::End ||
+           (t.type == Token::Type::Identifier &&
+            std::find(valueWords_.begin(), valueWords_.end(), t.text) == valueWords_.end());
+}
+
 void StatementReader::skipToStatement() {
-    while (open_.back().lookahead.type != Token::Type::End &&
-           open_.back().lookahead.type != Token::Type::Identifier)
+    while (!atStatement())
         advance();
 }
 
@@ -260,7 +267,7 @@ std::optional<Statement> StatementReader::next() {
             open_.pop_back();
             continue;
         }
-        if (source.lookahead.type != Token::Type::Identifier) {
+        if (!atStatement()) {
             report(SceneError(source.lookahead.where,
                               fmt::format("expected a statement name, found {}",
                                           slvm::quoteToken(source.lookahead.text))));
@@ -270,8 +277,7 @@ std::optional<Statement> StatementReader::next() {
         Statement statement{source.lookahead.text, source.lookahead.where, {}, source.directory};
         advance();
         try {
-            while (open_.back().lookahead.type != Token::Type::End &&
-                   open_.back().lookahead.type != Token::Type::Identifier)
+            while (!atStatement())
                 statement.items.push_back(readItem());
         } catch (const SceneError& e) {
             report(e);
@@ -288,6 +294,7 @@ Item StatementReader::readItem() {
     advance();
     switch (t.type) {
     case Token::Type::String:
+    case Token::Type::Identifier: // a value word
         return {Item::Kind::String, t.text, 0, {}, {}, t.where};
     case Token::Type::Number:
         return {Item::Kind::Number, t.text, t.number, {}, {}, t.where};
@@ -310,7 +317,9 @@ Item StatementReader::readArray(const Token& opening) {
         }
         if (e.type == Token::Type::Number && array.strings.empty())
             array.numbers.push_back(e.number);
-        else if (e.type == Token::Type::String && array.numbers.empty())
+        else if ((e.type == Token::Type::String ||
+                  (e.type == Token::Type::Identifier && !atStatement())) &&
+                 array.numbers.empty())
             array.strings.push_back(e.text);
         else if (e.type == Token::Type::End || e.type == Token::Type::Identifier ||
                  e.type == Token::Type::LeftBracket)

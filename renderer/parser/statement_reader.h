@@ -78,7 +78,10 @@ ParameterList parametersOf(const Statement& s, std::size_t first, const Declarat
 // the statement (up to the next statement name).
 class StatementReader {
 public:
-    StatementReader() : sources_(std::make_shared<SceneSources>()) {}
+    // `valueWords` are bare words that are values, not statement names (pbrt-v4's true and false);
+    // they read as strings.
+    explicit StatementReader(std::vector<std::string> valueWords = {})
+        : sources_(std::make_shared<SceneSources>()), valueWords_(std::move(valueWords)) {}
     // Starts reading `text`; `from` is the Include statement, empty for the scene itself.
     void push(std::string text, std::string fileName, std::filesystem::path directory,
               const SourceLocation& from);
@@ -98,12 +101,16 @@ private:
         Token lookahead;
     };
     void advance();
+    // Whether the next token starts a statement (a name that is not a value word) or ends the
+    // files.
+    bool atStatement() const;
     // Skips tokens up to the next statement name (or the end of the file).
     void skipToStatement();
     Item readItem();
     Item readArray(const Token& opening);
 
     std::shared_ptr<SceneSources> sources_;
+    std::vector<std::string> valueWords_;
     std::vector<Open> open_;
     std::vector<Diagnostic> errors_;
 };

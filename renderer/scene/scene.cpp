@@ -52,7 +52,9 @@ Color Scene::escaped(Vec3 direction) const {
 
 bool Scene::needsRayDifferentials() const {
     return std::any_of(materials_.begin(), materials_.end(),
-                       [](const auto& material) { return material->usesTextureFootprint(); });
+                       [](const auto& material) { return material->usesTextureFootprint(); }) ||
+           std::any_of(colorTextures_.begin(), colorTextures_.end(),
+                       [](const auto& texture) { return texture->usesFootprint(); });
 }
 
 MaterialStatistics Scene::materialStatistics() const {

@@ -12,6 +12,7 @@
 #include "renderer/lights/light.h"
 #include "renderer/materials/material.h"
 #include "renderer/shapes/shape.h"
+#include "renderer/textures/texture.h"
 #include "renderer/textures/texture_system.h"
 #include "slvm/common/diagnostic.h"
 
@@ -29,6 +30,9 @@ struct Primitive {
     const Material* material = nullptr;
     const AreaLight* areaLight = nullptr;
     Color color{1, 1, 1};
+    const ColorTexture* colorTexture = nullptr; // multiplies color, when there is one
+    const ColorTexture* normalMap = nullptr;    // a tangent-space normal map, when there is one
+    float normalScale = 1;                      // of the normal map's x and y
     Color opacity{1, 1, 1};
     const std::vector<int>* lights = nullptr; // indices of the lights that illuminate it
 };
@@ -82,7 +86,8 @@ public:
     Color escaped(Vec3 direction) const;
     const std::vector<const Light*>& infiniteLights() const { return infiniteLights_; }
     bool hasTranslucency() const { return hasTranslucency_; }
-    // Whether camera rays need differentials: some material filters textures over the footprint.
+    // Whether camera rays need differentials: some material or texture filters images over the
+    // footprint.
     bool needsRayDifferentials() const;
     int frame() const { return frame_; }
     const SceneStatistics& statistics() const { return statistics_; }
@@ -90,6 +95,9 @@ public:
     RTCScene embreeScene() const { return root_->get(); }
     // Problems found while building that do not stop the render.
     const std::vector<slvm::Diagnostic>& warnings() const { return warnings_; }
+    // What the build approximated of the mesh files' materials (docs/import.md): warnings, or
+    // errors under `lrt render --strict`.
+    const std::vector<slvm::Diagnostic>& substitutions() const { return substitutions_; }
     // What went wrong in the materials' programs while rendering, summed, and their warnings.
     MaterialStatistics materialStatistics() const;
     std::vector<slvm::Diagnostic> materialWarnings() const;
@@ -111,6 +119,7 @@ private:
     bool hasTranslucency_ = false;
     std::vector<std::unique_ptr<Shape>> shapes_;
     std::vector<std::unique_ptr<Material>> materials_;
+    std::vector<std::unique_ptr<ColorTexture>> colorTextures_;
     std::unique_ptr<TextureSystem> textures_; // created when a shader binds an image
     std::vector<std::unique_ptr<Light>> lights_;
     std::vector<const Light*> infiniteLights_;
@@ -120,6 +129,7 @@ private:
     std::unique_ptr<EmbreeScene> root_;
     std::vector<Primitive> rootPrimitives_; // by geometry ID; instances follow them
     std::vector<slvm::Diagnostic> warnings_;
+    std::vector<slvm::Diagnostic> substitutions_;
     std::vector<Instance> instances_; // by geometry ID - rootPrimitives_.size()
     SceneStatistics statistics_;
     // Counts only: a sum is the same whichever thread adds first, so renders stay deterministic.

@@ -75,6 +75,46 @@ void addGroup(const tinyobj::attrib_t& attrib, const tinyobj::shape_t& shape,
     }
 }
 
+// A .mtl texture map (relative to the .mtl's folder, which tinyobjloader looks in: the .obj's),
+// with its -s and -o options as the (s, t) mapping. .mtl's v runs up the image; lrt's meshes carry
+// t = 1 - v, so the image's t' = 1 - (scale v + offset) = scale t + (1 - scale - offset).
+TextureMap textureMap(const std::string& name, const tinyobj::texture_option_t& option,
+                      const std::filesystem::path& directory) {
+    TextureMap map;
+    if (name.empty())
+        return map;
+    map.file = directory / name;
+    map.uscale = option.scale[0];
+    map.udelta = option.origin_offset[0];
+    map.vscale = option.scale[1];
+    map.vdelta = 1.0f - option.scale[1] - option.origin_offset[1];
+    return map;
+}
+
+FileMaterial fileMaterial(const tinyobj::material_t& m, const std::filesystem::path& directory) {
+    FileMaterial f;
+    f.model = FileMaterial::Model::Phong;
+    f.name = m.name;
+    f.diffuse = {m.diffuse[0], m.diffuse[1], m.diffuse[2]};
+    f.diffuseMap = textureMap(m.diffuse_texname, m.diffuse_texopt, directory);
+    f.specular = {m.specular[0], m.specular[1], m.specular[2]};
+    f.shininess = m.shininess;
+    f.emission = {m.emission[0], m.emission[1], m.emission[2]};
+    f.opacity = m.dissolve;
+    f.ior = m.ior;
+    f.illum = m.illum;
+    f.normalMap = textureMap(m.normal_texname, m.normal_texopt, directory);
+    for (const auto& [map, what] :
+         {std::pair{&m.specular_texname, "map_Ks"}, std::pair{&m.bump_texname, "bump"},
+          std::pair{&m.emissive_texname, "map_Ke"}, std::pair{&m.alpha_texname, "map_d"},
+          std::pair{&m.displacement_texname, "disp"},
+          std::pair{&m.specular_highlight_texname, "map_Ns"},
+          std::pair{&m.reflection_texname, "refl"}})
+        if (!map->empty())
+            f.unsupported.push_back(fmt::format("{} {}", what, *map));
+    return f;
+}
+
 } // namespace
 
 ObjFile loadObjFile(const std::filesystem::path& path) {
@@ -90,10 +130,7 @@ ObjFile loadObjFile(const std::filesystem::path& path) {
     ObjFile file;
     file.warnings = reader.Warning();
     for (const tinyobj::material_t& m : reader.GetMaterials())
-        file.materials.push_back({m.name,
-                                  {m.diffuse[0], m.diffuse[1], m.diffuse[2]},
-                                  {m.specular[0], m.specular[1], m.specular[2]},
-                                  m.shininess});
+        file.materials.push_back(fileMaterial(m, path.parent_path()));
     for (const tinyobj::shape_t& shape : reader.GetShapes())
         addGroup(reader.GetAttrib(), shape, path, file);
     if (file.meshes.empty())
@@ -108,23 +145,8 @@ const ParameterSpec kParameters[] = {
 };
 
 ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeContext& c) {
-    const std::string filename = p.getString("filename");
-    if (filename.empty())
-        throw SceneError(c.where, "Shape \"obj\" needs a \"filename\"");
-    ObjFile obj;
-    try {
-        obj = loadObjFile(c.directory / filename);
-    } catch (const std::exception& e) {
-        throw SceneError(p.where("filename"), e.what());
-    }
-    ShapeSurfaces made;
-    for (ObjMesh& mesh : obj.meshes)
-        made.surfaces.push_back(
-            {std::move(mesh.data), mesh.material < 0
-                                       ? std::nullopt
-                                       : std::optional(static_cast<std::size_t>(mesh.material))});
-    made.objMaterials = std::move(obj.materials);
-    return made;
+    ObjFile obj = loadShapeFile(p, c, "obj", loadObjFile);
+    return meshFileSurfaces(obj.meshes, std::move(obj.materials));
 }
 
 } // namespace

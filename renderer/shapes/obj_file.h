@@ -1,9 +1,9 @@
 // Wavefront OBJ meshes through tinyobjloader: positions, normals, texture coordinates, groups,
-// and the diffuse and specular colours of their .mtl materials.
+// and their .mtl materials (colours, texture maps, emission, transparency, index of refraction).
 #pragma once
 
+#include "renderer/shapes/file_material.h"
 #include "renderer/shapes/mesh_data.h"
-#include "renderer/shapes/obj_material.h"
 #include "renderer/shapes/shape_registry.h"
 
 #include <filesystem>
@@ -20,7 +20,7 @@ struct ObjMesh {
 
 struct ObjFile {
     std::vector<ObjMesh> meshes; // one per group and material
-    std::vector<ObjMaterial> materials;
+    std::vector<FileMaterial> materials;
     std::string warnings;
 };
 

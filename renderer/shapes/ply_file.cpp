@@ -442,16 +442,9 @@ const ParameterSpec kParameters[] = {
 };
 
 ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeContext& c) {
-    const std::string filename = p.getString("filename");
-    if (filename.empty())
-        throw SceneError(c.where, "Shape \"plymesh\" needs a \"filename\"");
-    try {
-        ShapeSurfaces made;
-        made.surfaces.push_back({loadPlyFile(c.directory / filename), std::nullopt});
-        return made;
-    } catch (const std::runtime_error& e) {
-        throw SceneError(p.where("filename"), e.what());
-    }
+    ShapeSurfaces made;
+    made.surfaces.push_back({loadShapeFile(p, c, "plymesh", loadPlyFile), std::nullopt});
+    return made;
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "renderer/shapes/cone.h"
 #include "renderer/shapes/cylinder.h"
 #include "renderer/shapes/disk.h"
+#include "renderer/shapes/gltf_file.h"
 #include "renderer/shapes/hyperboloid.h"
 #include "renderer/shapes/mesh_shapes.h"
 #include "renderer/shapes/obj_file.h"
@@ -30,6 +31,7 @@ const ShapeEntry* const kShapes[] = {
     &TriangleMeshStatement::registryEntry,
     &ObjShape::registryEntry,
     &PlyShape::registryEntry,
+    &GltfShape::registryEntry,
     &SdfShape::registryEntry,
 };
 } // namespace

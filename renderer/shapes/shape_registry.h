@@ -6,9 +6,10 @@
 
 #include "renderer/core/parameter_table.h"
 #include "renderer/core/registry.h"
+#include "renderer/core/scene_error.h"
 #include "renderer/core/transform.h"
+#include "renderer/shapes/file_material.h"
 #include "renderer/shapes/mesh_data.h"
-#include "renderer/shapes/obj_material.h"
 #include "renderer/shapes/shape.h"
 
 #include <filesystem>
@@ -31,20 +32,51 @@ struct ShapeContext {
 };
 
 // One surface a shape statement makes: a finished shape, or a mesh that the scene builder runs
-// through the bound vertex program (if any) before it becomes a TriangleMesh. OBJ files make one
-// per group and .mtl material, and name that material.
+// through the bound vertex program (if any) before it becomes a TriangleMesh. Mesh files (OBJ,
+// glTF) make one per part and material, and name that material.
 struct ShapeSurface {
     std::variant<std::unique_ptr<Shape>, MeshData> geometry;
-    std::optional<std::size_t> objMaterial; // index into the OBJ file's materials
+    std::optional<std::size_t> material; // index into ShapeSurfaces::materials; none: Surface's
 };
 
 struct ShapeSurfaces {
     std::vector<ShapeSurface> surfaces;
-    std::vector<ObjMaterial> objMaterials;
+    std::vector<FileMaterial> materials; // the materials a mesh file describes
+    // What the file asked for that lrt leaves out (a glTF primitive of points, say), for warnings.
+    std::vector<std::string> notes;
 };
 
 // The one surface a statement makes of a finished shape.
 ShapeSurfaces singleSurface(std::unique_ptr<Shape> shape);
+
+// What a mesh-file shape (Shape "obj", "plymesh", "gltf" named `shape`) reads: `load` of the file
+// its "filename" names, relative to the statement's file. A missing name is an error at the
+// statement, a file `load` refuses (std::runtime_error) an error at the name.
+template <typename Load>
+auto loadShapeFile(const Parameters& p, const ShapeContext& c, std::string_view shape, Load load) {
+    const std::string filename = p.getString("filename");
+    if (filename.empty())
+        throw SceneError(c.where, "Shape \"" + std::string(shape) + "\" needs a \"filename\"");
+    try {
+        return load(c.directory / filename);
+    } catch (const std::runtime_error& e) {
+        throw SceneError(p.where("filename"), e.what());
+    }
+}
+
+// A mesh file's meshes (each with `data` and the index of its `material` in `materials`, -1 for
+// none) as the statement's surfaces.
+template <typename Mesh>
+ShapeSurfaces meshFileSurfaces(std::vector<Mesh>& meshes, std::vector<FileMaterial> materials) {
+    ShapeSurfaces made;
+    for (Mesh& mesh : meshes)
+        made.surfaces.push_back(
+            {std::move(mesh.data), mesh.material < 0
+                                       ? std::nullopt
+                                       : std::optional(static_cast<std::size_t>(mesh.material))});
+    made.materials = std::move(materials);
+    return made;
+}
 
 // `arguments` are the statement's positional numbers: Number arguments in order; IntegerArray
 // arguments as the lengths of every array but the last, then every array's elements.

@@ -2,6 +2,8 @@
 // are explicit and tests do not share a cache.
 #include "renderer/textures/texture_system.h"
 
+#include <OpenImageIO/filesystem.h>
+#include <OpenImageIO/imagecache.h>
 #include <OpenImageIO/texture.h>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -14,6 +16,11 @@ struct TextureSystem::Impl {
     struct Destroy {
         void operator()(OIIO::TextureSystem* system) const { OIIO::TextureSystem::destroy(system); }
     };
+    // Embedded images: their bytes, and the readers OIIO opens them through (it may close and
+    // reopen a file while it caches, so both live as long as the system).
+    std::vector<std::shared_ptr<const std::string>> embedded;
+    std::vector<std::unique_ptr<OIIO::Filesystem::IOMemReader>> readers;
+    // Declared last, destroyed first: before the readers it may still hold.
     std::unique_ptr<OIIO::TextureSystem, Destroy> system{OIIO::TextureSystem::create(false)};
 };
 
@@ -35,7 +42,20 @@ TextureSystem::Texture TextureSystem::open(const std::filesystem::path& path) {
                                  &channels))
         throw std::runtime_error(
             fmt::format("{}: cannot read texture: {}", path.string(), system.geterror()));
-    return Texture{handle, channels};
+    const OIIO::ImageSpec* spec = system.imagespec(handle, nullptr, 0);
+    const bool integerPixels = spec && !spec->format.is_floating_point();
+    return Texture{handle, channels, integerPixels};
+}
+
+void TextureSystem::addEmbedded(const std::filesystem::path& name,
+                                std::shared_ptr<const std::string> bytes) {
+    auto reader = std::make_unique<OIIO::Filesystem::IOMemReader>(bytes->data(), bytes->size());
+    OIIO::ImageSpec config;
+    void* proxy = reader.get();
+    config.attribute("oiio:ioproxy", OIIO::TypeDesc::PTR, &proxy);
+    impl_->system->imagecache()->add_file(OIIO::ustring(name.string()), nullptr, &config);
+    impl_->embedded.push_back(std::move(bytes));
+    impl_->readers.push_back(std::move(reader));
 }
 
 std::array<float, 3> TextureSystem::sample(const Texture& texture, float s, float t, float dsdx,

@@ -4,6 +4,7 @@
 #include <array>
 #include <filesystem>
 #include <memory>
+#include <string>
 
 namespace lrt {
 
@@ -13,6 +14,7 @@ public:
     struct Texture {
         void* handle = nullptr; // OIIO::TextureSystem::TextureHandle
         int channels = 0;
+        bool integerPixels = false; // stored as integers (8- or 16-bit), not floats
     };
 
     TextureSystem();
@@ -22,6 +24,9 @@ public:
 
     // Opens `path` (any format OIIO reads); throws std::runtime_error naming it when unreadable.
     Texture open(const std::filesystem::path& path);
+    // Makes `bytes` (an image file's contents, such as a glTF file embeds) openable as `name`,
+    // whose extension names its format. The first registration of a name counts.
+    void addEmbedded(const std::filesystem::path& name, std::shared_ptr<const std::string> bytes);
 
     // RGB at (s, t), wrapping periodically; one-channel textures are replicated to grey, and a
     // missing third channel reads 0. Footprint given by the (s, t) derivatives; zero means the

@@ -38,7 +38,10 @@ const std::map<std::string, int> kLayers = {
     {"renderer/parser", 11},
     {"renderer/builder", 12},
     {"renderer/render", 12},
-    {"cli", 13},
+    {"renderer/pbrt", 12},
+    {"renderer/gltf", 12},
+    {"renderer/import", 13},
+    {"cli", 14},
 };
 
 // The folder of a repository-relative path: its first two components ("compiler/backends" for

@@ -559,11 +559,26 @@ TEST_CASE("area light on a sphere: area sampling from inside and for partial sph
 }
 
 TEST_CASE("area light: emitted radiance by side", "[lights][unit]") {
-    const AreaLight light(Color(7));
-    CHECK(light.emitted(true, false) == Color(7));
-    CHECK(light.emitted(true, true) == Color(7));
-    CHECK(light.emitted(false, true) == Color(7));
-    CHECK(light.emitted(false, false).isBlack());
+    const Disk oneSided(Transform(), false, true, 0, 1, 360);
+    const Disk twoSided(Transform(), false, false, 0, 1, 360);
+    SECTION("by the shape's Sides") {
+        const AreaLight light(Color(7));
+        CHECK(light.emitted(true, oneSided) == Color(7));
+        CHECK(light.emitted(true, twoSided) == Color(7));
+        CHECK(light.emitted(false, twoSided) == Color(7));
+        CHECK(light.emitted(false, oneSided).isBlack());
+    }
+    SECTION("by the light's \"twosided\", whatever the Sides") {
+        AreaLight front(Color(7), false);
+        const AreaLight both(Color(7), true);
+        front.addShape(&twoSided);
+        CHECK(front.emitted(true, twoSided) == Color(7));
+        CHECK(front.emitted(false, twoSided).isBlack());
+        CHECK(both.emitted(false, oneSided) == Color(7));
+        // Light samples follow the same rule: none from behind a front-only emitter.
+        CHECK_FALSE(front.sample({0, 0, -1}, {0.5f, 0.5f}));
+        CHECK(front.sample({0, 0, 1}, {0.5f, 0.5f}));
+    }
 }
 
 // A cone wider than 90 degrees (coneangle may be up to 180) reaches points behind the light's
@@ -629,8 +644,54 @@ TEST_CASE("lights made by name take their documented defaults", "[lights][unit]"
     CHECK(sky->radiance({0, 1, 0}) == Color(1));
     // arealight: radiance 1 from the front (and the back, two-sided).
     const auto area = make("arealight", true);
-    CHECK(static_cast<const AreaLight&>(*area).emitted(true, false) == Color(1));
+    const Disk disk(Transform(), false, false, 0, 1, 360);
+    CHECK(static_cast<const AreaLight&>(*area).emitted(true, disk) == Color(1));
     // The two lists are apart: no LightSource "arealight", no AreaLightSource "pointlight".
     CHECK_FALSE(findLight("arealight", false));
     CHECK_FALSE(findLight("pointlight", true));
+}
+
+TEST_CASE("the equal-area map covers the sphere evenly and inverts", "[lights][unit]") {
+    // Round trips, both ways, over a grid of the square.
+    for (int j = 0; j < 16; ++j)
+        for (int i = 0; i < 16; ++i) {
+            const Vec2 p{(static_cast<float>(i) + 0.5f) / 16, (static_cast<float>(j) + 0.5f) / 16};
+            const Vec3 d = equalAreaSquareToSphere(p);
+            INFO("square point " << p.x << ", " << p.y);
+            CHECK(length(d) == Approx(1).margin(1e-5));
+            const Vec2 back = equalAreaSphereToSquare(d);
+            CHECK(back.x == Approx(p.x).margin(1e-5));
+            CHECK(back.y == Approx(p.y).margin(1e-5));
+        }
+    // The +z hemisphere is the diamond inside the edge midpoints; the poles are the centre and a
+    // corner.
+    CHECK(equalAreaSquareToSphere({0.5f, 0.5f}).z == Approx(1));
+    CHECK(equalAreaSquareToSphere({0.0f, 0.0f}).z == Approx(-1));
+    CHECK(equalAreaSquareToSphere({0.5f, 0.0f}).z == Approx(0).margin(1e-6));
+    // Equal area: the diamond (half the square) maps to the +z hemisphere (half the sphere); a
+    // uniform grid's mean z is zero and its mean z^2 is 1/3, as for uniform directions.
+    double sumZ = 0, sumZ2 = 0;
+    const int n = 400;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+            const Vec3 d = equalAreaSquareToSphere(
+                {(static_cast<float>(i) + 0.5f) / n, (static_cast<float>(j) + 0.5f) / n});
+            sumZ += d.z;
+            sumZ2 += static_cast<double>(d.z) * d.z;
+        }
+    CHECK(sumZ / (n * n) == Approx(0).margin(1e-4));
+    CHECK(sumZ2 / (n * n) == Approx(1.0 / 3).epsilon(1e-3));
+}
+
+TEST_CASE("an equal-area environment map of one colour is a uniform light", "[lights][unit]") {
+    Image map(4, 4, 3, std::vector<float>(48, 2.0f));
+    const EnvironmentLight light(map, Color(1), Transform(), EnvironmentLight::Mapping::EqualArea);
+    for (const Vec2 u : {Vec2{0.1f, 0.2f}, Vec2{0.7f, 0.9f}, Vec2{0.5f, 0.5f}}) {
+        const auto s = light.sample({0, 0, 0}, u);
+        REQUIRE(s);
+        CHECK(s->pdf == Approx(1 / (4 * kPi)).epsilon(1e-4));
+        CHECK(light.pdf(s->wi) == Approx(1 / (4 * kPi)).epsilon(1e-4));
+        CHECK(s->E.g == Approx(2 * 4 * kPi).epsilon(1e-4));
+        CHECK(light.radiance(s->wi).g == Approx(2));
+    }
 }

@@ -1,0 +1,398 @@
+// pbrt-v4's materials and textures as lrt's built-in surfaces and colour textures. What maps
+// exactly: diffuse (Lambertian), smooth dielectric (glass), the image, checkerboard, scale, mix
+// and constant textures of reflectance. The rest is approximated by the nearest built-in surface,
+// with a warning saying what stands in (docs/import.md has the table).
+#include "renderer/pbrt/pbrt_importer.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace lrt::pbrt {
+
+namespace {
+
+// pbrt-v4's TrowbridgeReitzDistribution::RoughnessToAlpha.
+float alphaOf(float roughness, bool remap) {
+    return remap ? std::sqrt(std::max(roughness, 0.0f)) : std::max(roughness, 0.0f);
+}
+
+// Below this GGX alpha lrt's microfacet lobes are numerically a mirror.
+constexpr float kSmoothAlpha = 1e-3f;
+
+// The reflectance of a conductor at normal incidence, per channel.
+Color normalIncidence(Color eta, Color k) {
+    const auto f = [](float n, float kk) {
+        return ((n - 1) * (n - 1) + kk * kk) / ((n + 1) * (n + 1) + kk * kk);
+    };
+    return {f(eta.r, k.r), f(eta.g, k.g), f(eta.b, k.b)};
+}
+
+std::string rgbText(Color c) {
+    return fmt::format("[{:.3g} {:.3g} {:.3g}]", c.r, c.g, c.b);
+}
+
+// A texture whose imagemap and checkerboard lookups run t the other way: s' = a (1 - t) + b
+// becomes s' = -a t + (a + b).
+std::shared_ptr<TextureDescription> withFlippedT(const TextureDescription& d) {
+    auto flipped = std::make_shared<TextureDescription>(d);
+    if (d.type != "imagemap" && d.type != "checkerboard")
+        return flipped;
+    lrt::ParameterList list;
+    const double a = d.parameters.getFloat("vscale", 1), b = d.parameters.getFloat("vdelta", 0);
+    for (const lrt::Parameter& p : d.parameters.all())
+        if (p.name != "vscale" && p.name != "vdelta")
+            list.add(p);
+    addNumbers(list, "vscale", {-a}, d.where);
+    addNumbers(list, "vdelta", {a + b}, d.where);
+    flipped->parameters = std::move(list);
+    return flipped;
+}
+
+} // namespace
+
+std::shared_ptr<const TextureDescription>
+Importer::forQuadrics(const std::shared_ptr<const TextureDescription>& d) {
+    auto& flipped = quadricTextures_[d.get()];
+    if (!flipped) {
+        auto made = withFlippedT(*d);
+        for (auto& [slot, input] : made->inputs)
+            input = forQuadrics(input);
+        flipped = std::move(made);
+    }
+    return flipped;
+}
+
+void Importer::material(const Statement& s) {
+    const std::string type = s.stringAt(0);
+    state_.material = importMaterial(s, type, parameters(s, 1, "material"));
+}
+
+void Importer::makeNamedMaterial(const Statement& s) {
+    const std::string name = s.stringAt(0);
+    const ParameterList p = parameters(s, 1, "material");
+    const auto type = p.getString("type");
+    if (!type)
+        throw SceneError(s.where,
+                         fmt::format("MakeNamedMaterial \"{}\" needs a \"string type\"", name));
+    if (namedMaterials_.contains(name))
+        throw SceneError(s.items[0].where,
+                         fmt::format("named material \"{}\" is defined twice", name));
+    namedMaterials_[name] = importMaterial(s, *type, p);
+}
+
+void Importer::namedMaterial(const Statement& s) {
+    s.expectCount(1);
+    const std::string name = s.stringAt(0);
+    const auto it = namedMaterials_.find(name);
+    if (it == namedMaterials_.end())
+        throw SceneError(s.items[0].where, fmt::format("unknown named material \"{}\"", name));
+    state_.material = it->second;
+}
+
+std::shared_ptr<const TextureDescription> Importer::textureInput(const ParameterList& p,
+                                                                 const std::string& name,
+                                                                 Color fallback, SpectrumUse use) {
+    const Parameter* parameter = p.find(name);
+    if (!parameter)
+        return constantTexture(fallback, {});
+    if (parameter->type == "texture") {
+        const std::string& texture = parameter->strings.at(0);
+        for (const auto* textures : {&spectrumTextures_, &floatTextures_})
+            if (const auto it = textures->find(texture); it != textures->end())
+                return it->second;
+        throw SceneError(parameter->where, fmt::format("unknown texture \"{}\"", texture));
+    }
+    if (parameter->type == "float") {
+        const auto v = static_cast<float>(parameter->numbers.at(0));
+        return constantTexture(Color{v, v, v}, parameter->where);
+    }
+    return constantTexture(*rgb(p, name, use), parameter->where);
+}
+
+// One Material (or MakeNamedMaterial) statement being mapped: the parameter readers every
+// material shares, and one function per family of pbrt-v4 materials. Each reads every parameter
+// lrt renders, so that the rest can be reported unused.
+class MaterialMapping {
+public:
+    MaterialMapping(Importer& importer, const Statement& s, const std::string& type,
+                    const ParameterList& p)
+        : importer_(importer), s_(s), type_(type), p_(p), m_(std::make_shared<ImportedMaterial>()) {
+        m_->surface.where = s.where;
+    }
+    std::shared_ptr<ImportedMaterial> material() const { return m_; }
+    std::string what() const { return fmt::format("Material \"{}\"", type_); }
+
+    void common() {
+        if (const Parameter* d = p_.find("displacement"))
+            importer_.warn(d->where,
+                           "displacement is not supported: the surface is rendered undisplaced");
+        if (const auto file = p_.getString("normalmap")) {
+            // pbrt-v4 reads normal maps linearly and looks them up as it does image textures.
+            auto map = std::make_shared<TextureDescription>();
+            map->type = "imagemap";
+            map->where = p_.find("normalmap")->where;
+            addString(map->parameters, "filename", importer_.resolve(*file).string(), map->where);
+            addString(map->parameters, "encoding", "linear", map->where);
+            m_->normalMap = std::move(map);
+        }
+    }
+
+    void diffuse() {
+        surface("matte", {{"Kd", 1.0}});
+        reflectance("reflectance", Color{0.5f, 0.5f, 0.5f});
+    }
+
+    void coatedDiffuse() {
+        reflectance("reflectance", Color{0.5f, 0.5f, 0.5f});
+        const float alpha = std::max(roughness(""), kSmoothAlpha);
+        surface("plastic", {{"Kd", 1.0}, {"Ks", 1.0}, {"roughness", alpha}});
+        for (const char* layer : {"thickness", "albedo", "g", "maxdepth", "nsamples", "eta"})
+            p_.find(layer);
+        importer_.warn(s_.where,
+                       fmt::format("{} is approximated by lrt's plastic (a diffuse base under a "
+                                   "GGX coat of alpha {:.3g} and eta 1.5, without the layers' "
+                                   "inter-reflection)",
+                                   what(), alpha));
+    }
+
+    // "conductor", or "coatedconductor" (whose conductor's parameters have a prefix).
+    void conductor() {
+        const bool coated = type_ == "coatedconductor";
+        const std::string prefix = coated ? "conductor." : "";
+        Color f0;
+        const Parameter* given = p_.find(prefix + "reflectance");
+        if (given && given->type == "texture") {
+            m_->texture =
+                importer_.textureInput(p_, prefix + "reflectance", {}, SpectrumUse::Reflectance);
+            f0 = Color{1, 1, 1};
+        } else if (given) {
+            f0 = *importer_.rgb(p_, prefix + "reflectance", SpectrumUse::Reflectance);
+        } else {
+            f0 = normalIncidence(index(prefix + "eta", "metal-Cu-eta"),
+                                 index(prefix + "k", "metal-Cu-k"));
+        }
+        m_->color = f0;
+        const float alpha = roughness(prefix);
+        if (alpha < kSmoothAlpha)
+            surface("mirror", {{"Kr", 1.0}});
+        else
+            surface("metal", {{"Ks", 1.0}, {"roughness", alpha}});
+        if (coated)
+            p_.markAllUsed(); // its coat's parameters: the warning says the coat is left out
+        importer_.warn(s_.where, fmt::format("{} is approximated by lrt's {}: Schlick's Fresnel "
+                                             "from the normal-incidence reflectance {}{}",
+                                             what(), m_->surface.name, rgbText(f0),
+                                             coated ? ", without the dielectric coat" : ""));
+    }
+
+    // "dielectric" or "thindielectric".
+    void dielectric() {
+        float eta = 1.5f;
+        if (const Parameter* given = p_.find("eta"))
+            eta = given->type == "float" ? *p_.getFloat("eta")
+                                         : importer_.rgb(p_, "eta", SpectrumUse::Unbounded)->g;
+        surface("glass", {{"eta", eta}});
+        if (type_ == "thindielectric")
+            importer_.warn(s_.where, "Material \"thindielectric\" is approximated by lrt's glass "
+                                     "(a solid dielectric boundary)");
+        else if (roughness("") >= kSmoothAlpha)
+            importer_.warn(s_.where, "a rough dielectric is rendered smooth by lrt's glass");
+    }
+
+    // A material lrt has no counterpart for: a diffuse surface of its reflectance.
+    void substitute() {
+        diffuse();
+        p_.markAllUsed();
+        importer_.warn(s_.where, fmt::format("{} is not supported: a diffuse surface of its "
+                                             "reflectance stands in",
+                                             what()));
+    }
+
+private:
+    void surface(const char* name, std::initializer_list<std::pair<const char*, double>> values) {
+        m_->surface.name = name;
+        for (const auto& [parameter, value] : values)
+            addNumbers(m_->surface.parameters, parameter, {value}, s_.where);
+    }
+
+    // A colour parameter: a constant sets Color, a texture multiplies it.
+    void reflectance(const char* name, Color fallback) {
+        const Parameter* given = p_.find(name);
+        if (given && given->type == "texture")
+            m_->texture = importer_.textureInput(p_, name, fallback, SpectrumUse::Reflectance);
+        else
+            m_->color = importer_.rgb(p_, name, SpectrumUse::Reflectance).value_or(fallback);
+    }
+
+    // A float parameter; a texture in its place cannot be followed.
+    float number(const std::string& name, float fallback) {
+        const Parameter* given = p_.find(name);
+        if (given && given->type == "texture") {
+            importer_.warn(
+                given->where,
+                fmt::format("a texture for \"{}\" is not supported: {} stands in", name, fallback));
+            return fallback;
+        }
+        return p_.getFloat(name, fallback);
+    }
+
+    // GGX alpha from pbrt-v4's roughness parameters (prefix + "roughness", or u and v).
+    float roughness(const std::string& prefix) {
+        const bool remap = p_.getBool("remaproughness", true);
+        const float r = number(prefix + "roughness", 0.0f);
+        const float u = number(prefix + "uroughness", r);
+        const float v = number(prefix + "vroughness", r);
+        if (u != v)
+            importer_.warn(s_.where, "anisotropic roughness is not supported: the mean of u and v "
+                                     "stands in");
+        return alphaOf((u + v) / 2, remap);
+    }
+
+    // A conductor's eta or k, or pbrt-v4's default (copper's) when it is not given.
+    Color index(const std::string& name, const char* fallback) {
+        if (p_.find(name))
+            return *importer_.rgb(p_, name, SpectrumUse::Unbounded);
+        const Parameter named{"spectrum", name, {}, {fallback}, s_.where};
+        return rgbOf(named, SpectrumUse::Unbounded).rgb;
+    }
+
+    Importer& importer_;
+    const Statement& s_;
+    const std::string& type_;
+    const ParameterList& p_;
+    std::shared_ptr<ImportedMaterial> m_;
+};
+
+std::shared_ptr<const ImportedMaterial>
+Importer::importMaterial(const Statement& s, const std::string& type, const ParameterList& p) {
+    if (type == "mix")
+        return mixMaterial(s, p);
+    MaterialMapping mapping(*this, s, type, p);
+    mapping.common();
+    if (type == "" || type == "none" || type == "interface")
+        mapping.material()->invisible = true;
+    else if (type == "diffuse")
+        mapping.diffuse();
+    else if (type == "coateddiffuse")
+        mapping.coatedDiffuse();
+    else if (type == "conductor" || type == "coatedconductor")
+        mapping.conductor();
+    else if (type == "dielectric" || type == "thindielectric")
+        mapping.dielectric();
+    else if (type == "diffusetransmission" || type == "measured" || type == "hair" ||
+             type == "subsurface")
+        mapping.substitute();
+    else
+        throw SceneError(s.where,
+                         fmt::format("unknown material type \"{}\" (pbrt-v4 has \"diffuse\", "
+                                     "\"coateddiffuse\", \"conductor\", \"coatedconductor\", "
+                                     "\"dielectric\", \"thindielectric\", \"mix\", "
+                                     "\"diffusetransmission\", \"measured\", \"hair\", "
+                                     "\"subsurface\" and \"interface\")",
+                                     type));
+    p.find("type"); // MakeNamedMaterial's
+    reportUnused(p, mapping.what());
+    materials_.push_back(mapping.material());
+    return mapping.material();
+}
+
+// pbrt-v4 picks one of two named materials per hit, by amount; lrt cannot, and takes the one of
+// the larger weight.
+std::shared_ptr<const ImportedMaterial> Importer::mixMaterial(const Statement& s,
+                                                              const ParameterList& p) {
+    const auto names = p.getStrings("materials");
+    if (names.size() != 2)
+        throw SceneError(s.where, "Material \"mix\" needs \"string materials\" with two names");
+    const Parameter* amount = p.find("amount");
+    const float a = amount && amount->type == "float" ? *p.getFloat("amount") : 0.5f;
+    const std::string& chosen = names[a < 0.5f ? 0 : 1];
+    const auto it = namedMaterials_.find(chosen);
+    if (it == namedMaterials_.end())
+        throw SceneError(p.find("materials")->where,
+                         fmt::format("unknown named material \"{}\"", chosen));
+    warn(s.where, fmt::format("Material \"mix\" is not supported: \"{}\", the material with the "
+                              "larger weight, stands in",
+                              chosen));
+    reportUnused(p, "Material \"mix\"");
+    return it->second;
+}
+
+void Importer::texture(const Statement& s) {
+    const std::string name = s.stringAt(0), kind = s.stringAt(1), type = s.stringAt(2);
+    if (kind != "spectrum" && kind != "float" && kind != "color" && kind != "rgb")
+        throw SceneError(s.items[1].where,
+                         fmt::format("a texture is \"spectrum\" or \"float\", not \"{}\"", kind));
+    const bool isFloat = kind == "float";
+    const ParameterList p = parameters(s, 3, "texture");
+    const std::string what = fmt::format("Texture \"{}\" \"{}\"", name, type);
+    const SpectrumUse use = SpectrumUse::Reflectance;
+    auto d = std::make_shared<TextureDescription>();
+    d->type = type;
+    d->directory = directory_;
+    d->where = s.where;
+    const float su = p.getFloat("uscale", 1.0f), sv = p.getFloat("vscale", 1.0f),
+                du = p.getFloat("udelta", 0.0f), dv = p.getFloat("vdelta", 0.0f);
+    if (const auto mapping = p.getString("mapping"); mapping && *mapping != "uv")
+        warn(p.find("mapping")->where,
+             fmt::format("texture mapping \"{}\" is not supported: \"uv\" stands in", *mapping));
+    if (type == "imagemap") {
+        const auto file = p.getString("filename");
+        if (!file)
+            throw SceneError(s.where, "Texture \"imagemap\" needs a \"string filename\"");
+        addString(d->parameters, "filename", *file, p.find("filename")->where);
+        // pbrt looks images up at 1 - t'; on meshes lrt's t is 1 - v (pbrt_shapes.cpp).
+        addNumbers(d->parameters, "uscale", {su}, s.where);
+        addNumbers(d->parameters, "udelta", {du}, s.where);
+        addNumbers(d->parameters, "vscale", {sv}, s.where);
+        addNumbers(d->parameters, "vdelta", {1.0 - sv - dv}, s.where);
+        std::string encoding = p.getString("encoding", "sRGB");
+        if (encoding.starts_with("gamma")) {
+            warn(p.find("encoding")->where,
+                 fmt::format("encoding \"{}\" is not supported: sRGB stands in", encoding));
+            encoding = "sRGB";
+        } else if (encoding != "sRGB" && encoding != "linear") {
+            throw SceneError(
+                p.find("encoding")->where,
+                fmt::format("unknown encoding \"{}\" (sRGB, linear or gamma g)", encoding));
+        }
+        addString(d->parameters, "encoding", encoding, s.where);
+        addNumbers(d->parameters, "scale", {p.getFloat("scale", 1.0f)}, s.where);
+        addNumbers(d->parameters, "invert", {p.getBool("invert", false) ? 1.0 : 0.0}, s.where);
+        if (const std::string wrap = p.getString("wrap", "repeat"); wrap != "repeat")
+            warn(p.find("wrap")->where,
+                 fmt::format("wrap mode \"{}\" is not supported: \"repeat\" stands in", wrap));
+        p.find("filter"); // the filter's kind: lrt filters every image with OpenImageIO
+        p.find("maxanisotropy");
+    } else if (type == "checkerboard") {
+        if (p.getInteger("dimension", 2) != 2)
+            warn(p.find("dimension")->where,
+                 "3-D checkerboards are not supported: the 2-D one stands in");
+        addNumbers(d->parameters, "uscale", {su}, s.where);
+        addNumbers(d->parameters, "udelta", {du}, s.where);
+        addNumbers(d->parameters, "vscale", {-sv}, s.where);
+        addNumbers(d->parameters, "vdelta", {sv + dv}, s.where);
+        d->inputs["tex1"] = textureInput(p, "tex1", Color{1, 1, 1}, use);
+        d->inputs["tex2"] = textureInput(p, "tex2", Color{0, 0, 0}, use);
+    } else if (type == "scale") {
+        d->inputs["tex"] = textureInput(p, "tex", Color{1, 1, 1}, use);
+        d->inputs["scale"] = textureInput(p, "scale", Color{1, 1, 1}, use);
+    } else if (type == "mix") {
+        d->inputs["tex1"] = textureInput(p, "tex1", Color{0, 0, 0}, use);
+        d->inputs["tex2"] = textureInput(p, "tex2", Color{1, 1, 1}, use);
+        d->inputs["amount"] = textureInput(p, "amount", Color{0.5f, 0.5f, 0.5f}, use);
+    } else if (type == "constant") {
+        d = std::make_shared<TextureDescription>(*textureInput(p, "value", Color{1, 1, 1}, use));
+    } else if (type == "bilerp" || type == "directionmix" || type == "dots" || type == "fbm" ||
+               type == "marble" || type == "ptex" || type == "windy" || type == "wrinkled") {
+        warn(s.where, fmt::format("{} is not supported: a constant 0.5 stands in", what));
+        p.markAllUsed();
+        d = std::make_shared<TextureDescription>(
+            *constantTexture(Color{0.5f, 0.5f, 0.5f}, s.where));
+    } else {
+        throw SceneError(s.items[2].where, fmt::format("unknown texture class \"{}\"", type));
+    }
+    reportUnused(p, what);
+    (isFloat ? floatTextures_ : spectrumTextures_)[name] = std::move(d);
+}
+
+} // namespace lrt::pbrt

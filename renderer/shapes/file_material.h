@@ -1,0 +1,52 @@
+// A material as a mesh file describes it: an OBJ file's .mtl material or a glTF 2.0
+// metallic-roughness material, kept as the file says it until the scene builder maps it onto
+// lrt's surfaces, textures and area lights (docs/import.md has the mapping).
+#pragma once
+
+#include "renderer/core/color.h"
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lrt {
+
+// An image a material names, and where its (s, t) fall on it: s' = uscale s + udelta,
+// t' = vscale t + vdelta in the image's coordinates (t down the image, as lrt's meshes).
+struct TextureMap {
+    std::filesystem::path file; // an image file; for embedded images, a name ending in its type
+    std::shared_ptr<const std::string> embedded; // the image's bytes when the file holds them
+    float uscale = 1, vscale = 1, udelta = 0, vdelta = 0;
+
+    bool empty() const { return file.empty(); }
+};
+
+struct FileMaterial {
+    enum class Model {
+        Phong,             // an OBJ .mtl material: Kd, Ks, Ns, illum...
+        MetallicRoughness, // glTF 2.0's core material
+    };
+    Model model = Model::Phong;
+    std::string name;
+    Color diffuse{1, 1, 1}; // Kd, or glTF's base colour factor
+    TextureMap diffuseMap; // map_Kd, or baseColorTexture (it replaces Kd, multiplies a base colour)
+    Color specular;        // Ks
+    float shininess = 0;   // Ns
+    Color emission;        // Ke, or emissiveFactor (times KHR_materials_emissive_strength)
+    float opacity = 1;     // d (or 1 - Tr), or the base colour's alpha under alphaMode BLEND
+    float ior = 1.5f;      // Ni, or KHR_materials_ior
+    int illum = 2;         // the .mtl illumination model
+    float metallic = 0;    // glTF
+    float roughness = 1;   // glTF: GGX alpha is roughness^2
+    float transmission = 0; // glTF's KHR_materials_transmission
+    // A tangent-space normal map (glTF's normalTexture, .mtl's norm), linear, and glTF's scale of
+    // its x and y.
+    TextureMap normalMap;
+    float normalScale = 1;
+    // What the file asks for that lrt does not render ("map_Ks", "a normal map"...), for the
+    // warning that names the material.
+    std::vector<std::string> unsupported;
+};
+
+} // namespace lrt

@@ -1,0 +1,30 @@
+// "imagemap": an image file looked up at the mapped (s, t), filtered over the pixel's footprint
+// by OpenImageIO, repeating outside [0, 1]; integer-coded images are sRGB-decoded by default.
+#pragma once
+
+#include "renderer/textures/texture_registry.h"
+
+namespace lrt {
+
+class ImageTexture final : public ColorTexture {
+public:
+    // Its parameters and create() are in image_texture.cpp, with its registry entry.
+    static const TextureEntry registryEntry;
+    enum class Encoding { Linear, Srgb };
+    ImageTexture(const TextureSystem& images, TextureSystem::Texture image, UvMapping mapping,
+                 Encoding encoding, float scale, bool invert)
+        : images_(images), image_(image), mapping_(mapping), encoding_(encoding), scale_(scale),
+          invert_(invert) {}
+    Color evaluate(const TextureContext& context) const override;
+    bool usesFootprint() const override { return true; }
+
+private:
+    const TextureSystem& images_;
+    TextureSystem::Texture image_;
+    UvMapping mapping_;
+    Encoding encoding_;
+    float scale_;
+    bool invert_;
+};
+
+} // namespace lrt

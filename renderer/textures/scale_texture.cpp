@@ -1,0 +1,18 @@
+#include "renderer/textures/scale_texture.h"
+
+namespace lrt {
+
+namespace {
+
+constexpr std::string_view kInputs[] = {"tex", "scale"};
+
+std::unique_ptr<ColorTexture> create(const Parameters&, const TextureInputs& inputs,
+                                     TextureBuild&) {
+    return std::make_unique<ScaleTexture>(*inputs.at("tex"), *inputs.at("scale"));
+}
+
+} // namespace
+
+const TextureEntry ScaleTexture::registryEntry{"scale", {}, kInputs, &create};
+
+} // namespace lrt

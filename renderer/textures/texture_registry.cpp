@@ -1,0 +1,76 @@
+// The table of textures, and building a texture tree.
+#include "renderer/textures/texture_registry.h"
+
+#include "renderer/textures/checkerboard_texture.h"
+#include "renderer/textures/constant_texture.h"
+#include "renderer/textures/image_texture.h"
+#include "renderer/textures/mix_texture.h"
+#include "renderer/textures/scale_texture.h"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace lrt {
+
+namespace {
+const TextureEntry* const kTextures[] = {
+    &ConstantTexture::registryEntry,     &ImageTexture::registryEntry,
+    &CheckerboardTexture::registryEntry, &ScaleTexture::registryEntry,
+    &MixTexture::registryEntry,
+};
+
+// Importers build texture trees from named textures defined before their use, so a tree is
+// finite; this bound keeps a hostile description from exhausting the stack all the same.
+constexpr int kMaxTextureDepth = 64;
+
+const ColorTexture*
+build(const TextureDescription& d, std::unique_ptr<TextureSystem>& images,
+      std::map<const TextureDescription*, const ColorTexture*>& made,
+      const std::function<const ColorTexture*(std::unique_ptr<ColorTexture>)>& own, int depth) {
+    if (const auto it = made.find(&d); it != made.end())
+        return it->second;
+    if (depth > kMaxTextureDepth)
+        throw SceneError(d.where,
+                         fmt::format("textures nested more than {} deep", kMaxTextureDepth));
+    const TextureEntry* entry = textureRegistry().find(d.type);
+    if (!entry)
+        throw std::logic_error(fmt::format("texture '{}' is not registered", d.type));
+    TextureInputs inputs;
+    for (const std::string_view slot : entry->inputs) {
+        const auto it = d.inputs.find(slot);
+        if (it == d.inputs.end() || !it->second)
+            throw std::logic_error(fmt::format("texture '{}' lacks its input '{}'", d.type, slot));
+        inputs[std::string(slot)] = build(*it->second, images, made, own, depth + 1);
+    }
+    TextureBuild context{images, d.directory, d.where};
+    const Parameters parameters(d.parameters, entry->parameters,
+                                fmt::format("texture \"{}\"", d.type), d.where);
+    const ColorTexture* texture = own(entry->create(parameters, inputs, context));
+    made[&d] = texture;
+    return texture;
+}
+
+} // namespace
+
+const Registry<TextureEntry>& textureRegistry() {
+    static const Registry<TextureEntry> registry(kTextures);
+    return registry;
+}
+
+std::shared_ptr<const TextureDescription> constantTexture(Color value,
+                                                          const SourceLocation& where) {
+    auto d = std::make_shared<TextureDescription>();
+    d->type = "constant";
+    d->parameters.add({"value", ParameterType::Color, {value.r, value.g, value.b}, {}, where});
+    d->where = where;
+    return d;
+}
+
+const ColorTexture*
+createTexture(const TextureDescription& description, std::unique_ptr<TextureSystem>& images,
+              std::map<const TextureDescription*, const ColorTexture*>& made,
+              const std::function<const ColorTexture*(std::unique_ptr<ColorTexture>)>& own) {
+    return build(description, images, made, own, 0);
+}
+
+} // namespace lrt

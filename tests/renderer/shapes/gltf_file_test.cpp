@@ -1,0 +1,165 @@
+// glTF files as meshes: node transforms (and the winding a mirroring one reverses), embedded
+// images, primitives lrt leaves out, Shape "gltf" in a .lrt scene; and hostile files (cyclic node
+// graphs, accessors past their buffers, indices past their vertices) refused with the JSON path.
+#include "renderer/shapes/gltf_file.h"
+#include "tests/renderer/gltf_test_support.h"
+#include "tests/renderer/render_test_support.h"
+
+#include <OpenImageIO/imageio.h>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace lrt;
+
+namespace {
+
+const std::vector<float> kQuad = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
+const std::vector<std::uint32_t> kQuadIndices = {0, 1, 2, 0, 2, 3};
+
+std::string errorOf(const std::string& text) {
+    try {
+        parseGltf(text, "x.gltf", ".");
+    } catch (const std::runtime_error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+std::filesystem::path scratch(const std::string& name) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("lrt_gltf_file_test_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    return dir / name;
+}
+
+} // namespace
+
+TEST_CASE("glTF node transforms place meshes and a mirroring one keeps faces in front",
+          "[shapes][gltf]") {
+    testing::GltfWriter w;
+    const int mesh = w.mesh(kQuad, kQuadIndices);
+    w.root({{"mesh", mesh}, {"translation", {0, 0, -5}}, {"children", {1}}});
+    w.json()["nodes"].push_back({{"mesh", mesh}, {"scale", {-1, 1, 1}}}); // a child, mirrored
+    const GltfFile file = parseGltf(w.text(), "x.gltf", ".");
+    REQUIRE(file.meshes.size() == 2);
+    CHECK(file.meshes[0].data.positions[2].z == -5);
+    CHECK(file.meshes[1].data.positions[1].x == -1); // (1 -1 0) mirrored, then moved
+    CHECK(file.meshes[1].data.positions[1].z == -5);
+    // Counter-clockwise seen from +z before the mirror; after it, the order is reversed so that
+    // the face's normal, cross(p1 - p0, p2 - p0), still points to +z (glTF 2.0, 3.7.2.1).
+    const auto normal = [](const MeshData& m) {
+        const auto& t = m.triangles[0];
+        const Vec3 p0 = m.positions[static_cast<std::size_t>(t[0])],
+                   p1 = m.positions[static_cast<std::size_t>(t[1])],
+                   p2 = m.positions[static_cast<std::size_t>(t[2])];
+        return cross(p1 - p0, p2 - p0);
+    };
+    CHECK(normal(file.meshes[0].data).z > 0);
+    CHECK(normal(file.meshes[1].data).z > 0);
+}
+
+TEST_CASE("glTF primitives lrt does not render are noted and left out", "[shapes][gltf]") {
+    testing::GltfWriter w;
+    w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+    w.json()["meshes"][0]["primitives"][0]["mode"] = 0; // points
+    const GltfFile file = parseGltf(w.text(), "x.gltf", ".");
+    CHECK(file.meshes.empty());
+    REQUIRE(file.notes.size() == 1);
+    CHECK(file.notes[0] == "meshes[0].primitives[0], made of points or lines");
+}
+
+TEST_CASE("hostile glTF files are refused with the JSON path and the reason", "[shapes][gltf]") {
+    SECTION("a cyclic node graph") {
+        testing::GltfWriter w;
+        w.root({{"children", {1}}});
+        w.json()["nodes"].push_back({{"children", {0}}});
+        CHECK(errorOf(w.text()) ==
+              "x.gltf: nodes[0]: the node graph has a cycle through this node");
+    }
+    SECTION("an accessor past the end of its buffer view") {
+        testing::GltfWriter w;
+        w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+        w.json()["accessors"][0]["count"] = 1000000000;
+        CHECK(errorOf(w.text()) == "x.gltf: accessors[0]: 1000000000 elements of 12 bytes run "
+                                   "past the end of buffer view 0");
+    }
+    SECTION("a buffer view past the end of its buffer") {
+        testing::GltfWriter w;
+        w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+        w.json()["bufferViews"][0]["byteOffset"] = 4000000000u;
+        CHECK(errorOf(w.text()) == "x.gltf: bufferViews[0]: the view does not fit in its buffer");
+    }
+    SECTION("an index past the vertices") {
+        testing::GltfWriter w;
+        w.root({{"mesh", w.mesh(kQuad, {0, 1, 7})}});
+        CHECK(errorOf(w.text()) ==
+              "x.gltf: meshes[0].primitives[0].indices: index 7 is outside the 4 vertices");
+    }
+    SECTION("a primitive without positions, a missing mesh or material") {
+        testing::GltfWriter w;
+        w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+        w.json()["meshes"][0]["primitives"][0]["attributes"].erase("POSITION");
+        CHECK(errorOf(w.text()) == "x.gltf: meshes[0].primitives[0]: a primitive without POSITION");
+        testing::GltfWriter v;
+        v.root({{"mesh", 3}});
+        CHECK(errorOf(v.text()) == "x.gltf: meshes[3]: mesh 3 does not exist");
+        testing::GltfWriter u;
+        u.root({{"mesh", u.mesh(kQuad, kQuadIndices, 2)}});
+        CHECK(errorOf(u.text()) == "x.gltf: meshes[0].primitives[0]: material 2 does not exist");
+    }
+    SECTION("texture coordinates of the wrong shape") {
+        testing::GltfWriter w;
+        w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+        w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] = 0; // VEC3 positions
+        CHECK(errorOf(w.text()) == "x.gltf: meshes[0].primitives[0].TEXCOORD_0: accessor 0 has 3 "
+                                   "components per element");
+    }
+    SECTION("text that is no glTF") {
+        CHECK_THAT(errorOf("{ \"asset\": "), Catch::StartsWith("cannot read glTF file 'x.gltf'"));
+        CHECK_THAT(errorOf("glTF\x02\0\0\0garbage"), Catch::StartsWith("cannot read glTF file"));
+    }
+}
+
+TEST_CASE("a glTF image embedded as a data URI colours its material", "[shapes][gltf]") {
+    // A 2 x 2 PNG of one colour, written by OpenImageIO, embedded in the file.
+    const auto png = scratch("colour.png");
+    const unsigned char pixels[12] = {255, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0};
+    auto out = OIIO::ImageOutput::create(png.string());
+    REQUIRE(out);
+    REQUIRE(out->open(png.string(), OIIO::ImageSpec(2, 2, 3, OIIO::TypeDesc::UINT8)));
+    REQUIRE(out->write_image(OIIO::TypeDesc::UINT8, pixels));
+    out->close();
+    std::stringstream bytes;
+    bytes << std::ifstream(png, std::ios::binary).rdbuf();
+
+    testing::GltfWriter w;
+    w.root({{"mesh", w.mesh(kQuad, kQuadIndices, 0)}});
+    w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] =
+        w.floats({0, 0, 1, 0, 1, 1, 0, 1}, "VEC2", 2);
+    w.json()["materials"] = {
+        {{"name", "painted"},
+         {"pbrMetallicRoughness",
+          {{"baseColorTexture", {{"index", 0}}}, {"metallicFactor", 0}, {"roughnessFactor", 1}}}}};
+    w.json()["textures"] = {{{"source", 0}}};
+    w.json()["images"] = {{{"uri", "data:image/png;base64," + testing::base64(bytes.str())}}};
+    const auto gltf = scratch("painted.gltf");
+    std::ofstream(gltf) << w.text();
+    const GltfFile file = loadGltfFile(gltf);
+    REQUIRE(file.materials.size() == 1);
+    CHECK(file.materials[0].diffuseMap.embedded);
+    CHECK(file.materials[0].diffuseMap.file == gltf.string() + "#image0.png");
+    // In a .lrt scene, lit head-on by a distant light of irradiance pi: the red of the image
+    // (sRGB 255 is 1) under a rough plastic coat, whose highlight adds a little to every channel.
+    const Image image = testing::renderText(
+        "Format 8 8 1\nPixelSamples 2 2\nProjection \"orthographic\"\nTranslate 0 0 5\n"
+        "WorldBegin\nLightSource \"distantlight\" \"from\" [0 0 -1] \"to\" [0 0 0] "
+        "\"intensity\" 3.14159265\nShape \"gltf\" \"filename\" \"" +
+        gltf.string() + "\"\nWorldEnd\n");
+    const Color c = testing::pixel(image, 4, 4);
+    CHECK(c.r > 0.9f);
+    CHECK(c.g < 0.1f);
+    CHECK(c.g == Approx(c.b));
+}

@@ -1,0 +1,102 @@
+// Colour textures: the uv mapping, the checkerboard's squares (negative coordinates included), mix
+// and scale per channel, and images decoded from sRGB unless they are linear.
+#include "renderer/textures/texture_registry.h"
+
+#include <OpenImageIO/imageio.h>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <unistd.h>
+
+using namespace lrt;
+
+namespace {
+
+std::shared_ptr<TextureDescription> describe(const std::string& type) {
+    auto d = std::make_shared<TextureDescription>();
+    d->type = type;
+    return d;
+}
+
+void add(TextureDescription& d, const char* name, std::vector<double> numbers) {
+    d.parameters.add({name, ParameterType::Unspecified, std::move(numbers), {}, {}});
+}
+
+// Builds `d` and keeps what it made.
+struct Built {
+    std::unique_ptr<TextureSystem> images;
+    std::map<const TextureDescription*, const ColorTexture*> made;
+    std::vector<std::unique_ptr<ColorTexture>> owned;
+    const ColorTexture* texture = nullptr;
+
+    explicit Built(const TextureDescription& d) {
+        texture = createTexture(d, images, made, [&](std::unique_ptr<ColorTexture> t) {
+            owned.push_back(std::move(t));
+            return owned.back().get();
+        });
+    }
+    Color at(float s, float t) const { return texture->evaluate({{s, t}}); }
+};
+
+} // namespace
+
+TEST_CASE("a checkerboard alternates on floor(s') + floor(t') with negatives included",
+          "[textures]") {
+    auto d = describe("checkerboard");
+    add(*d, "uscale", {2});
+    add(*d, "vscale", {2});
+    d->inputs["tex1"] = constantTexture({1, 0, 0}, {});
+    d->inputs["tex2"] = constantTexture({0, 0, 1}, {});
+    const Built built(*d);
+    CHECK(built.at(0.25f, 0.25f) == Color(1, 0, 0));   // (0, 0): even
+    CHECK(built.at(0.75f, 0.25f) == Color(0, 0, 1));   // (1, 0)
+    CHECK(built.at(0.75f, 0.75f) == Color(1, 0, 0));   // (1, 1)
+    CHECK(built.at(-0.25f, 0.25f) == Color(0, 0, 1));  // (-1, 0): odd
+    CHECK(built.at(-0.25f, -0.25f) == Color(1, 0, 0)); // (-1, -1): even
+}
+
+TEST_CASE("mix and scale textures combine per channel", "[textures]") {
+    auto mix = describe("mix");
+    mix->inputs["tex1"] = constantTexture({1, 1, 0}, {});
+    mix->inputs["tex2"] = constantTexture({0, 1, 1}, {});
+    mix->inputs["amount"] = constantTexture({0.25f, 0.5f, 1}, {});
+    auto scale = describe("scale");
+    scale->inputs["tex"] = mix;
+    scale->inputs["scale"] = constantTexture({2, 4, 8}, {});
+    const Built built(*scale);
+    const Color c = built.at(0, 0);
+    CHECK(c.r == Approx(0.75f * 2));
+    CHECK(c.g == Approx(1.0f * 4));
+    CHECK(c.b == Approx(1.0f * 8));
+    CHECK(built.owned.size() == 6); // mix, scale and four constants: each made once
+}
+
+TEST_CASE("image textures decode sRGB from integer pixels unless told linear", "[textures]") {
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("lrt_texture_test_" + std::to_string(getpid()) + ".png");
+    const unsigned char grey[4 * 3] = {128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128};
+    auto out = OIIO::ImageOutput::create(path.string());
+    REQUIRE(out);
+    REQUIRE(out->open(path.string(), OIIO::ImageSpec(2, 2, 3, OIIO::TypeDesc::UINT8)));
+    REQUIRE(out->write_image(OIIO::TypeDesc::UINT8, grey));
+    out->close();
+    for (const auto& [encoding, expected] :
+         {std::pair{"auto", 0.21586f}, std::pair{"sRGB", 0.21586f},
+          std::pair{"linear", 128.0f / 255.0f}}) {
+        auto d = describe("imagemap");
+        d->parameters.add({"filename", ParameterType::String, {}, {path.string()}, {}});
+        d->parameters.add({"encoding", ParameterType::String, {}, {encoding}, {}});
+        add(*d, "scale", {2});
+        const Built built(*d);
+        INFO("encoding " << encoding);
+        // ((128/255 + 0.055) / 1.055)^2.4 = 0.21586, then times scale 2.
+        CHECK(built.at(0.3f, 0.7f).g == Approx(2 * expected).epsilon(1e-3));
+    }
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("an unreadable image is an error at its texture", "[textures]") {
+    auto d = describe("imagemap");
+    d->parameters.add({"filename", ParameterType::String, {}, {"/nonexistent/x.png"}, {}});
+    d->where = {"scene.pbrt", 3, 1};
+    CHECK_THROWS_AS(Built(*d), SceneError);
+}
