@@ -23,6 +23,15 @@ void addString(lrt::ParameterList& list, const char* name, std::string value,
 }
 
 Importer::Importer(std::filesystem::path directory) : directory_(std::move(directory)) {
+    // pbrt-v4's defaults where they differ from lrt's: a 1280 x 720 film, 16 samples per pixel,
+    // a gaussian of radius 1.5 and a path tracer of depth 5.
+    FilmDescription& film = options_.film;
+    film.xResolution = 1280;
+    film.yResolution = 720;
+    film.xSamples = film.ySamples = 4;
+    film.filter = {"gaussian", std::array<float, 2>{3.0f, 3.0f}, {}};
+    options_.integrator = {"path", {}, {}};
+    addNumbers(options_.integrator.parameters, "maxdepth", {5.0}, {});
     // pbrt-v4's default material: diffuse, of reflectance 0.5.
     auto diffuse = std::make_shared<ImportedMaterial>();
     addNumbers(diffuse->surface.parameters, "Kd", {1.0}, {});

@@ -103,7 +103,9 @@ void Importer::film(const Statement& s) {
         f.cropWindow = {static_cast<float>(n[0]), static_cast<float>(n[1]),
                         static_cast<float>(n[2]), static_cast<float>(n[3])};
     }
-    f.displayName = p.getString("filename", "pbrt.exr");
+    // Without a filename pbrt-v4 writes pbrt.exr; lrt's own default (the scene's name) keeps the
+    // scenes of a collection from overwriting each other's images.
+    f.displayName = p.getString("filename", "");
     filmIso_ = p.getFloat("iso");
     if (const std::string sensor = p.getString("sensor", "cie1931"); sensor != "cie1931")
         warn(p.find("sensor")->where,

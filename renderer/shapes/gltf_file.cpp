@@ -230,10 +230,14 @@ std::string uriDecoded(const std::string& uri) {
     return out;
 }
 
-TextureMap textureMap(const tinygltf::Model& model, int textureIndex,
+// A material's texture (a TextureInfo or NormalTextureInfo): its image, and the offset and scale
+// of KHR_texture_transform as the map's (s, t) mapping.
+template <typename Info>
+TextureMap textureMap(const tinygltf::Model& model, const Info& info,
                       const std::filesystem::path& directory, const std::string& file,
                       std::vector<std::string>& notes) {
     TextureMap map;
+    const int textureIndex = info.index;
     if (textureIndex < 0 || static_cast<std::size_t>(textureIndex) >= model.textures.size())
         return map;
     const int source = model.textures[static_cast<std::size_t>(textureIndex)].source;
@@ -242,6 +246,25 @@ TextureMap textureMap(const tinygltf::Model& model, int textureIndex,
         return map;
     }
     const tinygltf::Image& image = model.images[static_cast<std::size_t>(source)];
+    if (info.texCoord != 0)
+        notes.push_back(fmt::format("texture {} on TEXCOORD_{}", textureIndex, info.texCoord));
+    if (const auto it = info.extensions.find("KHR_texture_transform");
+        it != info.extensions.end()) {
+        const tinygltf::Value& t = it->second;
+        const auto pair = [&](const char* name, int i, double fallback) {
+            return t.Has(name) && t.Get(name).IsArray() && t.Get(name).ArrayLen() == 2 &&
+                           t.Get(name).Get(i).IsNumber()
+                       ? static_cast<float>(t.Get(name).Get(i).GetNumberAsDouble())
+                       : static_cast<float>(fallback);
+        };
+        map.uscale = pair("scale", 0, 1);
+        map.vscale = pair("scale", 1, 1);
+        map.udelta = pair("offset", 0, 0);
+        map.vdelta = pair("offset", 1, 0);
+        if (number(t, "rotation", 0) != 0)
+            notes.push_back(
+                fmt::format("the rotation of texture {}'s KHR_texture_transform", textureIndex));
+    }
     if (!image.uri.empty()) {
         map.file = directory / uriDecoded(image.uri);
         return map;
@@ -268,14 +291,12 @@ FileMaterial material(const tinygltf::Model& model, std::size_t index,
     if (base.size() == 4)
         f.diffuse = Color{static_cast<float>(base[0]), static_cast<float>(base[1]),
                           static_cast<float>(base[2])};
-    f.diffuseMap = textureMap(model, pbr.baseColorTexture.index, directory, file, f.unsupported);
-    if (pbr.baseColorTexture.index >= 0 && pbr.baseColorTexture.texCoord != 0)
-        f.unsupported.push_back("a base colour texture on TEXCOORD_1");
+    f.diffuseMap = textureMap(model, pbr.baseColorTexture, directory, file, f.unsupported);
     f.metallic = static_cast<float>(std::clamp(pbr.metallicFactor, 0.0, 1.0));
     f.roughness = static_cast<float>(std::clamp(pbr.roughnessFactor, 0.0, 1.0));
     if (pbr.metallicRoughnessTexture.index >= 0)
         f.unsupported.push_back("its metallicRoughnessTexture (the factors stand in)");
-    f.normalMap = textureMap(model, m.normalTexture.index, directory, file, f.unsupported);
+    f.normalMap = textureMap(model, m.normalTexture, directory, file, f.unsupported);
     f.normalScale = static_cast<float>(m.normalTexture.scale);
     if (m.occlusionTexture.index >= 0)
         f.unsupported.push_back("its occlusion map");

@@ -376,6 +376,25 @@ NamedMaterial "red"
     }
 }
 
+TEST_CASE("a pbrt-v4 scene that leaves options out gets pbrt-v4's defaults", "[pbrt]") {
+    const auto frames = parsePbrtString("WorldBegin\nShape \"sphere\"\n", "test.pbrt");
+    const FrameOptions& o = frames.at(0).options;
+    CHECK(o.film.xResolution == 1280);
+    CHECK(o.film.yResolution == 720);
+    CHECK(o.film.xSamples * o.film.ySamples == 16);
+    CHECK(o.film.filter.name == "gaussian");
+    CHECK(o.film.filter.widths == std::array<float, 2>{3, 3});
+    CHECK(o.film.displayName.empty()); // lrt's default output name, not pbrt.exr
+    CHECK(o.integrator.name == "path");
+    CHECK(o.integrator.parameters.find("maxdepth")->numbers == std::vector<double>{5});
+    CHECK(o.camera.projection.name == "perspective");
+    CHECK(o.camera.projection.parameters.all().empty()); // fov 90, lrt's default too
+    // The default material: diffuse, reflectance 0.5.
+    const SurfaceAttributes& a = *frames.at(0).world.shapes.at(0).attributes;
+    CHECK(a.surface.name == "matte");
+    CHECK(a.color == Color(0.5f, 0.5f, 0.5f));
+}
+
 TEST_CASE("a pbrt-v4 scene's files are named relative to the main scene file", "[pbrt]") {
     // pbrt-v4's own layout: the main file Imports geometry/, whose files name geometry/ again.
     const auto main = scratch("tree/main.pbrt");

@@ -163,3 +163,24 @@ TEST_CASE("a glTF image embedded as a data URI colours its material", "[shapes][
     CHECK(c.g < 0.1f);
     CHECK(c.g == Approx(c.b));
 }
+
+TEST_CASE("KHR_texture_transform's offset and scale place a glTF texture", "[shapes][gltf]") {
+    testing::GltfWriter w;
+    w.root({{"mesh", w.mesh(kQuad, kQuadIndices, 0)}});
+    w.json()["materials"] = {
+        {{"pbrMetallicRoughness",
+          {{"baseColorTexture",
+            {{"index", 0},
+             {"extensions",
+              {{"KHR_texture_transform", {{"offset", {0.5, 0.25}}, {"scale", {2, 3}}}}}}}}}}}};
+    w.json()["textures"] = {{{"source", 0}}};
+    w.json()["images"] = {{{"uri", "wood%20grain.png"}}};
+    const GltfFile file = parseGltf(w.text(), "x.gltf", "/scenes");
+    const TextureMap& map = file.materials.at(0).diffuseMap;
+    CHECK(map.file == "/scenes/wood grain.png"); // the URI's %20 decoded
+    CHECK(map.uscale == 2);
+    CHECK(map.vscale == 3);
+    CHECK(map.udelta == 0.5f);
+    CHECK(map.vdelta == 0.25f);
+    CHECK(file.materials.at(0).unsupported.empty());
+}
