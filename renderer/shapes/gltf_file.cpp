@@ -325,7 +325,9 @@ FileMaterial material(const tinygltf::Model& model, std::size_t index,
     return f;
 }
 
-// Walks the default scene's nodes, turning meshes, cameras and lights into the file's space.
+// Walks the default scene's nodes, turning meshes, cameras and lights into the file's space. A
+// broken mesh, camera, light or child node is left out and the walk goes on, so that one read
+// reports every independent error of the file (up to kMaxErrors); then they are thrown together.
 class Flattener {
 public:
     Flattener(const tinygltf::Model& model, const Reader& reader, GltfFile& out)
@@ -347,10 +349,27 @@ public:
                     roots.push_back(i);
         }
         for (const int root : roots)
-            node(root, Transform(), 0);
+            collect([&] { node(root, Transform(), 0); });
+        if (!errors_.empty()) {
+            std::string all;
+            for (const std::string& e : errors_)
+                all += (all.empty() ? "" : "\n") + e;
+            throw std::runtime_error(all);
+        }
     }
 
 private:
+    static constexpr std::size_t kMaxErrors = 20;
+
+    void collect(const std::function<void()>& part) {
+        try {
+            part();
+        } catch (const std::runtime_error& e) {
+            if (errors_.size() < kMaxErrors)
+                errors_.emplace_back(e.what());
+        }
+    }
+
     void node(int index, const Transform& parent, int depth) {
         const std::string where = at("nodes", static_cast<std::size_t>(std::max(index, 0)));
         if (index < 0 || static_cast<std::size_t>(index) >= model_.nodes.size())
@@ -369,25 +388,31 @@ private:
             if (n.mesh >= 0)
                 mesh(n.mesh, toFile);
             if (n.camera >= 0)
-                camera(n, toFile);
+                collect([&] { camera(n, toFile); });
             if (const auto it = n.extensions.find("KHR_lights_punctual"); it != n.extensions.end())
-                light(static_cast<int>(number(it->second, "light", -1)), toFile, where);
+                collect([&] {
+                    light(static_cast<int>(number(it->second, "light", -1)), toFile, where);
+                });
             if (n.skin >= 0)
                 out_.notes.push_back(
                     fmt::format("the skin of {} (the mesh is in its rest pose)", where));
             for (const int child : n.children)
-                node(child, toFile, depth + 1);
+                collect([&] { node(child, toFile, depth + 1); });
         }
         visiting_.erase(index);
     }
 
     void mesh(int index, const Transform& toFile) {
         const std::string where = at("meshes", static_cast<std::size_t>(std::max(index, 0)));
-        if (static_cast<std::size_t>(index) >= model_.meshes.size())
-            reader_.fail(where, fmt::format("mesh {} does not exist", index));
+        if (static_cast<std::size_t>(index) >= model_.meshes.size()) {
+            collect([&] { reader_.fail(where, fmt::format("mesh {} does not exist", index)); });
+            return;
+        }
         const auto& primitives = model_.meshes[static_cast<std::size_t>(index)].primitives;
         for (std::size_t p = 0; p < primitives.size(); ++p)
-            primitive(primitives[p], toFile, fmt::format("{}.primitives[{}]", where, p));
+            collect([&] {
+                primitive(primitives[p], toFile, fmt::format("{}.primitives[{}]", where, p));
+            });
     }
 
     void primitive(const tinygltf::Primitive& p, const Transform& toFile,
@@ -507,6 +532,7 @@ private:
     const Reader& reader_;
     GltfFile& out_;
     std::set<int> visiting_;
+    std::vector<std::string> errors_;
 };
 
 } // namespace

@@ -359,15 +359,17 @@ std::string inflateGzip(const std::string& compressed, const std::string& name) 
     stream.avail_in = static_cast<uInt>(std::min<std::size_t>(compressed.size(), UINT32_MAX));
     std::string out;
     int status = Z_OK;
+    constexpr std::size_t kChunk = std::size_t{1} << 20;
     while (status == Z_OK) {
         if (out.size() >= kMaxInflatedBytes)
             break;
         const std::size_t before = out.size();
-        out.resize(before + (std::size_t{1} << 20));
+        out.resize(before + kChunk);
         stream.next_out = reinterpret_cast<Bytef*>(out.data() + before);
-        stream.avail_out = 1u << 20;
+        stream.avail_out = static_cast<uInt>(kChunk);
         status = inflate(&stream, Z_NO_FLUSH);
-        out.resize(out.size() - stream.avail_out);
+        // What inflate left unwritten of the chunk (never more than the chunk).
+        out.resize(before + kChunk - std::min<std::size_t>(stream.avail_out, kChunk));
     }
     inflateEnd(&stream);
     if (status != Z_STREAM_END)

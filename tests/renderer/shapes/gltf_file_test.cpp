@@ -110,6 +110,16 @@ TEST_CASE("hostile glTF files are refused with the JSON path and the reason", "[
         u.root({{"mesh", u.mesh(kQuad, kQuadIndices, 2)}});
         CHECK(errorOf(u.text()) == "x.gltf: meshes[0].primitives[0]: material 2 does not exist");
     }
+    SECTION("every independent error of the file, in one read") {
+        testing::GltfWriter w;
+        w.root({{"mesh", w.mesh(kQuad, {0, 1, 9})}});
+        w.root({{"mesh", 5}});
+        w.root({{"mesh", w.mesh(kQuad, kQuadIndices, 3)}});
+        CHECK(errorOf(w.text()) ==
+              "x.gltf: meshes[0].primitives[0].indices: index 9 is outside the 4 vertices\n"
+              "x.gltf: meshes[5]: mesh 5 does not exist\n"
+              "x.gltf: meshes[1].primitives[0]: material 3 does not exist");
+    }
     SECTION("texture coordinates of the wrong shape") {
         testing::GltfWriter w;
         w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
