@@ -84,7 +84,9 @@ inline std::uint32_t permuteIndex(std::uint32_t i, std::uint32_t count, std::uin
 // Were k the sample index itself, every purpose's points would line up (sample i in the same
 // stratum of all of them), and a path's bounces would sample a 2-D slice of the path space whose
 // error never falls below what that slice misses (pbrt-v4's stratified sampler shuffles the same
-// way). Purpose 0, the film position, is not shuffled, nor rotated in stratified mode.
+// way). Purpose 0, the film position, is not shuffled, nor rotated in stratified mode. Bounces
+// from kStratifiedBounces on take the independent jitter sample as it is: their strata measured no
+// lower error on the peer Cornell box (docs/decisions.md), and cost 6% of its render.
 struct Stratification {
     int nx = 1, ny = 1;
     bool jitter = true;
@@ -94,6 +96,8 @@ struct Stratification {
 
     Vec2 sample(int sampleIndex, Vec2 jitterSample, std::uint64_t pixel,
                 std::uint64_t purpose) const {
+        if (bounceOf(purpose) >= kStratifiedBounces)
+            return jitterSample;
         // Purposes are small integers: spreading them by the golden ratio before one mix is enough.
         const std::uint64_t h = mix64(pixel ^ purpose * 0x9e3779b97f4a7c15ULL);
         const int index =
@@ -148,8 +152,11 @@ struct Stratification {
     static std::uint64_t bsdfPurpose(int bounce) {
         return (static_cast<std::uint64_t>(bounce) + 1) << 32;
     }
+    static constexpr int kStratifiedBounces = 2;
 
 private:
+    // The bounce a light or BSDF purpose belongs to; -1 for the film and the lens.
+    static int bounceOf(std::uint64_t purpose) { return static_cast<int>(purpose >> 32) - 1; }
     static double fraction(double x) { return x - std::floor(x); }
 };
 

@@ -11,6 +11,17 @@ ShapeHit objectSpaceHit(const RayHit& hit, Vec3 worldPoint, const Transform& obj
             shape.objectToScene().inverse().normal(hit.normal)};
 }
 
+namespace {
+
+// The surface derivatives are read by texture footprints, normal maps and SL programs only: a
+// plain surface's hit skips them.
+bool readsSurfaceDerivatives(const Primitive& primitive) {
+    return primitive.colorTexture || primitive.normalMap || primitive.material->isProgrammable() ||
+           primitive.material->usesTextureFootprint();
+}
+
+} // namespace
+
 std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     RayHit hit;
     if (!lrt::intersect(root_->get(), ray, hit, refusedRays_))
@@ -30,9 +41,12 @@ std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     // exactly on the surface. Use the ray's, which is what the shadow rays start from.
     result.p = ray.at(hit.t);
     const Shape& shape = *result.primitive->shape;
-    result.local = shape.geometryAt(shape.usesHitPoint()
-                                        ? objectSpaceHit(hit, result.p, result.objectToWorld, shape)
-                                        : ShapeHit{hit.primitive, hit.u, hit.v, {}, {}});
+    const ShapeHit shapeHit = shape.usesHitPoint()
+                                  ? objectSpaceHit(hit, result.p, result.objectToWorld, shape)
+                                  : ShapeHit{hit.primitive, hit.u, hit.v, {}, {}};
+    result.local = readsSurfaceDerivatives(*result.primitive)
+                       ? shape.geometryAt(shapeHit)
+                       : shape.geometryWithoutDerivativesAt(shapeHit);
     result.normal = normalize(result.objectToWorld.normal(result.local.normal));
     // Without interpolated normals the shading normal is the geometric one: no second transform.
     result.shadingNormal = result.local.shadingNormal == result.local.normal

@@ -40,7 +40,7 @@ struct Primitive {
 struct Intersection {
     float t = 0;
     const Primitive* primitive = nullptr;
-    LocalGeometry local; // object space
+    LocalGeometry local; // object space; derivatives only where the surface reads them
     Transform objectToWorld;
     Vec3 p;             // world space
     Vec3 normal;        // unit geometric normal on the front side

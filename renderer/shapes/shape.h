@@ -57,6 +57,12 @@ public:
     virtual RTCGeometry createGeometry(RTCDevice device) const = 0;
     // Geometry at a hit.
     virtual LocalGeometry geometryAt(const ShapeHit& hit) const = 0;
+    // All of it but the derivatives (dpdu, dpdv, dpds, dpdt, left zero), which only normal maps,
+    // texture footprints and SL programs read. Shapes that get them for free (quadrics derive
+    // the point from the parameters) keep the default.
+    virtual LocalGeometry geometryWithoutDerivativesAt(const ShapeHit& hit) const {
+        return geometryAt(hit);
+    }
     // False when geometryAt needs only the hit's primitive and (u, v), not its object-space point
     // and normal, which then cost the scene no inverse transforms.
     virtual bool usesHitPoint() const { return true; }

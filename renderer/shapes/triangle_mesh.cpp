@@ -99,35 +99,23 @@ LocalGeometry TriangleMesh::geometryAt(const ShapeHit& hit) const {
     return geometryAt(hit.primitive, hit.u, hit.v);
 }
 
-LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) const {
+LocalGeometry TriangleMesh::geometryWithoutDerivativesAt(const ShapeHit& hit) const {
+    return geometryWithoutDerivativesAt(hit.primitive, hit.u, hit.v);
+}
+
+std::array<Vec2, 3> TriangleMesh::vertexSt(const std::array<int, 3>& t) const {
+    if (data_.st.empty())
+        return {Vec2{0, 0}, Vec2{1, 0}, Vec2{0, 1}};
+    return {data_.st[t[0]], data_.st[t[1]], data_.st[t[2]]};
+}
+
+LocalGeometry TriangleMesh::geometryWithoutDerivativesAt(unsigned primitive, float u,
+                                                         float v) const {
     const auto& t = data_.triangles[primitive];
     const float w = 1 - u - v;
-    const Vec3 &p0 = data_.positions[t[0]], &p1 = data_.positions[t[1]],
-               &p2 = data_.positions[t[2]];
     LocalGeometry g;
-    g.p = p0 * w + p1 * u + p2 * v;
-    const Vec3 n = normalize(faceNormal(t));
-    g.normal = n;
-    // As in pbrt, (u, v) are the mesh's texture coordinates when it has them, else the
-    // barycentric parameterisation (0,0), (1,0), (0,1); st follows uv.
-    Vec2 st0{0, 0}, st1{1, 0}, st2{0, 1};
-    if (!data_.st.empty())
-        st0 = data_.st[t[0]], st1 = data_.st[t[1]], st2 = data_.st[t[2]];
-    g.uv = g.st = {st0.x * w + st1.x * u + st2.x * v, st0.y * w + st1.y * u + st2.y * v};
-    // dP/du, dP/dv from the parameterisation (pbrt's triangle derivatives).
-    const float du02 = st0.x - st2.x, du12 = st1.x - st2.x, dv02 = st0.y - st2.y,
-                dv12 = st1.y - st2.y;
-    const float determinant = du02 * dv12 - dv02 * du12;
-    if (std::fabs(determinant) > 1e-12f) {
-        const Vec3 dp02 = p0 - p2, dp12 = p1 - p2;
-        g.dpdu = (dp02 * dv12 - dp12 * dv02) / determinant;
-        g.dpdv = (dp12 * du02 - dp02 * du12) / determinant;
-    } else {
-        orthonormalBasis(n, g.dpdu, g.dpdv);
-    }
-    g.dpds = g.dpdu;
-    g.dpdt = g.dpdv;
-    g.shadingNormal = n;
+    g.p = data_.positions[t[0]] * w + data_.positions[t[1]] * u + data_.positions[t[2]] * v;
+    g.normal = g.shadingNormal = normalize(faceNormal(t));
     if (!data_.normals.empty()) {
         const Vec3 shading = normalize(vertexNormal(t, w, u, v));
         if (lengthSquared(shading) > 0) {
@@ -136,11 +124,37 @@ LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) con
             g.normal = faceForward(g.normal, shading);
         }
     }
+    // As in pbrt, (u, v) are the mesh's texture coordinates; st follows uv.
+    const auto [st0, st1, st2] = vertexSt(t);
+    g.uv = g.st = {st0.x * w + st1.x * u + st2.x * v, st0.y * w + st1.y * u + st2.y * v};
     if (!data_.colors.empty())
         g.vertexColor = data_.colors[t[0]] * w + data_.colors[t[1]] * u + data_.colors[t[2]] * v;
     if (!data_.backColors.empty())
         g.backVertexColor =
             data_.backColors[t[0]] * w + data_.backColors[t[1]] * u + data_.backColors[t[2]] * v;
+    return g;
+}
+
+LocalGeometry TriangleMesh::geometryAt(unsigned primitive, float u, float v) const {
+    LocalGeometry g = geometryWithoutDerivativesAt(primitive, u, v);
+    const auto& t = data_.triangles[primitive];
+    // dP/du, dP/dv from the parameterisation (pbrt's triangle derivatives).
+    const auto [st0, st1, st2] = vertexSt(t);
+    const float du02 = st0.x - st2.x, du12 = st1.x - st2.x, dv02 = st0.y - st2.y,
+                dv12 = st1.y - st2.y;
+    const float determinant = du02 * dv12 - dv02 * du12;
+    if (std::fabs(determinant) > 1e-12f) {
+        const Vec3 &p0 = data_.positions[t[0]], &p1 = data_.positions[t[1]],
+                   &p2 = data_.positions[t[2]];
+        const Vec3 dp02 = p0 - p2, dp12 = p1 - p2;
+        g.dpdu = (dp02 * dv12 - dp12 * dv02) / determinant;
+        g.dpdv = (dp12 * du02 - dp02 * du12) / determinant;
+    } else {
+        // Any frame around the face normal on the mesh's front side.
+        orthonormalBasis(normalize(faceNormal(t)), g.dpdu, g.dpdv);
+    }
+    g.dpds = g.dpdu;
+    g.dpdt = g.dpdv;
     return g;
 }
 

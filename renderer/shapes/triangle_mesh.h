@@ -17,6 +17,7 @@ public:
 
     RTCGeometry createGeometry(RTCDevice device) const override;
     LocalGeometry geometryAt(const ShapeHit& hit) const override;
+    LocalGeometry geometryWithoutDerivativesAt(const ShapeHit& hit) const override;
     bool usesHitPoint() const override { return false; }
     bool samplesArea() const override { return true; }
     AreaSample sampleArea(Vec2 u) const override;
@@ -28,6 +29,10 @@ public:
 
 private:
     LocalGeometry geometryAt(unsigned primitive, float u, float v) const;
+    LocalGeometry geometryWithoutDerivativesAt(unsigned primitive, float u, float v) const;
+    // The texture coordinates of t's vertices: the mesh's own, else pbrt's barycentric
+    // parameterisation (0,0), (1,0), (0,1).
+    std::array<Vec2, 3> vertexSt(const std::array<int, 3>& t) const;
     // Triangle t's geometric normal on the mesh's front side, unnormalised (twice its area).
     Vec3 faceNormal(const std::array<int, 3>& t) const;
     // t's vertex normals blended with weights w0, w1, w2 and turned with the mesh's orientation,

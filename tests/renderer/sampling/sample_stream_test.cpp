@@ -85,7 +85,8 @@ TEST_CASE("each purpose takes the strata in its own order", "[sampling]") {
     };
     const std::vector<int> light = strataOf(Stratification::lightPurpose(0, 0)),
                            bsdf = strataOf(Stratification::bsdfPurpose(0)),
-                           deeper = strataOf(Stratification::bsdfPurpose(3));
+                           deeper = strataOf(
+                               Stratification::bsdfPurpose(Stratification::kStratifiedBounces - 1));
     for (const auto* order : {&light, &bsdf, &deeper}) {
         std::vector<int> sorted = *order;
         std::sort(sorted.begin(), sorted.end());
@@ -97,4 +98,27 @@ TEST_CASE("each purpose takes the strata in its own order", "[sampling]") {
     for (std::size_t i = 0; i < 64; ++i)
         shared += (light[i] == bsdf[i]) + (bsdf[i] == deeper[i]);
     CHECK(shared < 12); // random orders share about one place in 64 per pair
+}
+
+TEST_CASE("bounces past the stratified ones take the stream's numbers as they are", "[sampling]") {
+    Stratification strata;
+    strata.nx = strata.ny = 4;
+    const int first = Stratification::kStratifiedBounces;
+    for (const std::uint64_t purpose :
+         {Stratification::bsdfPurpose(first), Stratification::lightPurpose(first, 0),
+          Stratification::bsdfPurpose(first + 5), Stratification::lightPurpose(first + 1, 3)})
+        for (int i = 0; i < 16; ++i) {
+            const Vec2 u{0.0625f * static_cast<float>(i), 0.9f - 0.05f * static_cast<float>(i)};
+            const Vec2 p = strata.sample(i, u, 777, purpose);
+            CHECK(p.x == u.x);
+            CHECK(p.y == u.y);
+        }
+    // The last stratified bounce still moves the sample into its stratum.
+    int moved = 0;
+    for (int i = 0; i < 16; ++i) {
+        const Vec2 u{0.5f, 0.5f};
+        const Vec2 p = strata.sample(i, u, 777, Stratification::bsdfPurpose(first - 1));
+        moved += p.x != u.x || p.y != u.y;
+    }
+    CHECK(moved == 16);
 }
