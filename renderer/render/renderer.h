@@ -24,7 +24,10 @@ struct RenderSettings {
     std::uint64_t seed = 0;
     std::optional<std::array<float, 4>> crop; // overrides CropWindow (x0 x1 y0 y1, NDC)
     std::optional<std::pair<int, int>> tile;  // (I, N): the I-th of N horizontal bands
-    int tileSize = 32;
+    // A tile also samples the margin of pixels its filter reaches into, which its neighbours
+    // sample again: with a one-pixel margin (the default gaussian) 64 re-traces 6% of the
+    // samples where 32 re-traced 13%, and still gives a 1080p frame 510 tiles to share out.
+    int tileSize = 64;
 };
 
 struct PixelBounds {
