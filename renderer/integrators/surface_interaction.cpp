@@ -71,7 +71,7 @@ ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray) {
     point.color = !point.entering && hit.local.backVertexColor
                       ? *hit.local.backVertexColor
                       : hit.local.vertexColor.value_or(hit.primitive->color);
-    point.local = hit.local;
+    point.local = &hit.local;
     point.objectToWorld = &hit.objectToWorld;
     if (ray.hasDifferentials)
         textureFootprint(hit, ray, point);

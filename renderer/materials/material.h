@@ -24,7 +24,8 @@ struct ShadingPoint {
     Vec3 wo;              // unit, towards the viewer
     bool entering = true; // wo is on the surface's front side (for refraction)
     Color color;          // Color attribute, or interpolated vertex colours
-    LocalGeometry local;  // object-space geometry (SL registers)
+    // The hit's object-space geometry (SL registers) and its transform, owned by the hit.
+    const LocalGeometry* local = nullptr;
     const Transform* objectToWorld = nullptr;
     // Texture-coordinate footprint of the pixel (from ray differentials), 0 when unknown.
     float dsdx = 0, dtdx = 0, dsdy = 0, dtdy = 0;

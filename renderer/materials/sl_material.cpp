@@ -226,7 +226,7 @@ private:
 sl::RegisterFile SlMaterial::registersAt(const ShadingPoint& point, Vec3 wi, Color E) const {
     sl::RegisterFile r = settings_.initial;
     const Transform toObject = point.objectToWorld->inverse();
-    const LocalGeometry& g = point.local;
+    const LocalGeometry& g = *point.local;
     r.vector(sl::reg::C0) = {point.color.r, point.color.g, point.color.b, 1.0f};
     setVector(r, sl::reg::L, normalize(toObject.vector(wi)));
     setVector(r, sl::reg::V, normalize(toObject.vector(point.wo)));
