@@ -7,6 +7,7 @@
 #include "renderer/render/renderer.h"
 #include "tests/file_bytes.h"
 
+#include <array>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -49,6 +50,17 @@ bundledScene(const std::string& name,
         scene.replace(at, from.size(), to);
     }
     return scene;
+}
+
+// The centre of `scene` (crop 0.4 0.6 0.4 0.6) at 1 spp with `integrator`: a quick render that
+// still runs every part of a bundled scene's set-up. Reproduce a failure with
+// `lrt render SCENE --crop 0.4,0.6,0.4,0.6 --spp 1 --integrator INTEGRATOR`.
+inline RenderResult renderCentre(const Scene& scene, const std::string& integrator) {
+    RenderSettings settings;
+    settings.samplesPerPixel = 1;
+    settings.integrator = integrator;
+    settings.crop = std::array<float, 4>{0.4f, 0.6f, 0.4f, 0.6f};
+    return render(scene, settings);
 }
 
 inline Image renderText(const std::string& text, RenderSettings settings = {}) {

@@ -82,11 +82,7 @@ TEST_CASE("a render of a bundled scene refuses no ray", "[accel][ray guard]") {
             testing::loadScene(testing::bundledScene(name), LRT_SOURCE_DIR "/scenes");
         for (const char* integrator : {"whitted", "path"}) {
             INFO("scenes/" << name << ", crop 0.4 0.6 0.4 0.6, 1 spp, --integrator " << integrator);
-            RenderSettings settings;
-            settings.samplesPerPixel = 1;
-            settings.integrator = integrator;
-            settings.crop = std::array<float, 4>{0.4f, 0.6f, 0.4f, 0.6f};
-            CHECK(render(*loaded.scene, settings).statistics.invalidRays == 0);
+            CHECK(testing::renderCentre(*loaded.scene, integrator).statistics.invalidRays == 0);
         }
     }
 }

@@ -28,11 +28,7 @@ TEST_CASE("the bundled pbrt-v4 and glTF scenes render and refuse no ray", "[impo
         const auto scene = buildScene(frames.at(0), device.get(), testing::bundledData());
         for (const char* integrator : {"whitted", "path"}) {
             INFO("scenes/" << name << ", crop 0.4 0.6 0.4 0.6, 1 spp, --integrator " << integrator);
-            RenderSettings settings;
-            settings.samplesPerPixel = 1;
-            settings.integrator = integrator;
-            settings.crop = std::array<float, 4>{0.4f, 0.6f, 0.4f, 0.6f};
-            const RenderResult result = render(*scene, settings);
+            const RenderResult result = testing::renderCentre(*scene, integrator);
             CHECK(result.statistics.invalidRays == 0);
             CHECK(std::any_of(result.image.pixels.begin(), result.image.pixels.end(),
                               [](float v) { return v > 0.05f; }));
