@@ -12,13 +12,13 @@ namespace lrt::cli {
 namespace {
 
 std::atomic<bool> stopRequested{false};
+std::atomic<bool> outcomeSettled{false};
 std::atomic<int> receivedSignal{0};
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
 
-struct sigaction previousTerm {
-}, previousInt{};
-
 extern "C" void onInterrupt(int signal) {
+    if (outcomeSettled.load())
+        return;
     if (stopRequested.load())
         _exit(kExitInterrupted);
     receivedSignal = signal; // before the flag, so whoever sees the flag sees the signal
@@ -29,19 +29,21 @@ extern "C" void onInterrupt(int signal) {
 
 InterruptHandler::InterruptHandler() {
     stopRequested = false;
+    outcomeSettled = false;
     receivedSignal = 0;
     struct sigaction action {};
     action.sa_handler = onInterrupt;
     // Restart interrupted system calls: a write to a full log pipe must not fail with EINTR.
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGTERM, &action, &previousTerm);
-    sigaction(SIGINT, &action, &previousInt);
+    sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGINT, &action, nullptr);
 }
 
+// Restoring the default handlers instead would leave a window, between here and the process's
+// exit, in which a signal kills a render that has already written its image.
 InterruptHandler::~InterruptHandler() {
-    sigaction(SIGTERM, &previousTerm, nullptr);
-    sigaction(SIGINT, &previousInt, nullptr);
+    outcomeSettled = true;
 }
 
 const std::atomic<bool>& InterruptHandler::requested() {

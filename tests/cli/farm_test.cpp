@@ -232,12 +232,13 @@ TEST_CASE("a render killed at any moment and resumed equals an uninterrupted one
     const double seconds =
         secondsOf(fmt::format("render {} {} -o {}", q(scene), flags, q(reference)));
 
-    // SIGTERM once the render is under way (its first checkpoint exists), at several moments;
-    // and once right at start-up, before lrt may even handle signals.
+    // SIGTERM once the render is under way (its first checkpoint exists), at several moments, the
+    // last of them near the end, when the signal may land as the finished render tears down (it
+    // must still exit 0); and once right at start-up, before lrt may even handle signals.
     const fs::path out = scratchPath("ck-out.exr"),
                    checkpoint = scratchPath("ck-out.exr.checkpoint.exr");
     int interrupted = 0;
-    for (const double fraction : {-1.0, 0.0, 0.15, 0.35, 0.6}) {
+    for (const double fraction : {-1.0, 0.0, 0.15, 0.35, 0.6, 0.85}) {
         fs::remove(out);
         fs::remove(checkpoint);
         const bool atStart = fraction < 0;
