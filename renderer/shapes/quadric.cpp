@@ -39,6 +39,7 @@ bool solveQuadratic(double a, double b, double c, double& t0, double& t1) {
 Quadric::Quadric(const Transform& objectToScene, bool flipNormals, bool oneSided,
                  float thetaMaxDegrees)
     : UserGeometryShape(objectToScene, flipNormals, oneSided),
+      sceneToObject_(objectToScene.inverse()),
       phiMax_(static_cast<float>(std::clamp(thetaMaxDegrees, 0.0f, 360.0f) * std::numbers::pi /
                                  180.0)) {}
 
@@ -108,13 +109,27 @@ float Quadric::pdfArea(unsigned, const LocalGeometry& g) const {
     return sceneArea > 0 ? 1.0f / sceneArea : 0.0f;
 }
 
-std::optional<Quadric::Hit> Quadric::intersectScene(const float org[3], const float dir[3],
-                                                    float tMin, float tMax) const {
+void Quadric::toObject(const float origin[3], const float direction[3], DVec3& o, DVec3& d) const {
     // The object-space ray keeps the scene ray's parameterisation, so t is the same in both.
-    const Transform toObject = objectToScene().inverse();
-    const Vec3 o = toObject.point({org[0], org[1], org[2]});
-    const Vec3 d = toObject.vector({dir[0], dir[1], dir[2]});
-    return intersectObject(toDouble(o), toDouble(d), tMin, tMax);
+    o = toDouble(sceneToObject_.point({origin[0], origin[1], origin[2]}));
+    d = toDouble(sceneToObject_.vector({direction[0], direction[1], direction[2]}));
+}
+
+std::optional<Quadric::Hit> Quadric::intersectScene(const float origin[3], const float direction[3],
+                                                    float tMin, float tMax) const {
+    DVec3 o, d;
+    toObject(origin, direction, o, d);
+    return intersectObject(o, d, tMin, tMax);
+}
+
+bool Quadric::occludesScene(const float origin[3], const float direction[3], float tMin,
+                            float tMax) const {
+    DVec3 o, d;
+    toObject(origin, direction, o, d);
+    if (!isClosed() || oneSided())
+        return intersectObject(o, d, tMin, tMax).has_value();
+    double t0, t1;
+    return roots(o, d, t0, t1) && ((t0 > tMin && t0 < tMax) || (t1 > tMin && t1 < tMax));
 }
 
 std::optional<MeshData> Quadric::tessellate(int around, int along) const {

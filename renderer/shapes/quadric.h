@@ -39,6 +39,10 @@ public:
     // The same for a scene-space ray.
     std::optional<Hit> intersectScene(const float origin[3], const float direction[3], float tMin,
                                       float tMax) const override;
+    // A closed, two-sided surface is hit wherever its equation has a root in range: no surface
+    // parameters (an azimuth and an arccosine for a sphere) are needed to say so.
+    bool occludesScene(const float origin[3], const float direction[3], float tMin,
+                       float tMax) const override;
 
 protected:
     // Roots of the quadric's equation along the ray, ascending; false when there are none.
@@ -47,6 +51,8 @@ protected:
     virtual bool parameters(const DVec3& p, float& u, float& v) const = 0;
     // Position and derivatives at (u, v); the natural normal is normalize(cross(dpdu, dpdv)).
     virtual void evaluate(float u, float v, Vec3& p, Vec3& dpdu, Vec3& dpdv) const = 0;
+    // Whether every root of the equation is on the surface: no sweep or height cut removes any.
+    virtual bool isClosed() const { return false; }
     // The unflipped unit normal; quadrics override it where the derivatives vanish (poles, apex).
     virtual Vec3 naturalNormal(Vec3, Vec3 dpdu, Vec3 dpdv) const {
         return normalize(cross(dpdu, dpdv));
@@ -60,6 +66,10 @@ protected:
     float phiMax() const { return phiMax_; }
 
 private:
+    // The object-space ray of a scene-space one.
+    void toObject(const float origin[3], const float direction[3], DVec3& o, DVec3& d) const;
+
+    Transform sceneToObject_; // objectToScene's inverse, kept rather than made for every ray
     float phiMax_;
 };
 

@@ -89,6 +89,10 @@ Vec3 Sphere::naturalNormal(Vec3 p, Vec3, Vec3) const {
     return p / radius_;
 }
 
+bool Sphere::isClosed() const {
+    return zMin_ <= -radius_ && zMax_ >= radius_ && phiMax() >= 2 * std::numbers::pi_v<float>;
+}
+
 float Sphere::conePdf(Vec3 p) const {
     const float d2 = lengthSquared(p - sceneCentre_);
     if (!coneSampling_ || d2 <= sceneRadius_ * sceneRadius_ * 1.0001f)

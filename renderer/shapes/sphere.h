@@ -27,6 +27,8 @@ protected:
     Bounds3 objectBounds() const override;
     // p / r, defined at the poles too.
     Vec3 naturalNormal(Vec3 p, Vec3 dpdu, Vec3 dpdv) const override;
+    // With no zmin, zmax or thetamax cut.
+    bool isClosed() const override;
 
 private:
     // Whether the sphere is whole and stays a sphere in scene space (a similarity transform), so

@@ -58,7 +58,7 @@ void UserGeometryShape::occludedCallback(const RTCOccludedFunctionNArguments* ar
     auto* ray = reinterpret_cast<RTCRay*>(args->ray);
     const float org[3] = {ray->org_x, ray->org_y, ray->org_z};
     const float dir[3] = {ray->dir_x, ray->dir_y, ray->dir_z};
-    if (shape->intersectScene(org, dir, ray->tnear, ray->tfar))
+    if (shape->occludesScene(org, dir, ray->tnear, ray->tfar))
         ray->tfar = -INFINITY;
 }
 

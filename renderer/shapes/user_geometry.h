@@ -23,6 +23,12 @@ public:
     // The nearest hit in (tMin, tMax) of a scene-space ray, or nullopt.
     virtual std::optional<Hit> intersectScene(const float origin[3], const float direction[3],
                                               float tMin, float tMax) const = 0;
+    // Whether a scene-space ray hits the shape in (tMin, tMax): a shadow ray's question, which a
+    // shape may answer without working out where.
+    virtual bool occludesScene(const float origin[3], const float direction[3], float tMin,
+                               float tMax) const {
+        return intersectScene(origin, direction, tMin, tMax).has_value();
+    }
 
 protected:
     // A box around the shape in its object space.

@@ -171,3 +171,50 @@ TEST_CASE("transformed quadrics intersect in scene space", "[shapes][quadric]") 
         }
     CHECK(integral == Approx(4 * std::numbers::pi * 4).epsilon(2e-3)); // the sphere's area, 16 pi
 }
+
+TEST_CASE("a shadow ray is blocked exactly where a ray finds a hit", "[shapes][quadric]") {
+    // Closed two-sided spheres answer shadow rays from the roots alone; cut and one-sided ones
+    // through the full test. Either way the answer is the hit query's, for rays from outside,
+    // inside, grazing, and stopping short of or just past the surface. The segments are chosen
+    // here, not by the code: t in (tMin, tMax) against the analytic roots 8 and 12 (or 2).
+    const Transform placed = Transform::translate({1, -2, 3}) * Transform::scale(2, 2, 2);
+    const Sphere whole(placed, false, false, 1, -1, 1, 360),
+        cap(placed, false, false, 1, 0.5f, 1, 360), swept(placed, false, false, 1, -1, 1, 200),
+        oneSided(placed, false, true, 1, -1, 1, 360);
+    struct Segment {
+        Vec3 origin, direction;
+        float tMin, tMax;
+    };
+    const Segment segments[] = {
+        {{1, -2, -7}, {0, 0, 1}, 0, 1e30f},     // through the centre: roots 8 and 12
+        {{1, -2, -7}, {0, 0, 1}, 0, 7.9f},      // stops short
+        {{1, -2, -7}, {0, 0, 1}, 8.1f, 11.9f},  // between the two roots
+        {{1, -2, -7}, {0, 0, 1}, 11.9f, 20},    // only the far root
+        {{1, -2, 3}, {1, 0, 0}, 0, 1e30f},      // from the centre: one root, 2
+        {{1, -2, 3}, {1, 0, 0}, 0, 1.9f},       // from the centre, short of it
+        {{3, -2, -7}, {0, 0, 1}, 0, 1e30f},     // grazing the rim
+        {{3.01f, -2, -7}, {0, 0, 1}, 0, 1e30f}, // just beside it
+        {{1, -2, 3.9f}, {0, 0, 1}, 0, 1e30f},   // from inside, up through the cap
+        {{1, -3.9f, 3}, {0, 1, 0}, 0, 1e30f},   // from inside, across the open sweep
+    };
+    for (const Sphere* sphere : {&whole, &cap, &swept, &oneSided})
+        for (const Segment& s : segments) {
+            const float o[3] = {s.origin.x, s.origin.y, s.origin.z},
+                        d[3] = {s.direction.x, s.direction.y, s.direction.z};
+            INFO("sphere " << (sphere == &whole   ? "whole"
+                               : sphere == &cap   ? "cap"
+                               : sphere == &swept ? "swept"
+                                                  : "one-sided")
+                           << ", ray from " << o[0] << " " << o[1] << " " << o[2] << " along "
+                           << d[0] << " " << d[1] << " " << d[2] << ", t in (" << s.tMin << ", "
+                           << s.tMax << ")");
+            CHECK(sphere->occludesScene(o, d, s.tMin, s.tMax) ==
+                  sphere->intersectScene(o, d, s.tMin, s.tMax).has_value());
+        }
+    // And the whole sphere's answers are the analytic ones.
+    const float o[3] = {1, -2, -7}, d[3] = {0, 0, 1};
+    CHECK(whole.occludesScene(o, d, 0, 1e30f));
+    CHECK_FALSE(whole.occludesScene(o, d, 0, 7.9f));
+    CHECK_FALSE(whole.occludesScene(o, d, 8.1f, 11.9f));
+    CHECK(whole.occludesScene(o, d, 11.9f, 20));
+}
