@@ -11,7 +11,7 @@ POV-Ray, timing whole processes (start-up included) on the same number of thread
 - Whitted scene: both wall times and RMSEs against the 64-sample POV-Ray reference, and
   T_lrt / T_povray. Goal <= 0.3 at an RMSE no higher than POV-Ray's.
 
-Each measurement is the median of --runs runs. Error figures come from `oiiotool --diff`.
+Each time is the median of --runs runs, lrt's and the peer's taken in turns. Error figures come from `oiiotool --diff`.
 Usage: bench_peers.py --lrt build/release/lrt --peers DIR [--threads 2] [--spp 16,64,256]
 """
 import argparse
@@ -25,18 +25,24 @@ import tempfile
 import time
 
 
-def timed(command, cwd, runs):
-    """The median wall time of `runs` runs of command (its output file is the last run's)."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        done = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True)
-        times.append(time.perf_counter() - start)
-        if done.returncode != 0:
-            sys.exit("bench_peers: command failed (%d): %s\n%s" %
-                     (done.returncode, " ".join(command), done.stdout[-2000:]))
-    return statistics.median(times)
+def run(command, cwd):
+    """The wall time of one run of command; exits when it fails."""
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit("bench_peers: command failed (%d): %s\n%s" %
+                 (done.returncode, " ".join(command), done.stdout[-2000:]))
+    return seconds
+
+
+def timed(lrt, peer, cwd, runs):
+    """The median wall times of `runs` runs of lrt's command and of the peer's, taken in turns
+    (lrt, peer, lrt, peer...) so that a machine that speeds up or slows down during the benchmark
+    weighs on both alike. The output files are the last runs'."""
+    times = [(run(lrt, cwd), run(peer, cwd)) for _ in range(runs)]
+    return (statistics.median(t for t, _ in times), statistics.median(t for _, t in times))
 
 
 def rmse(image, reference, clamp):
@@ -64,12 +70,12 @@ def cornell(args, work):
     for spp in args.spp:
         lrt_out = os.path.join(work, "lrt_cornell_%d.exr" % spp)
         cycles_out = os.path.join(work, "cycles_cornell_%d.exr" % spp)
-        t_lrt = timed([args.lrt, "render", os.path.join(args.peers, "cornell.lrt"), "--spp",
-                       str(spp), "--threads", str(args.threads), "--aov", "none", "-q", "-o",
-                       lrt_out], work, args.runs)
-        t_cycles = timed([args.blender, "-b", "--factory-startup", "-P",
-                          os.path.join(args.peers, "cornell_cycles.py"), "--", str(spp),
-                          cycles_out, "0", str(args.threads)], work, args.runs)
+        t_lrt, t_cycles = timed(
+            [args.lrt, "render", os.path.join(args.peers, "cornell.lrt"), "--spp", str(spp),
+             "--threads", str(args.threads), "--aov", "none", "-q", "-o", lrt_out],
+            [args.blender, "-b", "--factory-startup", "-P",
+             os.path.join(args.peers, "cornell_cycles.py"), "--", str(spp), cycles_out, "0",
+             str(args.threads)], work, args.runs)
         e_lrt, e_cycles = rmse(lrt_out, reference, True), rmse(cycles_out, reference, True)
         equal_error = (t_lrt / t_cycles) * (e_lrt / e_cycles) ** 2
         ratios.append(equal_error)
@@ -84,12 +90,13 @@ def whitted(args, work):
     reference = os.path.join(args.peers, "whitted_pov_grid64.exr")
     lrt_out = os.path.join(work, "lrt_whitted.exr")
     pov_out = os.path.join(work, "pov_whitted.exr")
-    t_lrt = timed([args.lrt, "render", os.path.join(args.peers, "whitted.lrt"), "--threads",
-                   str(args.threads), "--aov", "none", "-q", "-o", lrt_out], work, args.runs)
     # POV-Ray reads its scene from the working folder and writes its output there.
     shutil.copy(os.path.join(args.peers, "whitted.pov"), work)
-    t_pov = timed([args.povray, "+Iwhitted.pov", "+O" + pov_out, "+FE", "+W640", "+H480", "+A0.0",
-                   "+AM1", "+R2", "-J", "+WT%d" % args.threads, "-D"], work, args.runs)
+    t_lrt, t_pov = timed(
+        [args.lrt, "render", os.path.join(args.peers, "whitted.lrt"), "--threads",
+         str(args.threads), "--aov", "none", "-q", "-o", lrt_out],
+        [args.povray, "+Iwhitted.pov", "+O" + pov_out, "+FE", "+W640", "+H480", "+A0.0", "+AM1",
+         "+R2", "-J", "+WT%d" % args.threads, "-D"], work, args.runs)
     e_lrt, e_pov = rmse(lrt_out, reference, False), rmse(pov_out, reference, False)
     print("| renderer | seconds | RMSE |")
     print("| --- | --- | --- |")
