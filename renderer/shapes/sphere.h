@@ -27,7 +27,9 @@ protected:
     Bounds3 objectBounds() const override;
     // p / r, defined at the poles too.
     Vec3 naturalNormal(Vec3 p, Vec3 dpdu, Vec3 dpdv) const override;
-    // With no zmin, zmax or thetamax cut.
+    // With no zmin, zmax or thetamax cut. Exactly so, unlike the cone-sampling test's tolerance:
+    // a sweep one float short of 2 pi still rejects some azimuths (Quadric::azimuth), and a shadow
+    // ray must be blocked exactly where a hit would be found.
     bool isClosed() const override;
 
 private:
