@@ -10,6 +10,8 @@ POV-Ray, timing whole processes (start-up included) on the same number of thread
   (T_lrt / T_cycles) x (RMSE_lrt / RMSE_cycles)^2, since RMSE falls as 1/sqrt(time). Goal <= 0.5.
 - Whitted scene: both wall times and RMSEs against the 64-sample POV-Ray reference, and
   T_lrt / T_povray. Goal <= 0.3 at an RMSE no higher than POV-Ray's.
+- Start-up: `lrt --version` against `oiiotool --version`, OpenImageIO's own tool, which loads the
+  same libraries: the part of every lrt process that the dynamic loader takes.
 
 Each time is the median of --runs runs, lrt's and the peer's taken in turns. Error figures come from `oiiotool --diff`.
 Usage: bench_peers.py --lrt build/release/lrt --peers DIR [--threads 2] [--spp 16,64,256]
@@ -84,6 +86,14 @@ def cornell(args, work):
     return ratios
 
 
+def startup(args, work):
+    runs = max(args.runs, 20)
+    print("\nStart-up: --version, median of %d runs each" % runs)
+    t_lrt, t_oiiotool = timed([args.lrt, "--version"], ["oiiotool", "--version"], work, runs)
+    print("lrt %.3f s, oiiotool %.3f s: lrt / oiiotool %.2f" % (t_lrt, t_oiiotool,
+                                                               t_lrt / t_oiiotool))
+
+
 def whitted(args, work):
     print("\nWhitted 640x480, %d threads (goal: time <= 0.3 x POV-Ray's at no higher RMSE)" %
           args.threads)
@@ -113,7 +123,8 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--spp", default="16,64,256", help="Cornell sample counts, comma-separated")
     parser.add_argument("--runs", type=int, default=1, help="runs per measurement (median)")
-    parser.add_argument("--only", choices=["cornell", "whitted"], help="one scene only")
+    parser.add_argument("--only", choices=["cornell", "whitted", "startup"],
+                        help="one measurement only")
     parser.add_argument("--blender", default="blender")
     parser.add_argument("--povray", default="povray")
     args = parser.parse_args()
@@ -125,10 +136,12 @@ def main():
             sys.exit("bench_peers: '%s' is not installed (scripts/dev bench-peers installs "
                      "blender, povray and openimageio-tools)" % tool)
     with tempfile.TemporaryDirectory(prefix="lrt-peers-") as work:
-        if args.only != "whitted":
+        if args.only in (None, "cornell"):
             cornell(args, work)
-        if args.only != "cornell":
+        if args.only in (None, "whitted"):
             whitted(args, work)
+        if args.only in (None, "startup"):
+            startup(args, work)
 
 
 if __name__ == "__main__":
