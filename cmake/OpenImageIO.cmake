@@ -9,7 +9,7 @@
 # libraries, then theirs, breadth first) until it reaches the one that defines the symbol, and
 # these C++ libraries look up their own symbols by the thousand (OpenVDB 57,000 times) from deep
 # in that order. Naming the heaviest definers first among the executable's needed libraries puts
-# them at the front of every search: `lrt --version` goes from 0.24 to 0.17 s (docs/performance.md,
+# them at the front of every search: `lrt --version` goes from 0.23 to 0.17 s (docs/performance.md,
 # "Start-up"). The list was read from `LD_DEBUG=bindings lrt --version` (look-ups per defining
 # library) on Debian 12; each one is linked only if OpenImageIO loads it anyway, so on another
 # build of OpenImageIO the list can only be shorter, never add a library. (The Debian package's
