@@ -8,19 +8,21 @@
 # before `main`. Each look-up searches the loaded libraries in load order (the executable's needed
 # libraries, then theirs, breadth first) until it reaches the one that defines the symbol, and
 # these C++ libraries look up their own symbols by the thousand (OpenVDB 57,000 times) from deep
-# in that order. Naming the heaviest definers first among the executable's needed libraries puts
-# them at the front of every search: `lrt --version` goes from 0.23 to 0.17 s (docs/performance.md,
-# "Start-up"). The list was read from `LD_DEBUG=bindings lrt --version` (look-ups per defining
-# library) on Debian 12; each one is linked only if OpenImageIO loads it anyway, so on another
-# build of OpenImageIO the list can only be shorter, never add a library. (The Debian package's
-# Depends names them too; libopenimageio2.4 depends on each of them already.)
+# in that order. Naming the costliest definers first among the executable's needed libraries puts
+# them at the front of every search: `lrt --version` takes 0.7 times as long (docs/performance.md,
+# "Start-up"). The list was read on Debian 12 from `LD_DEBUG=bindings lrt --version` (look-ups
+# per defining library) and `LD_DEBUG=scopes` (each library's place). Each one is linked only if
+# OpenImageIO loads it anyway, so with another build of OpenImageIO the list can only be shorter,
+# never add a library. (The Debian package's Depends names them too; libopenimageio2.4 depends on
+# each of them already.)
 include_guard(GLOBAL)
 
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(OIIO REQUIRED IMPORTED_TARGET OpenImageIO)
 
-set(LRT_STARTUP_FIRST_LIBRARIES openvdb xerces-c gdal geos crypto proj dcmdata poppler gdcmMSFF
-    kmldom sqlite3 netcdf)
+# The twelve that cost the most look-ups times places before them, most look-ups first.
+set(LRT_STARTUP_FIRST_LIBRARIES openvdb xerces-c gdal geos crypto proj poppler gdcmMSFF kmldom
+    sqlite3 netcdf hdf5_serial)
 
 find_library(LRT_OIIO_LIBRARY NAMES OpenImageIO HINTS ${OIIO_LIBRARY_DIRS} ${OIIO_LIBDIR})
 find_program(LRT_LDD ldd)
