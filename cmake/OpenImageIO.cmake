@@ -24,11 +24,13 @@ pkg_check_modules(OIIO REQUIRED IMPORTED_TARGET OpenImageIO)
 set(LRT_STARTUP_FIRST_LIBRARIES openvdb xerces-c gdal geos crypto proj poppler gdcmMSFF kmldom
     sqlite3 netcdf hdf5_serial)
 
-find_library(LRT_OIIO_LIBRARY NAMES OpenImageIO HINTS ${OIIO_LIBRARY_DIRS} ${OIIO_LIBDIR})
+# The library file the imported target links, as pkg-config resolved it.
+set(oiio_library ${OIIO_LINK_LIBRARIES})
+list(FILTER oiio_library INCLUDE REGEX "/libOpenImageIO\\.so$")
 find_program(LRT_LDD ldd)
 set(startup_first "")
-if(LRT_OIIO_LIBRARY AND LRT_LDD)
-    execute_process(COMMAND ${LRT_LDD} ${LRT_OIIO_LIBRARY} OUTPUT_VARIABLE oiio_closure
+if(oiio_library AND LRT_LDD)
+    execute_process(COMMAND ${LRT_LDD} ${oiio_library} OUTPUT_VARIABLE oiio_closure
                     RESULT_VARIABLE ldd_status ERROR_QUIET)
     if(ldd_status EQUAL 0)
         foreach(stem IN LISTS LRT_STARTUP_FIRST_LIBRARIES)

@@ -13,8 +13,10 @@ POV-Ray, timing whole processes (start-up included) on the same number of thread
 - Start-up: `lrt --version` against `oiiotool --version`, OpenImageIO's own tool, which loads the
   same libraries: the part of every lrt process that the dynamic loader takes.
 
-Each time is the median of --runs runs, lrt's and the peer's taken in turns. Error figures come from `oiiotool --diff`.
+Each time is the median of --runs runs, lrt's and the peer's taken in turns. Error figures come
+from `oiiotool --diff`.
 Usage: bench_peers.py --lrt build/release/lrt --peers DIR [--threads 2] [--spp 16,64,256]
+       [--runs N] [--only cornell|whitted|startup]
 """
 import argparse
 import os
@@ -87,6 +89,7 @@ def cornell(args, work):
 
 
 def startup(args, work):
+    # A start-up is a fifth of a second: take at least 20 runs of each.
     runs = max(args.runs, 20)
     print("\nStart-up: --version, median of %d runs each" % runs)
     t_lrt, t_oiiotool = timed([args.lrt, "--version"], ["oiiotool", "--version"], work, runs)

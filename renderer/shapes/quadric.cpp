@@ -14,6 +14,12 @@ constexpr double kTwoPi = 2.0 * std::numbers::pi;
 DVec3 toDouble(Vec3 v) {
     return {v.x, v.y, v.z};
 }
+
+// Whether a root lies on the ray's segment, ends excluded: shared by hit and shadow queries, so
+// that a shadow ray is blocked exactly where a hit would be found.
+bool onSegment(double t, double tMin, double tMax) {
+    return t > tMin && t < tMax;
+}
 } // namespace
 
 bool solveQuadratic(double a, double b, double c, double& t0, double& t1) {
@@ -65,7 +71,7 @@ std::optional<Quadric::Hit> Quadric::intersectObject(const DVec3& o, const DVec3
     if (!roots(o, d, t[0], t[1]))
         return std::nullopt;
     for (const double candidate : t) {
-        if (!(candidate > tMin && candidate < tMax))
+        if (!onSegment(candidate, tMin, tMax))
             continue;
         const DVec3 p{o.x + candidate * d.x, o.y + candidate * d.y, o.z + candidate * d.z};
         float u = 0, v = 0;
@@ -129,7 +135,7 @@ bool Quadric::occludesScene(const float origin[3], const float direction[3], flo
     if (!isClosed() || oneSided())
         return intersectObject(o, d, tMin, tMax).has_value();
     double t0, t1;
-    return roots(o, d, t0, t1) && ((t0 > tMin && t0 < tMax) || (t1 > tMin && t1 < tMax));
+    return roots(o, d, t0, t1) && (onSegment(t0, tMin, tMax) || onSegment(t1, tMin, tMax));
 }
 
 std::optional<MeshData> Quadric::tessellate(int around, int along) const {
