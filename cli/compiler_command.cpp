@@ -12,6 +12,7 @@
 #include "renderer/core/atomic_file.h"
 #include "slvm/card/card_image.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <iostream>
@@ -68,13 +69,18 @@ compiler::CompileOptions compileOptions(const CompileFlags& flags) {
     return options;
 }
 
-void addCompileFlags(CLI::App& command, CompileFlags& flags) {
+// `run` may leave --profile out: its flags say which machine runs the program.
+void addCompileFlags(CLI::App& command, CompileFlags& flags, bool profileRequired) {
     const Language& language = *flags.language;
     command.add_option("FILE", flags.input, std::string(language.source))->required();
     command
         .add_option("--profile", flags.profile,
-                    fmt::format("Target: {}", fmt::join(language.profiles, ", ")))
-        ->required()
+                    profileRequired
+                        ? fmt::format("Target: {}", fmt::join(language.profiles, ", "))
+                        : fmt::format("Target: {} (default card with --point, vp2 with --attrib "
+                                      "or --param, else sl)",
+                                      fmt::join(language.profiles, ", ")))
+        ->required(profileRequired)
         ->check(CLI::IsMember(language.profiles));
     if (language.hasEntryAndUniforms)
         command.add_option("--entry", flags.entry,
@@ -116,9 +122,30 @@ void refuseFlags(const CLI::App& command, std::initializer_list<const char*> fla
             throw UsageError(fmt::format("{} is not a flag of profile {}", flag, profile));
 }
 
-int runCommand(const CompileFlags& flags, const ShaderRunOptions& shaderRun,
+// The profile a run without --profile means: the one whose flags it was given, as `lrt sl run`,
+// `lrt vp2 run` or `lrt card run` would take them; sl when none says.
+std::string inferredProfile(const CLI::App& command) {
+    const auto given = [&](const char* flag) {
+        const CLI::Option* option = command.get_option_no_throw(flag);
+        return option && option->count() > 0;
+    };
+    if (given("--point"))
+        return "card";
+    if (given("--attrib") || given("--param"))
+        return "vp2";
+    return "sl";
+}
+
+int runCommand(CompileFlags flags, const ShaderRunOptions& shaderRun,
                const ProgramRunOptions& vertexRun, const std::string& point,
                const CLI::App& command) {
+    if (flags.profile.empty())
+        flags.profile = inferredProfile(command);
+    if (std::ranges::find(flags.language->profiles, flags.profile) ==
+        flags.language->profiles.end())
+        throw UsageError(fmt::format("{} programs have no profile {}: give --profile {}",
+                                     flags.language->command, flags.profile,
+                                     fmt::join(flags.language->profiles, "|")));
     const compiler::CompileOptions options = compileOptions(flags);
     if (flags.profile == "card") {
         refuseFlags(command, {"--attrib", "--param", "--trace-result", "--texture", "--seed"},
@@ -153,7 +180,7 @@ void addCompilerCommand(CLI::App& app, int& exitStatus, const Language& language
         "compile", fmt::format("Compile FILE{} to the profile's assembly", language.extension));
     auto flags = std::make_shared<CompileFlags>();
     flags->language = &language;
-    addCompileFlags(*compile, *flags);
+    addCompileFlags(*compile, *flags, true);
     compile->add_option("-o,--output", flags->output,
                         "Output file (default FILE with .sl, .vp, or .exr for a card; - for "
                         "stdout)");
@@ -173,7 +200,7 @@ void addCompilerCommand(CLI::App& app, int& exitStatus, const Language& language
     auto point = std::make_shared<std::string>();
     auto shaderRun = std::make_shared<ShaderRunOptions>();
     auto vertexRun = std::make_shared<ProgramRunOptions>();
-    addCompileFlags(*run, *runFlags);
+    addCompileFlags(*run, *runFlags, false);
     if (language.hasEntryAndUniforms)
         run->add_option("--uniform", runFlags->uniforms,
                         "Uniform value NAME=a[,b,...] (repeatable)");

@@ -10,6 +10,7 @@
 #include "cli/sl_command.h"
 #include "cli/version_command.h"
 #include "cli/vp2_command.h"
+#include "renderer/import/scene_file.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -34,8 +35,9 @@ int runLrt(int argc, char** argv) {
     std::string commandLine = "lrt";
     for (const std::string& argument : arguments)
         commandLine += " " + argument;
-    // `lrt scene.lrt ...` is short for `lrt render scene.lrt ...`.
-    if (!arguments.empty() && arguments[0].ends_with(".lrt"))
+    // `lrt scene.lrt ...` is short for `lrt render scene.lrt ...`, for every format a scene
+    // reader owns (renderer/import/scene_file.h).
+    if (!arguments.empty() && !arguments[0].starts_with("-") && hasSceneExtension(arguments[0]))
         arguments.insert(arguments.begin(), "render");
 
     int exitStatus = kExitOk;

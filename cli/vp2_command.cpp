@@ -54,20 +54,27 @@ int runVertexProgram(const ProgramRunOptions& options,
                      const std::function<vp2::VerifiedProgram()>& load,
                      const std::vector<std::pair<int, vp2::Vector4>>& preset) {
     std::vector<vp2::Vector4> attributes(vp2::kAttributeCount, vp2::Vector4{0, 0, 0, 1});
-    std::vector<vp2::Vector4> parameters(vp2::kMaxParameters, vp2::Vector4{0, 0, 0, 0});
-    for (const auto& [index, value] : preset)
-        parameters[static_cast<std::size_t>(index)] = value;
+    std::vector<vp2::Vector4> checked(vp2::kMaxParameters); // flags are checked before the program
     for (const std::string& a : options.attributes)
         applyAssignment(attributes, a, "--attrib");
-    int highestParameter = -1;
+    std::vector<int> givenIndices;
     for (const std::string& p : options.parameters)
-        highestParameter = std::max(highestParameter, applyAssignment(parameters, p, "--param"));
+        givenIndices.push_back(applyAssignment(checked, p, "--param"));
 
     const vp2::VerifiedProgram program = load();
     const vp2::Limits& limits = program.limits();
-    if (highestParameter >= limits.parameters)
-        throw UsageError(fmt::format("--param {}: {} programs have c[0] to c[{}]", highestParameter,
+    if (const auto highest = std::ranges::max_element(givenIndices);
+        highest != givenIndices.end() && *highest >= limits.parameters)
+        throw UsageError(fmt::format("--param {}: {} programs have c[0] to c[{}]", *highest,
                                      vp2::versionHeader(program.version()), limits.parameters - 1));
+    // c[] as the program declares it (#const), then the compiler's layout, then --param.
+    std::vector<vp2::Vector4> parameters(vp2::kMaxParameters, vp2::Vector4{0, 0, 0, 0});
+    for (const vp2::ConstantDeclaration& constant : program.constants())
+        parameters[static_cast<std::size_t>(constant.index)] = constant.value;
+    for (const auto& [index, value] : preset)
+        parameters[static_cast<std::size_t>(index)] = value;
+    for (const std::string& p : options.parameters) // three numbers keep w as declared
+        applyAssignment(parameters, p, "--param");
 
     vp2::VertexMachine machine(program, parameters);
     std::array<vp2::Vector4, vp2::kAttributeCount> inputs{};
@@ -102,8 +109,10 @@ int runVertexProgram(const ProgramRunOptions& options,
 void addVertexRunOptions(CLI::App& command, ProgramRunOptions& run) {
     command.add_option("--attrib", run.attributes,
                        "Vertex attribute v[N]=x,y,z[,w] (default 0,0,0,1; repeatable)");
-    command.add_option("--param", run.parameters,
-                       "Program parameter c[N]=x,y,z[,w] (default 0,0,0,0; repeatable)");
+    command.add_option(
+        "--param", run.parameters,
+        "Program parameter c[N]=x,y,z[,w] (default: the program's #const, else 0,0,0,0; "
+        "repeatable)");
 }
 
 void addVp2Command(CLI::App& app, int& exitStatus) {

@@ -63,8 +63,8 @@ public:
     virtual std::string_view defaultResultSemantic() const = 0;
     // The input semantic a varying parameter without one binds to, or "" when it must name one.
     virtual std::string_view defaultInputSemantic() const { return {}; }
-    // The entry function a program starts in unless told otherwise.
-    virtual std::string_view defaultEntry() const { return "main"; }
+    // The entry functions a program starts in unless told otherwise, the first the program has.
+    virtual std::vector<std::string_view> entryNames() const { return {"main"}; }
 
     virtual const ir::OpSupport& support() const = 0;
     // Whether `if` may stay a branch; when not, the compiler flattens it into selects.

@@ -13,10 +13,13 @@
 #include "compiler/ir/expand.h"
 #include "compiler/ir/optimize.h"
 #include "slvm/card/assembler.h"
+#include "slvm/common/suggestion.h"
 #include "slvm/sl/assembler.h"
 #include "slvm/vp2/parser.h"
 
+#include <algorithm>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <sstream>
 
@@ -96,6 +99,32 @@ CompiledProgram finish(ir::Function function, const Target& target,
     return program;
 }
 
+// The function a Cg program starts in: --entry's, else the first of the target's entry names that
+// the program defines. With several names and none defined, the error names them all (with one,
+// the lowering reports it with a suggestion).
+std::string entryFunction(const cg::TranslationUnit& unit, const Target& target,
+                          const CompileOptions& options, std::vector<slvm::Diagnostic>& errors) {
+    if (!options.entry.empty())
+        return options.entry;
+    const std::vector<std::string_view> names = target.entryNames();
+    std::vector<std::string_view> defined;
+    for (const cg::FunctionDecl& function : unit.functions)
+        if (function.body)
+            defined.push_back(function.name);
+    for (const std::string_view name : names)
+        if (std::ranges::find(defined, name) != defined.end())
+            return std::string(name);
+    if (names.size() > 1)
+        errors.emplace_back(slvm::Severity::Error,
+                            slvm::SourceLocation{unit.functions.empty()
+                                                     ? std::string_view{}
+                                                     : unit.functions[0].where.file},
+                            fmt::format("no entry function: profile {} starts in '{}'{}",
+                                        target.name(), fmt::join(names, "', or else '"),
+                                        slvm::didYouMean(names.front(), defined)));
+    return std::string(names.front());
+}
+
 std::shared_ptr<const slvm::SourceText> readSource(const std::filesystem::path& path) {
     std::ifstream stream(path, std::ios::binary);
     if (!stream)
@@ -120,9 +149,9 @@ CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
     cg::PreprocessedSource preprocessed = cg::preprocess(source, preprocessorOptions, errors);
     const cg::TranslationUnit unit = cg::parse(preprocessed.tokens, errors);
     stopOnErrors(errors);
-    cg::LowerOptions lowerOptions{options.entry.empty() ? std::string(target->defaultEntry())
-                                                        : options.entry,
+    cg::LowerOptions lowerOptions{entryFunction(unit, *target, options, errors),
                                   options.uniformValues};
+    stopOnErrors(errors);
     cg::LoweredProgram lowered = cg::lower(unit, *target, lowerOptions, errors);
     stopOnErrors(errors);
     lowered.function.sources = std::move(preprocessed.sources);

@@ -1,3 +1,4 @@
+// The scene reader table and the choice among its readers.
 #include "renderer/import/scene_file.h"
 
 #include "renderer/gltf/gltf_scene.h"
@@ -15,7 +16,31 @@ namespace lrt {
 
 namespace {
 
-// Statements only one of the two formats has.
+std::filesystem::path directoryOf(const std::filesystem::path& path) {
+    return path.parent_path().empty() ? "." : path.parent_path();
+}
+
+std::vector<FrameDescription> readLrt(const std::filesystem::path& path, const std::string& text) {
+    return parseSceneString(text, path.string(), directoryOf(path));
+}
+
+std::vector<FrameDescription> readPbrt(const std::filesystem::path& path, const std::string& text) {
+    return parsePbrtString(text, path.string(), directoryOf(path));
+}
+
+std::vector<FrameDescription> readGltf(const std::filesystem::path& path, const std::string&) {
+    return parseGltfScene(path);
+}
+
+// A binary glTF's magic, or a JSON document (a .gltf): no other scene format starts with '{'.
+bool claimsGltf(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    return text.starts_with("glTF") || (first != std::string_view::npos && text[first] == '{');
+}
+
+enum ReaderIndex : std::size_t { kLrt, kPbrt, kGltf };
+
+// Statements only one of the two text formats has.
 const std::set<std::string, std::less<>> kPbrtOnly = {
     "Camera",        "Film",    "Sampler", "Integrator", "Material",        "MakeNamedMaterial",
     "NamedMaterial", "Texture", "Import",  "ColorSpace", "MakeNamedMedium", "MediumInterface"};
@@ -45,8 +70,8 @@ std::vector<std::string> leadingWords(std::string_view text, std::size_t limit =
     return words;
 }
 
-// The format the content suggests, if it suggests one.
-std::optional<SceneFormat> formatByContent(std::string_view text) {
+// The text format (lrt or pbrt-v4) the statements suggest, if they suggest one.
+std::optional<ReaderIndex> textFormatByContent(std::string_view text) {
     int pbrt = 0, lrt = 0;
     for (const std::string& word : leadingWords(text)) {
         pbrt += kPbrtOnly.contains(word);
@@ -54,7 +79,22 @@ std::optional<SceneFormat> formatByContent(std::string_view text) {
     }
     if (pbrt == lrt)
         return std::nullopt;
-    return pbrt > lrt ? SceneFormat::Pbrt : SceneFormat::Lrt;
+    return pbrt > lrt ? kPbrt : kLrt;
+}
+
+std::string lowerCaseExtension(const std::filesystem::path& path) {
+    std::string extension = path.extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension;
+}
+
+const SceneReader* readerOwningExtension(const std::filesystem::path& path) {
+    const std::string extension = lowerCaseExtension(path);
+    for (const SceneReader& reader : sceneReaders())
+        if (std::ranges::find(reader.extensions, extension) != reader.extensions.end())
+            return &reader;
+    return nullptr;
 }
 
 // Files that are not scene descriptions lrt reads, by their first bytes.
@@ -73,40 +113,48 @@ void refuseOtherFormats(const std::filesystem::path& path, std::string_view text
 
 } // namespace
 
-SceneFormat sceneFormatOf(const std::filesystem::path& path, std::string_view text) {
-    const std::string extension = path.extension().string();
-    if (extension == ".gltf" || extension == ".glb" || text.starts_with("glTF") ||
-        (text.find_first_not_of(" \t\r\n") != std::string_view::npos &&
-         text[text.find_first_not_of(" \t\r\n")] == '{'))
-        return SceneFormat::Gltf;
-    if (extension == ".pbrt")
-        return SceneFormat::Pbrt;
-    if (extension == ".lrt" || extension == ".rib")
-        return SceneFormat::Lrt;
-    return formatByContent(text).value_or(SceneFormat::Lrt);
+const std::vector<SceneReader>& sceneReaders() {
+    static const std::vector<SceneReader> readers = {
+        {"lrt", {".lrt", ".rib"}, nullptr, &readLrt},
+        {"pbrt-v4", {".pbrt"}, nullptr, &readPbrt},
+        {"glTF 2.0", {".gltf", ".glb"}, &claimsGltf, &readGltf},
+    };
+    return readers;
+}
+
+const SceneReader& sceneReaderFor(const std::filesystem::path& path, std::string_view text) {
+    const std::vector<SceneReader>& readers = sceneReaders();
+    for (const SceneReader& reader : readers)
+        if (reader.claims && reader.claims(text))
+            return reader;
+    if (const SceneReader* owner = readerOwningExtension(path))
+        return *owner;
+    return readers[textFormatByContent(text).value_or(kLrt)];
+}
+
+bool hasSceneExtension(const std::filesystem::path& path) {
+    return readerOwningExtension(path) != nullptr;
 }
 
 std::vector<FrameDescription> readScene(const std::filesystem::path& path) {
     const std::string text = readSceneFile(path, {path.string(), 0, 0}, "scene file");
-    const SceneFormat format = sceneFormatOf(path, text);
-    if (format == SceneFormat::Gltf)
-        return parseGltfScene(path);
-    refuseOtherFormats(path, text);
-    const std::filesystem::path directory = path.parent_path().empty() ? "." : path.parent_path();
+    const SceneReader& reader = sceneReaderFor(path, text);
+    if (!reader.claims)
+        refuseOtherFormats(path, text);
     try {
-        return format == SceneFormat::Pbrt ? parsePbrtString(text, path.string(), directory)
-                                           : parseSceneString(text, path.string(), directory);
+        return reader.read(path, text);
     } catch (const SceneError& e) {
-        // A file named for one format but written in the other: say so after its errors.
-        const auto content = formatByContent(text);
-        if (!content || *content == format)
+        // A file named for one text format but written in the other: say so after its errors.
+        const auto content = textFormatByContent(text);
+        if (reader.claims || !content || &sceneReaders()[*content] == &reader)
             throw;
         std::vector<Diagnostic> diagnostics = e.diagnostics();
-        diagnostics.emplace_back(
-            slvm::Severity::Note, SourceLocation{path.string(), 1, 1},
-            *content == SceneFormat::Pbrt
-                ? "this file looks like a pbrt-v4 scene: name it .pbrt to read it as one"
-                : "this file looks like an lrt scene: name it .lrt to read it as one");
+        const SceneReader& suggested = sceneReaders()[*content];
+        diagnostics.emplace_back(slvm::Severity::Note, SourceLocation{path.string(), 1, 1},
+                                 fmt::format("this file looks like {} scene: name it {} to read "
+                                             "it as one",
+                                             *content == kPbrt ? "a pbrt-v4" : "an lrt",
+                                             suggested.extensions.front()));
         throw SceneError(std::move(diagnostics));
     }
 }

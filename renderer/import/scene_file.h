@@ -1,6 +1,7 @@
-// Which reader a scene file needs: .lrt (lrt's own RIB-like format), .pbrt (pbrt-v4's) or glTF 2.0
-// (.gltf, .glb), chosen by extension, or for any other name by the file's content. A file that
-// looks like another format gets a hint instead of a cascade of unknown statements.
+// The scene readers lrt has, in one table: each names its format, the file extensions it owns and
+// how it recognises its content. Every way a scene file comes in (`lrt render`, the `lrt FILE`
+// shorthand, `lrt farm`) asks this table which reader to use; a file that looks like another format
+// gets a hint instead of a cascade of unknown statements.
 #pragma once
 
 #include "renderer/parser/scene_description.h"
@@ -11,11 +12,27 @@
 
 namespace lrt {
 
-enum class SceneFormat { Lrt, Pbrt, Gltf };
+struct SceneReader {
+    std::string_view format;                  // as messages name it: "lrt", "pbrt-v4", "glTF 2.0"
+    std::vector<std::string_view> extensions; // lower case, with the dot: ".pbrt"
+    // Whether the text is unmistakably this format whatever the file's name (a glTF binary's magic
+    // or a JSON document); nullptr when the format has no such mark.
+    bool (*claims)(std::string_view text);
+    // Reads the file, whose whole content is `text`; throws SceneError with every diagnostic.
+    std::vector<FrameDescription> (*read)(const std::filesystem::path& path,
+                                          const std::string& text);
+};
 
-// The format of `path`, whose text is `text`: glTF by extension (.gltf, .glb) or content (a .glb's
-// magic, JSON); then by extension (.lrt, .rib, .pbrt); else by the statements it begins with.
-SceneFormat sceneFormatOf(const std::filesystem::path& path, std::string_view text);
+// Every reader, in the order they are tried.
+const std::vector<SceneReader>& sceneReaders();
+
+// The reader for `path`, whose text is `text`: the reader that claims the content, else the one
+// that owns the extension (case-insensitively), else the one whose statements the file begins
+// with (lrt on a tie).
+const SceneReader& sceneReaderFor(const std::filesystem::path& path, std::string_view text);
+
+// Whether some reader owns the extension of `path`: what the `lrt FILE` shorthand accepts.
+bool hasSceneExtension(const std::filesystem::path& path);
 
 // Reads `path` with the reader its format needs; throws SceneError as the readers do, and for a
 // mesh given as a scene (PLY, OBJ), saying how to place it in one.

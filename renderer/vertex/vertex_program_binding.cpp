@@ -142,6 +142,9 @@ std::vector<vp2::Vector4> parameterRegisters(const VertexProgramBinding& binding
                                              const VertexProgramPlacement& placement) {
     std::vector<vp2::Vector4> c(static_cast<std::size_t>(binding.program->limits().parameters),
                                 vp2::Vector4{0, 0, 0, 0});
+    // The program's own declarations (#const) are defaults the statement's parameters override.
+    for (const vp2::ConstantDeclaration& declared : binding.program->constants())
+        c[static_cast<std::size_t>(declared.index)] = declared.value;
     for (const auto& constant : binding.constants)
         c[static_cast<std::size_t>(constant.index)] = constant.value;
     for (const auto& t : binding.tracked) {

@@ -217,8 +217,14 @@ private:
     }
 
     float immediate(const Token& token, Register destination) {
-        if (const auto value = parseFloatLiteral(token.text))
-            return *value;
+        if (isFloatLiteralSyntax(token.text)) {
+            if (const FloatRange range = floatLiteralRange(token.text);
+                range != FloatRange::Within) {
+                fail(token.where, floatRangeError(token.text, range));
+                return 0;
+            }
+            return *parseFloatLiteral(token.text);
+        }
         if (isLabelName(token.text)) {
             if (destination.width() != 1)
                 fail(token.where, fmt::format("label '{}' is a pixel number: only a float register "

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <fmt/format.h>
+#include <limits>
 #include <string>
 
 namespace slvm {
@@ -26,7 +28,7 @@ bool looksNumeric(std::string_view text) {
            (isDigit(text[0]) || text[0] == '.' || text[0] == '+' || text[0] == '-');
 }
 
-std::optional<float> parseFloatLiteral(std::string_view text) {
+bool isFloatLiteralSyntax(std::string_view text) {
     std::size_t i = 0;
     if (i < text.size() && (text[i] == '+' || text[i] == '-'))
         ++i;
@@ -39,7 +41,7 @@ std::optional<float> parseFloatLiteral(std::string_view text) {
         haveDigits = haveDigits || i > fracStart;
     }
     if (!haveDigits)
-        return std::nullopt;
+        return false;
     if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
         ++i;
         if (i < text.size() && (text[i] == '+' || text[i] == '-'))
@@ -47,15 +49,60 @@ std::optional<float> parseFloatLiteral(std::string_view text) {
         const std::size_t expStart = i;
         i = skipDigits(text, i);
         if (i == expStart)
-            return std::nullopt;
+            return false;
     }
-    if (i != text.size())
+    return i == text.size();
+}
+
+DecimalFloat decimalToFloat(std::string_view literal) {
+    const std::string copy(literal);
+    DecimalFloat result{std::strtof(copy.c_str(), nullptr), FloatRange::Within};
+    // The mantissa's digits say whether the literal means zero, whatever its exponent.
+    const std::string_view mantissa = literal.substr(0, literal.find_first_of("eE"));
+    const bool zero = mantissa.find_first_of("123456789") == std::string_view::npos;
+    if (std::isinf(result.value))
+        result.range = FloatRange::Overflow;
+    else if (!zero && std::fabs(result.value) < std::numeric_limits<float>::min())
+        result.range = FloatRange::Underflow;
+    return result;
+}
+
+std::string floatRangeError(std::string_view spelling, FloatRange range) {
+    switch (range) {
+    case FloatRange::Within:
+        break;
+    case FloatRange::Overflow:
+        return fmt::format("number '{}' is outside float's range: its magnitude must be at most "
+                           "3.40282347e+38",
+                           spelling);
+    case FloatRange::Underflow:
+        return fmt::format("number '{}' underflows float: a non-zero number's magnitude must be "
+                           "at least 1.17549435e-38, the smallest normal float (write 0 for zero)",
+                           spelling);
+    }
+    return {};
+}
+
+FloatRange floatLiteralRange(std::string_view text) {
+    if (!text.empty() && (text[0] == '+' || text[0] == '-'))
+        text.remove_prefix(1);
+    return decimalToFloat(text).range;
+}
+
+std::optional<float> parseFloatLiteral(std::string_view text) {
+    if (!isFloatLiteralSyntax(text))
         return std::nullopt;
     const std::string copy(text);
     const float value = std::strtof(copy.c_str(), nullptr);
     if (std::isinf(value))
         return std::nullopt;
     return value;
+}
+
+std::optional<float> parseProgramFloatLiteral(std::string_view text) {
+    if (!isFloatLiteralSyntax(text) || floatLiteralRange(text) != FloatRange::Within)
+        return std::nullopt;
+    return parseFloatLiteral(text);
 }
 
 std::optional<std::int32_t> parseIntegerLiteral(std::string_view text) {

@@ -132,7 +132,7 @@ bool operandFits(std::string_view text, OperandKind kind) {
                (registerInfo(*index).kind == RegisterKind::Vector) == (kind == OperandKind::Vector);
     }
     case OperandKind::Float:
-        return parseFloatLiteral(text).has_value();
+        return parseProgramFloatLiteral(text).has_value();
     case OperandKind::Offset:
         return parseIntegerLiteral(text).has_value() || isIdentifier(text);
     case OperandKind::TextureUnit:
@@ -364,9 +364,10 @@ private:
             std::string message =
                 fmt::format("operand {} of '{}' must be {}, found {}", bestMatched + 1,
                             info.mnemonic, expectedText(kind), describe(bad.text));
-            if (kind == OperandKind::Float && looksNumeric(bad.text))
-                message = fmt::format("'{}' is not a valid number (or is too large for a float)",
-                                      bad.text);
+            if (kind == OperandKind::Float && isFloatLiteralSyntax(bad.text))
+                message = floatRangeError(bad.text, floatLiteralRange(bad.text));
+            else if (kind == OperandKind::Float && looksNumeric(bad.text))
+                message = fmt::format("'{}' is not a valid number", bad.text);
             else if ((kind == OperandKind::Vector || kind == OperandKind::Scalar) &&
                      isIdentifier(bad.text) && !findRegister(bad.text))
                 message = fmt::format("unknown register '{}' for operand {} of '{}': expected {}{}",
@@ -408,7 +409,7 @@ private:
                 field = static_cast<std::uint32_t>(text[1] - '0');
                 break;
             case OperandKind::Float:
-                field = Instruction::floatBits(*parseFloatLiteral(text));
+                field = Instruction::floatBits(*parseProgramFloatLiteral(text));
                 break;
             case OperandKind::Offset:
                 jumps_.push_back(

@@ -6,6 +6,7 @@
 
 #include "slvm/common/number.h"
 #include "slvm/common/suggestion.h"
+#include "slvm/vp2/constant_declarations.h"
 #include "slvm/vp2/instruction_set.h"
 #include "slvm/vp2/tokens.h"
 
@@ -52,6 +53,7 @@ public:
         if (errors_.empty()) {
             parseOptions();
             parseBody();
+            program_.constants = readConstantDeclarations(source_, errors_);
         }
         return {std::move(program_), std::move(errors_)};
     }

@@ -84,6 +84,13 @@ struct Label {
     Position where;
 };
 
+// "#const c[N] = x y z w" in a comment (slvm/vp2/constant_declarations.h): c[N]'s initial value.
+struct ConstantDeclaration {
+    std::int32_t index = 0;
+    std::array<float, 4> value{0, 0, 0, 1};
+    Position where; // the 'c' of c[N]
+};
+
 struct Program {
     // The text the program was written in: its name names the file in diagnostics, and its lines
     // are quoted under them. A program built in memory may carry its own source (a .cg file) or
@@ -94,7 +101,8 @@ struct Program {
     Position optionWhere; // "OPTION NV_position_invariant"
     std::vector<Instruction> instructions;
     std::vector<Label> labels;
-    Position endWhere; // END
+    std::vector<ConstantDeclaration> constants; // in source order, each register at most once
+    Position endWhere;                          // END
 };
 
 } // namespace slvm::vp2

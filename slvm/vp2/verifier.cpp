@@ -75,6 +75,7 @@ public:
 
     std::vector<Diagnostic> run() {
         checkOptionsAndLabels();
+        checkConstantDeclarations();
         std::vector<bool> broken(program_.instructions.size(), false);
         for (std::size_t i = 0; i < program_.instructions.size(); ++i) {
             try {
@@ -111,6 +112,16 @@ private:
             fail(p, fmt::format("{} is available only in !!VP2.0 programs", feature));
     }
     std::string_view header() const { return versionHeader(program_.version); }
+
+    // Their registers exist, so that loading them stays within c[] (the reader checked the rest).
+    void checkConstantDeclarations() {
+        for (const ConstantDeclaration& constant : program_.constants)
+            if (constant.index < 0 || constant.index >= limits_.parameters)
+                report(constant.where,
+                       fmt::format("#const declares c[{}], but {} programs have "
+                                   "c[0] to c[{}]",
+                                   constant.index, header(), limits_.parameters - 1));
+    }
 
     void checkOptionsAndLabels() {
         if (program_.positionInvariant && program_.version == Version::VP1_0)

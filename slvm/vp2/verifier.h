@@ -23,6 +23,8 @@ public:
     const std::string& name() const { return program_.source->name(); }
     const Limits& limits() const { return limits_; }
     const Program& program() const { return program_; }
+    // The initial values of c[] the program declares ("#const"), each register within limits().
+    const std::vector<ConstantDeclaration>& constants() const { return program_.constants; }
 
 private:
     friend VerifiedProgram verify(Program program);

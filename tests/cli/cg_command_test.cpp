@@ -110,3 +110,55 @@ TEST_CASE("cg reports a bad program with exit 1 and a bad flag with exit 2", "[c
     CHECK(unknown.exitStatus == 1);
     CHECK_THAT(unknown.err, Catch::Contains("no uniform of that name"));
 }
+
+TEST_CASE("a Cg literal outside float's range is an error at its column, exit 1", "[cli][cg]") {
+    // Issue 31, defect 2: this ended in "internal error (a bug in lrt, please report it): stod",
+    // exit 4.
+    for (const char* literal : {"0.1e-385", "1e400"}) {
+        INFO(literal);
+        const fs::path bad = writeScratchFile(
+            "range.cg",
+            fmt::format("float3 main(float3 N : N) : COLOR {{\n    return N * {};\n}}\n", literal));
+        const auto r = runLrt("cg compile " + q(bad) + " --profile sl -o -");
+        CHECK(r.exitStatus == 1);
+        CHECK_THAT(r.err,
+                   Catch::Contains(fmt::format("range.cg:2:16: error: number '{}'", literal)));
+        CHECK_THAT(r.err, !Catch::Contains("internal error"));
+    }
+}
+
+TEST_CASE("cg compile --profile card takes Cg's usual entry, main, when there is no sdf",
+          "[cli][cg]") {
+    // Issue 31, defect 3: this was refused with "no entry function 'sdf'".
+    const fs::path source =
+        writeScratchFile("main_sdf.cg", "float main(float3 p) {\n    return length(p) - 1;\n}\n");
+    const fs::path card = scratchPath("main_sdf.exr");
+    const auto compiled = runLrt("cg compile " + q(source) + " --profile card -o " + q(card));
+    INFO(compiled.err);
+    REQUIRE(compiled.exitStatus == 0);
+    CHECK(jsonOutput(runLrt("card run " + q(card) + " --point 0,3,4"))["distance"] == 4);
+    CHECK(jsonOutput(runLrt("cg run " + q(source) + " --profile card --point 0,0,2"))["distance"] ==
+          1);
+    // With both, sdf is the entry; --entry still chooses.
+    const fs::path both = writeScratchFile(
+        "both_sdf.cg", "float main(float3 p) {\n    return 7;\n}\nfloat sdf(float3 p) {\n"
+                       "    return 5;\n}\n");
+    CHECK(jsonOutput(runLrt("cg run " + q(both) + " --profile card --point 0,0,0"))["distance"] ==
+          5);
+    CHECK(jsonOutput(runLrt("cg run " + q(both) +
+                            " --profile card --entry main --point 0,0,0"))["distance"] == 7);
+    const fs::path neither =
+        writeScratchFile("neither_sdf.cg", "float f(float3 p) {\n    return 7;\n}\n");
+    CHECK_THAT(runLrt("cg compile " + q(neither) + " --profile card -o -").err,
+               Catch::Contains("no entry function: profile card starts in 'sdf', or else 'main'"));
+}
+
+TEST_CASE("cg run without --profile runs the profile its flags belong to", "[cli][cg]") {
+    // Issue 31, defect 4 (for Cg as for T): run infers sl, or vp2 from --attrib/--param, or card
+    // from --point.
+    const fs::path lambert = writeScratchFile("infer.cg", kLambert);
+    const json shaded = jsonOutput(runLrt("cg run " + q(lambert) + " --set N=0,0,1 --set L=0,0,1"));
+    CHECK(shaded.contains("registers"));
+    const json vertex = jsonOutput(runLrt("cg run vertex/twist.cg --attrib 0=0.3,0.4,0.5,1"));
+    CHECK(vertex.contains("outputs"));
+}

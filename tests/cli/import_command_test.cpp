@@ -96,3 +96,23 @@ TEST_CASE("a RIB file's version header is read", "[cli][import]") {
     INFO("stderr: " << r.err);
     CHECK(r.exitStatus == 0);
 }
+
+TEST_CASE("the lrt FILE shorthand renders every scene format, as the README shows it",
+          "[cli][import]") {
+    // Issue 31, defect 1: only .lrt was recognised, and `lrt scenes/pbrt/studio.pbrt` failed
+    // with "The following arguments were not expected".
+    for (const char* scene : {"scenes/pbrt/studio.pbrt", "tests/data/blender/scene.glb",
+                              "scenes/gltf/still_life.glb", "scenes/cornell.lrt"}) {
+        INFO("lrt " << scene << " --resolution 8,8 --spp 1 -o ...");
+        const fs::path png = scratchPath("shorthand.png");
+        fs::remove(png);
+        const auto r = runLrt(fmt::format("{} --resolution 8,8 --spp 1 -o {}", scene, q(png)));
+        INFO("stderr: " << r.err);
+        CHECK(r.exitStatus == 0);
+        CHECK(fs::exists(png));
+    }
+    // A file no reader owns is not taken for a scene: the usage error names it.
+    const auto r = runLrt("shaders/Lambert.cg");
+    CHECK(r.exitStatus == 2);
+    CHECK_THAT(r.err, Catch::Contains("shaders/Lambert.cg"));
+}

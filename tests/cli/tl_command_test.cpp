@@ -23,6 +23,19 @@ TEST_CASE("tl run runs a T shader with the flags of sl run", "[cli][tl]") {
     CHECK(v0[2].get<double>() == Approx(0.1));
 }
 
+TEST_CASE("tl run without --profile runs on sl, as lrt sl run would", "[cli][tl]") {
+    // Issue 31, defect 4: this exited 2 with "--profile is required".
+    const json j = jsonOutput(runLrt("tl run shaders/Lambert.t --set N=0,0,1 --set L=0,0.6,0.8 "
+                                     "--set C0=1,0.5,0.25 --set dE=1,1,1"));
+    CHECK(j["registers"]["v0"][0].get<double>() == Approx(0.4));
+    // --point says card.
+    const auto sphere = writeScratchFile("sphere-infer.t", "v0 = sqrt(P.xxx * P.xxx + P.yyy * "
+                                                           "P.yyy + P.zzz * P.zzz) - 1;\n");
+    CHECK(jsonOutput(runLrt("tl run " + q(sphere) + " --point 0,0,3"))["distance"] == 2);
+    // T has no vertex profile, so no vertex flags.
+    CHECK(runLrt("tl run shaders/Lambert.t --attrib 0=1,2,3").exitStatus == 2);
+}
+
 TEST_CASE("tl compile writes SL or a card, and tl run --profile card evaluates", "[cli][tl]") {
     const auto text = runLrt("tl compile shaders/Lambert.t --profile sl -o -");
     REQUIRE(text.exitStatus == 0);

@@ -93,3 +93,30 @@ TEST_CASE("vp2 run exits 2 on malformed flag values", "[cli][vp2]") {
     CHECK(r.exitStatus == 2);
     CHECK_THAT(r.err, Catch::Contains("!!VP1.0 programs have c[0] to c[95]"));
 }
+
+TEST_CASE("vp2 run loads the constants a program declares in cgc's form, --param overrides them",
+          "[cli][vp2]") {
+    // Issue 31, defect 5. c[1] = (2, 0.5, 0, 1) and c[2] = (0.25, 0, 0, 1) (components left out
+    // are y = z = 0, w = 1); HPOS = v[0] * c[1].y + c[0], COL0 = c[2].
+    const json declared =
+        jsonOutput(runLrt("vp2 run tests/data/cgc/scale_vp30.vp --attrib 0=2,4,6,1"));
+    CHECK(declared["outputs"]["HPOS"] == json::array({1, 2, 3, 0.5}));
+    CHECK(declared["outputs"]["COL0"] == json::array({0.25, 0, 0, 1}));
+    const json overridden = jsonOutput(runLrt("vp2 run tests/data/cgc/scale_vp30.vp --attrib "
+                                              "0=2,4,6,1 --param 0=1,1,1,1 --param 1=0,0.25,0"));
+    CHECK(overridden["outputs"]["HPOS"] == json::array({1.5, 2, 2.5, 1.25}));
+}
+
+TEST_CASE("a .vp compiled by lrt cg runs on its own, as lrt cg run computes it", "[cli][vp2]") {
+    // Issue 31, defect 5: the compiler's literals were comments the reader ignored, so the
+    // compiled program read 0 where it needed (2, 4, 0, 1).
+    const auto vp = lrt::testing::scratchPath("twist_compiled.vp");
+    REQUIRE(
+        runLrt("cg compile vertex/twist.cg --profile vp2 -o " + lrt::testing::q(vp)).exitStatus ==
+        0);
+    CHECK_THAT(lrt::testing::slurp(vp), Catch::Contains("#const c["));
+    const std::string flags = " --attrib 0=0.3,0.4,0.5,1";
+    const json compiled = jsonOutput(runLrt("cg run vertex/twist.cg --profile vp2" + flags));
+    const json loaded = jsonOutput(runLrt("vp2 run " + lrt::testing::q(vp) + flags));
+    CHECK(loaded["outputs"] == compiled["outputs"]);
+}

@@ -16,7 +16,8 @@ public:
     std::vector<std::string_view> semantics(Direction direction) const override;
     std::string_view defaultResultSemantic() const override { return "DISTANCE"; }
     std::string_view defaultInputSemantic() const override { return "POSITION"; }
-    std::string_view defaultEntry() const override { return "sdf"; }
+    // sdf, as cards name their function; else Cg's (and cgc's) usual main.
+    std::vector<std::string_view> entryNames() const override { return {"sdf", "main"}; }
     const ir::OpSupport& support() const override { return support_; }
     bool hasBranches() const override { return false; }
     std::string refuses(ir::Op op) const override;

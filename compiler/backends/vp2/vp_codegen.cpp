@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
+#include <cmath>
 #include <fmt/format.h>
 #include <functional>
 #include <map>
@@ -664,14 +666,23 @@ private:
     std::string print() const {
         std::string text = target_.isVp2() ? "!!VP2.0\n" : "!!VP1.1\n";
         text += fmt::format("# compiled by lrt cg (profile {})\n", target_.name());
+        // Each register's initial value as cgc declares it (#const c[N] = x y z w), which lrt's
+        // VP reader loads, so that the program runs without its binding; tracked matrices are the
+        // binding's to fill. A value the numeric contract cannot spell (a folded infinity or
+        // denormal) is only described, and the scene's binding provides it.
         for (const ConstantSlot& slot : slots_) {
             if (!slot.name.empty())
                 text += fmt::format("# c[{}]: uniform {}{}{}\n", slot.index, slot.name,
                                     slot.semantic.empty() ? "" : " : " + slot.semantic,
                                     slot.row > 0 ? fmt::format(" (row {})", slot.row) : "");
-            else
-                text += fmt::format("# c[{}] = ({}, {}, {}, {})\n", slot.index, slot.value[0],
-                                    slot.value[1], slot.value[2], slot.value[3]);
+            if (!slot.semantic.empty())
+                continue;
+            const bool spellable = std::ranges::all_of(slot.value, [](float v) {
+                return v == 0 || (std::isfinite(v) && std::fabs(v) >= FLT_MIN);
+            });
+            text +=
+                fmt::format("{} c[{}] = {} {} {} {}\n", spellable ? "#const" : "# value of",
+                            slot.index, slot.value[0], slot.value[1], slot.value[2], slot.value[3]);
         }
         int lastLine = -1;
         for (const MachineInstruction& in : code_) {

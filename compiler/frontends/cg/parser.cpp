@@ -3,8 +3,10 @@
 #include "compiler/frontends/cg/parser.h"
 
 #include "compiler/frontends/cg/types.h"
+#include "slvm/common/number.h"
 
 #include <cctype>
+#include <cerrno>
 #include <fmt/format.h>
 #include <map>
 #include <set>
@@ -626,6 +628,9 @@ private:
             while (std::isalpha(static_cast<unsigned char>(text.back())) && text.back() != 'e' &&
                    text.back() != 'E')
                 text.pop_back();
+            const slvm::DecimalFloat converted = slvm::decimalToFloat(text);
+            if (converted.range != slvm::FloatRange::Within)
+                throw SyntaxError{token.where, slvm::floatRangeError(token.text, converted.range)};
             value->number = std::stod(text);
             value->isFloat = true;
         } else if (isIntegerLiteral(text)) {
@@ -633,13 +638,17 @@ private:
                    !(text.size() > 2 && (text[1] == 'x' || text[1] == 'X') &&
                      std::isxdigit(static_cast<unsigned char>(text.back()))))
                 text.pop_back();
-            value->number = static_cast<double>(std::stoull(text, nullptr, 0));
+            errno = 0;
+            const unsigned long long integer = std::strtoull(text.c_str(), nullptr, 0);
+            if (errno == ERANGE)
+                throw SyntaxError{token.where,
+                                  fmt::format("integer '{}' is outside the range of an integer "
+                                              "literal: at most 18446744073709551615",
+                                              token.text)};
+            value->number = static_cast<double>(integer);
         } else {
             throw SyntaxError{token.where, fmt::format("malformed number '{}'", token.text)};
         }
-        if (!std::isfinite(static_cast<float>(value->number)))
-            throw SyntaxError{token.where,
-                              fmt::format("number '{}' is too large for a float", token.text)};
         return value;
     }
 

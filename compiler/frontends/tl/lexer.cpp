@@ -1,6 +1,8 @@
 // The T-Language lexer.
 #include "compiler/frontends/tl/lexer.h"
 
+#include "slvm/common/number.h"
+
 #include <cctype>
 #include <cmath>
 #include <fmt/format.h>
@@ -180,16 +182,17 @@ private:
             token.number = static_cast<double>(std::stoull(digits, nullptr, base));
             return token;
         }
-        std::size_t used = 0;
-        try {
-            token.number = std::stod(digits, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (digits.empty() || used != digits.size() || !std::isfinite(token.number) ||
-            !std::isfinite(static_cast<float>(token.number)))
+        if (!slvm::isFloatLiteralSyntax(digits) || digits[0] == '+' || digits[0] == '-')
             return invalidNumber(token,
                                  "a decimal, 0x hexadecimal, 0b binary or Nfp fixed-point number");
+        const slvm::DecimalFloat converted = slvm::decimalToFloat(digits);
+        if (converted.range != slvm::FloatRange::Within) {
+            errors_.emplace_back(slvm::Severity::Error, token.where,
+                                 slvm::floatRangeError(token.text, converted.range));
+            token.number = 0;
+            return token;
+        }
+        token.number = std::stod(digits);
         return token;
     }
 

@@ -164,6 +164,20 @@ TEST_CASE("card profile: comparisons, selects and branches flatten into arithmet
     }
 }
 
+TEST_CASE("card profile: without sdf, Cg's usual entry main is the card's", "[compiler][card]") {
+    // Issue 31, defect 3: "no entry function 'sdf'" for a program cgc would compile.
+    const auto compiled = compileCardText("float main(float3 p) { return p.x - 2.0 * p.y; }");
+    slvm::card::CardMachine machine(*compiled.card);
+    machine.run(1, 3, 0);
+    CHECK(machine.distance() == -5.0f);
+    // sdf comes first when a program has both.
+    const auto both = compileCardText("float main(float3 p) { return 1.0; }\n"
+                                      "float sdf(float3 p) { return 2.0; }");
+    slvm::card::CardMachine second(*both.card);
+    second.run(0, 0, 0);
+    CHECK(second.distance() == 2.0f);
+}
+
 TEST_CASE("card profile: what a card cannot do is refused with the reason", "[compiler][card]") {
     const std::pair<const char*, const char*> refused[] = {
         {"float sdf(float3 p) { return exp(p.x); }", "exp() is not available in profile card"},
@@ -171,7 +185,8 @@ TEST_CASE("card profile: what a card cannot do is refused with the reason", "[co
         {"float sdf(float3 p) { return random(); }", "function of the point alone"},
         {"float sdf(float3 p) { discard; return 0.0; }", "always returns a distance"},
         {"float sdf(float3 p : NORMAL) { return 0.0; }", "unknown input semantic 'NORMAL'"},
-        {"float main(float3 p) { return 0.0; }", "no entry function 'sdf'"},
+        {"float distance(float3 p) { return 0.0; }",
+         "no entry function: profile card starts in 'sdf', or else 'main'"},
     };
     for (const auto& [source, message] : refused) {
         INFO(source);

@@ -246,6 +246,24 @@ TEST_CASE("tracked matrices and the frame register fill c[] row by row", "[verte
     CHECK(c[14] == V{0, 0, 0, 0});
 }
 
+TEST_CASE("a program's #const declarations fill c[] unless the statement fills it",
+          "[vertex][binding]") {
+    // Issue 31, defect 5: cgc's (and lrt cg's) constants, read from the program's comments.
+    VertexProgramDescription d;
+    d.file = "test.vp";
+    Parameter p;
+    p.name = "c[2]";
+    p.numbers = {5, 6, 7, 8};
+    d.parameters.add(p);
+    auto program = std::make_shared<const slvm::vp2::VerifiedProgram>(slvm::vp2::loadVertexProgram(
+        "!!VP2.0\n#const c[1] = 1 2 3 4\n#const c[2] = 9\nMOV o[HPOS], v[0];\nEND\n", "t.vp"));
+    const auto c = parameterRegisters(bindVertexProgram(d, program), {{}, {}, 0});
+    using V = slvm::vp2::Vector4;
+    CHECK(c[0] == V{0, 0, 0, 0});
+    CHECK(c[1] == V{1, 2, 3, 4});
+    CHECK(c[2] == V{5, 6, 7, 8});
+}
+
 TEST_CASE("the frame number animates a vertex program", "[vertex][binding]") {
     ProgramFolder folder;
     folder.write("rise.vp", "!!VP2.0\nMOV o[HPOS], v[OPOS];\nMOV R0, c[0];\n"

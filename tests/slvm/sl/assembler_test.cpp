@@ -3,6 +3,8 @@
 #include "slvm/sl/registers.h"
 
 #include <catch2/catch.hpp>
+#include <cfloat>
+#include <cmath>
 
 using namespace slvm::sl;
 
@@ -87,7 +89,10 @@ TEST_CASE("numbers: sign, C float literals and integers", "[sl][asm]") {
     CHECK(value(".25") == 0.25f);
     CHECK(value("1E+2") == 100.0f);
     CHECK(value("0.1") == 0.1f);
-    CHECK(value("1e-45") > 0.0f); // a denormal is a number, not an error
+    CHECK(value("1.17549435e-38") == FLT_MIN); // the smallest normal float is a number
+    CHECK(value("0e-999") == 0.0f);             // zero is zero, whatever its exponent
+    CHECK(std::signbit(value("-0.0")));
+    // A denormal literal is refused (the numeric contract, assembler_errors_test.cpp).
 }
 
 TEST_CASE("labels resolve to offsets from the next instruction", "[sl][asm]") {

@@ -181,6 +181,27 @@ float3 main(float3 N : N) : COLOR {
 }
 )cg",
      2, 12, R"(noise() is not available in profile sl: lrt's hosts provide turbulence)", 1},
+    // Issue 31, defect 2: these ended in "internal error ...: stod" (exit 4).
+    {"number_integer_too_large", "sl", R"cg(float3 main(float3 N : N) : COLOR {
+    return N * 99999999999999999999999;
+}
+)cg",
+     2, 16, R"(integer '99999999999999999999999' is outside the range of an integer literal)", 1},
+    {"number_too_large", "sl", R"cg(float3 main(float3 N : N) : COLOR {
+    return N * 1e400;
+}
+)cg",
+     2, 16, R"(number '1e400' is outside float's range)", 1},
+    {"number_underflow", "sl", R"cg(float3 main(float3 N : N) : COLOR {
+    return N * 0.1e-385;
+}
+)cg",
+     2, 16, R"(number '0.1e-385' underflows float)", 1},
+    {"number_denormal", "sl", R"cg(float3 main(float3 N : N) : COLOR {
+    return N * 1e-40f;
+}
+)cg",
+     2, 16, R"(number '1e-40f' underflows float)", 1},
     {"recursion", "sl", R"cg(float f(float x) {
     return f(x - 1);
 }
