@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <fmt/format.h>
+#include <limits>
 #include <numbers>
 
 namespace compiler::ir {
@@ -117,8 +118,16 @@ struct Expander {
             return b.binary(Op::Sub,
                             b.unary(Op::BoolToFloat, b.binary(Op::Gt, x, b.constant(0.0f))),
                             b.unary(Op::BoolToFloat, b.binary(Op::Lt, x, b.constant(0.0f))));
-        case Op::Normalize:
-            return b.binary(Op::Mul, x, b.unary(Op::Rsqrt, b.binary(Op::Dot, x, x)));
+        case Op::Normalize: {
+            // normalize(0) is 0, as SL's norm and the folder make it (docs/decisions.md): the
+            // squared length is kept at least FLT_MIN, where 1/sqrt is finite and 0 times it 0,
+            // which changes nothing for any vector whose squared length is a normal float.
+            const ValueId squared = b.binary(Op::Max, b.binary(Op::Dot, x, x),
+                                             b.constant(std::numeric_limits<float>::min()));
+            if (has(Op::Rsqrt))
+                return b.binary(Op::Mul, x, b.unary(Op::Rsqrt, squared));
+            return b.binary(Op::Div, x, b.unary(Op::Sqrt, squared));
+        }
         case Op::Dot: {
             ValueId sum = kNoValue;
             for (int c = 0; c < b.typeOf(x).width; ++c) {

@@ -16,9 +16,12 @@ std::string describePixel(const Card& card, int pixel) {
 
 namespace {
 
-// A card value that must name something: a whole number that fits an int.
+// A card value that must name something: a whole number that fits an int, in its one encoding:
+// -0 is refused, so that every verified card survives `lrt card dis` and `lrt card asm` bit for
+// bit (the text writes 0).
 std::optional<int> wholeNumber(float value) {
-    if (!std::isfinite(value) || value != std::floor(value) || std::fabs(value) > 1e9f)
+    if (!std::isfinite(value) || value != std::floor(value) || std::fabs(value) > 1e9f ||
+        (value == 0 && std::signbit(value)))
         return std::nullopt;
     return static_cast<int>(value);
 }

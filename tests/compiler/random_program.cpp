@@ -444,8 +444,9 @@ struct RandomProgram::Impl {
             const double length = lengthOf(a, n.width);
             near(length / 10);
             Vector out{};
-            for (int c = 0; c < n.width; ++c)
-                out[static_cast<std::size_t>(c)] = a[static_cast<std::size_t>(c)] / length;
+            for (int c = 0; c < n.width; ++c) // lrt's normalize(0) is 0 (docs/decisions.md)
+                out[static_cast<std::size_t>(c)] =
+                    length > 0 ? a[static_cast<std::size_t>(c)] / length : 0.0;
             return out;
         }
         if (f == "reflect") { // i - 2 dot(n, i) n

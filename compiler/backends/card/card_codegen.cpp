@@ -315,10 +315,6 @@ private:
             line(fmt::format("mov {}, rf0", component(id, 0)));
             held_[0] = {id, 1, false};
             return;
-        case Normalize:
-            loadZeroExtended(0, x[0]);
-            operation("nor");
-            break;
         case Cross:
             load(0, x[0], 3);
             load(1, x[1], 3);

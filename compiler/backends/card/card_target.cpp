@@ -23,9 +23,10 @@ std::string whyMissing(ir::Op op) {
 
 CardTarget::CardTarget() {
     using enum ir::Op;
-    support_.native = {Add,  Sub, Mul, Div, Neg,   Min,       Max,    Abs,        Floor,
-                       Sqrt, Sin, Cos, Dot, Cross, Normalize, Lt,     Le,         Gt,
-                       Ge,   Eq,  Ne,  And, Or,    Not,       Select, BoolToFloat};
+    // Not Normalize: the card's nor gives NaN for the zero vector, lrt's normalize gives 0.
+    support_.native = {Add,  Sub, Mul, Div, Neg,   Min,    Max,        Abs, Floor,
+                       Sqrt, Sin, Cos, Dot, Cross, Lt,     Le,         Gt,  Ge,
+                       Eq,   Ne,  And, Or,  Not,   Select, BoolToFloat};
     support_.targetName = "card";
     support_.whyMissing = whyMissing;
 }

@@ -90,6 +90,12 @@ const std::vector<Malformed> kMalformed = {
     {"a jump past the end", row({-1, 1001, 99}), "pixel 4", "not the pixel of an instruction"},
     {"a jump to the header", row({-1, 1001, 0}), "pixel 4", "not the pixel"},
     {"a jump to a fractional pixel", row({-1, 1001, 2.5f}), "pixel 4", "not the pixel"},
+    // One encoding for each whole number (issue 31, defect 11: -0 verified as exit, and the text
+    // round trip wrote +0).
+    {"-0 as an opcode", row({-0.0f}), "pixel 2", "the opcode must be a whole number, not -0"},
+    {"-0 as a register", row({1, -0.0f, 100}), "pixel 3", "whole-number register operand"},
+    {"in -0", row({2, -0.0f}), "pixel 3", "input 0"},
+    {"a jump to pixel -0", row({-1, 1001, -0.0f}), "pixel 4", "not the pixel"},
 };
 
 TEST_CASE("card: malformed cards are refused with the pixel and the reason", "[card][verifier]") {
