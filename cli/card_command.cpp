@@ -5,6 +5,7 @@
 #include "cli/exit_status.h"
 #include "cli/flag_values.h"
 #include "cli/json_number.h"
+#include "compiler/driver/program_loader.h"
 #include "slvm/card/assembler.h"
 #include "slvm/card/card_file.h"
 #include "slvm/card/card_image.h"
@@ -107,7 +108,10 @@ void addCardCommand(CLI::App& app, int& exitStatus) {
     auto runFlags = std::make_shared<RunFlags>();
     auto* runCommand =
         cardCommand->add_subcommand("run", "Evaluate a card at one point; prints JSON");
-    runCommand->add_option("CARD", runFlags->card, "Card image (or card text)")->required();
+    runCommand
+        ->add_option("CARD", runFlags->card,
+                     "Card image (or card text, or a .cg or .t source compiled for card)")
+        ->required();
     runCommand->add_option("--point", runFlags->point, "The sample point x,y,z")->required();
     runCommand
         ->add_option("--budget", runFlags->budget,
@@ -115,8 +119,11 @@ void addCardCommand(CLI::App& app, int& exitStatus) {
         ->check(CLI::PositiveNumber);
     runCommand->callback([&exitStatus, runFlags] {
         exitStatus = guarded([&] {
-            return runCard(runFlags->point, runFlags->budget,
-                           [&] { return card::loadCardFile(runFlags->card); });
+            return runCard(runFlags->point, runFlags->budget, [&] {
+                compiler::CompileOptions options;
+                options.profile = "card";
+                return *compiler::loadProgram(runFlags->card, options).card;
+            });
         });
     });
 }

@@ -100,10 +100,9 @@ int compileCommand(const CompileFlags& flags) {
     std::string output = flags.output;
     if (output.empty())
         output = std::filesystem::path(flags.input)
-                     .replace_extension(flags.emit == "ir"        ? ".ir"
-                                        : flags.profile == "sl"   ? ".sl"
-                                        : flags.profile == "card" ? ".exr"
-                                                                  : ".vp")
+                     .replace_extension(flags.emit == "ir"
+                                            ? std::string_view(".ir")
+                                            : compiler::findProfile(flags.profile)->outputExtension)
                      .string();
     // A card goes into an image when the name asks for one, else it is written as card text.
     if (program.card && flags.emit == "asm" && slvm::card::isWritableCardImagePath(output))
@@ -165,11 +164,8 @@ int runCommand(CompileFlags flags, const ShaderRunOptions& shaderRun,
                 flags.profile);
     // The constants the compiler laid out go into c[] first; --param may override them.
     const compiler::CompiledProgram program = flags.language->compileFile(flags.input, options);
-    std::vector<std::pair<int, slvm::vp2::Vector4>> preset;
-    for (const compiler::ConstantSlot& slot : program.constants)
-        preset.emplace_back(slot.index, slot.value);
     return runVertexProgram(
-        vertexRun, [&] { return *program.vertex; }, preset);
+        vertexRun, [&] { return *program.vertex; }, compiledLayout(program));
 }
 
 void addCompilerCommand(CLI::App& app, int& exitStatus, const Language& language,

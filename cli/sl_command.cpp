@@ -5,6 +5,7 @@
 #include "cli/exit_status.h"
 #include "cli/flag_values.h"
 #include "cli/json_number.h"
+#include "compiler/driver/program_loader.h"
 #include "renderer/core/atomic_file.h"
 #include "renderer/sampling/pcg32.h"
 #include "renderer/textures/texture_system.h"
@@ -205,11 +206,17 @@ void addSlCommand(CLI::App& app, int& exitStatus) {
     auto* runCommand =
         sl->add_subcommand("run", "Run a shader once on chosen registers; prints JSON");
     auto run = std::make_shared<ShaderRunOptions>();
-    runCommand->add_option("SHADER", run->shader, "Shader (.sl or .slc)")->required();
+    runCommand->add_option("SHADER", run->shader, "Shader (.sl, .slc, or a .cg or .t source)")
+        ->required();
     addShaderRunOptions(*runCommand, *run);
     runCommand->callback([&exitStatus, run] {
-        exitStatus = guarded(
-            [&] { return runShader(*run, [&] { return sl::loadShaderFile(run->shader); }); });
+        exitStatus = guarded([&] {
+            return runShader(*run, [&] {
+                compiler::CompileOptions options;
+                options.profile = "sl";
+                return *compiler::loadProgram(run->shader, options).sl;
+            });
+        });
     });
 }
 

@@ -5,6 +5,7 @@
 #include "cli/exit_status.h"
 #include "cli/flag_values.h"
 #include "cli/json_number.h"
+#include "compiler/driver/program_loader.h"
 #include "slvm/common/number.h"
 #include "slvm/vp2/parser.h"
 #include "slvm/vp2/vm.h"
@@ -49,6 +50,13 @@ std::string vectorJson(const vp2::Vector4& v) {
 }
 
 } // namespace
+
+std::vector<std::pair<int, vp2::Vector4>> compiledLayout(const compiler::CompiledProgram& program) {
+    std::vector<std::pair<int, vp2::Vector4>> preset;
+    for (const compiler::ConstantSlot& slot : program.constants)
+        preset.emplace_back(slot.index, slot.value);
+    return preset;
+}
 
 int runVertexProgram(const ProgramRunOptions& options,
                      const std::function<vp2::VerifiedProgram()>& load,
@@ -121,12 +129,17 @@ void addVp2Command(CLI::App& app, int& exitStatus) {
     auto* runCommand = vp2Command->add_subcommand(
         "run", "Run a vertex program once on chosen attributes and parameters; prints JSON");
     auto run = std::make_shared<ProgramRunOptions>();
-    runCommand->add_option("PROGRAM", run->program, "Vertex program (.vp)")->required();
+    runCommand
+        ->add_option("PROGRAM", run->program, "Vertex program (.vp, or a .cg compiled for vp2)")
+        ->required();
     addVertexRunOptions(*runCommand, *run);
     runCommand->callback([&exitStatus, run] {
         exitStatus = guarded([&] {
-            return runVertexProgram(*run, [&] { return vp2::loadVertexProgramFile(run->program); },
-                                    {});
+            compiler::CompileOptions options;
+            options.profile = "vp2";
+            const compiler::CompiledProgram program = compiler::loadProgram(run->program, options);
+            return runVertexProgram(
+                *run, [&] { return *program.vertex; }, compiledLayout(program));
         });
     });
 }

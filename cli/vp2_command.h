@@ -1,6 +1,7 @@
 // `lrt vp2 run`: runs a vertex program once on chosen attributes and parameters; prints JSON.
 #pragma once
 
+#include "compiler/driver/compile.h"
 #include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 
@@ -21,6 +22,9 @@ struct ProgramRunOptions {
     std::vector<std::string> parameters;
 };
 void addVertexRunOptions(CLI::App& command, ProgramRunOptions& options);
+// The c[] layout a compiled program's binding fills (empty for a program read from a .vp).
+std::vector<std::pair<int, slvm::vp2::Vector4>>
+compiledLayout(const compiler::CompiledProgram& program);
 // Runs the program `load` gives once, with c[] preset (a compiled program's constants) before
 // the --param flags, and prints the JSON of docs/vp2.md.
 int runVertexProgram(const ProgramRunOptions& options,

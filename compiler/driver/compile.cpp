@@ -12,6 +12,7 @@
 #include "compiler/frontends/tl/preprocessor.h"
 #include "compiler/ir/expand.h"
 #include "compiler/ir/optimize.h"
+#include "compiler/ir/verify.h"
 #include "slvm/card/assembler.h"
 #include "slvm/common/suggestion.h"
 #include "slvm/sl/assembler.h"
@@ -36,18 +37,58 @@ void stopOnErrors(std::vector<slvm::Diagnostic>& errors) {
 
 } // namespace
 
+namespace {
+
+void assembleSl(CompiledProgram& program, const std::string& name) {
+    program.sl = std::make_shared<const slvm::sl::VerifiedProgram>(
+        slvm::sl::assemble(program.assembly, name));
+}
+
+void assembleVertexProgram(CompiledProgram& program, const std::string& name) {
+    program.vertex = std::make_shared<const slvm::vp2::VerifiedProgram>(
+        slvm::vp2::loadVertexProgram(program.assembly, name));
+}
+
+void assembleCard(CompiledProgram& program, const std::string& name) {
+    program.card = std::make_shared<const slvm::card::VerifiedProgram>(
+        slvm::card::verify(slvm::card::assemble(program.assembly, name)));
+}
+
+} // namespace
+
+const std::vector<Profile>& profiles() {
+    static const std::vector<Profile> table = {
+        {"sl", "PROFILE_SL", ".sl",
+         []() -> std::unique_ptr<Target> { return std::make_unique<backends::SlTarget>(); },
+         &assembleSl},
+        {"vp1.1", "PROFILE_VP11", ".vp",
+         []() -> std::unique_ptr<Target> { return std::make_unique<backends::VpTarget>(false); },
+         &assembleVertexProgram},
+        {"vp2", "PROFILE_VP2", ".vp",
+         []() -> std::unique_ptr<Target> { return std::make_unique<backends::VpTarget>(true); },
+         &assembleVertexProgram},
+        {"card", "PROFILE_CARD", ".exr",
+         []() -> std::unique_ptr<Target> { return std::make_unique<backends::CardTarget>(); },
+         &assembleCard},
+    };
+    return table;
+}
+
+const Profile* findProfile(std::string_view name) {
+    const auto found = std::ranges::find(profiles(), name, &Profile::name);
+    return found == profiles().end() ? nullptr : &*found;
+}
+
 std::vector<std::string_view> profileNames() {
-    return {"sl", "vp1.1", "vp2", "card"};
+    std::vector<std::string_view> names;
+    for (const Profile& profile : profiles())
+        names.push_back(profile.name);
+    return names;
 }
 
 std::unique_ptr<Target> makeTarget(std::string_view profile) {
-    if (profile == "sl")
-        return std::make_unique<backends::SlTarget>();
-    if (profile == "vp1.1" || profile == "vp2")
-        return std::make_unique<backends::VpTarget>(profile == "vp2");
-    if (profile == "card")
-        return std::make_unique<backends::CardTarget>();
-    return nullptr;
+    const Profile* found = findProfile(profile);
+    return found ? found->makeTarget() : nullptr;
 }
 
 namespace {
@@ -64,11 +105,13 @@ std::unique_ptr<Target> requireTarget(const CompileOptions& options) {
 // target, code generation, and the target's own assembler and verifier.
 CompiledProgram finish(ir::Function function, const Target& target,
                        std::vector<ConstantSlot> uniformSlots, const std::string& sourceName) {
+    ir::verify(function, "the front end");
     ir::optimize(function);
     if (!target.hasBranches())
         ir::flattenIfs(function);
     std::vector<slvm::Diagnostic> errors = ir::expandForTarget(function, target.support());
     stopOnErrors(errors);
+    ir::verify(function, "expandForTarget");
     ir::optimize(function);
     Generated generated = target.generate(function, std::move(uniformSlots));
     stopOnErrors(generated.errors);
@@ -80,16 +123,7 @@ CompiledProgram finish(ir::Function function, const Target& target,
     // The generated text goes through the same assembler or parser, and verifier, as
     // hand-written programs.
     try {
-        const std::string name = sourceName + " (compiled)";
-        if (target.name() == "sl")
-            program.sl = std::make_shared<const slvm::sl::VerifiedProgram>(
-                slvm::sl::assemble(program.assembly, name));
-        else if (target.name() == "card")
-            program.card = std::make_shared<const slvm::card::VerifiedProgram>(
-                slvm::card::verify(slvm::card::assemble(program.assembly, name)));
-        else
-            program.vertex = std::make_shared<const slvm::vp2::VerifiedProgram>(
-                slvm::vp2::loadVertexProgram(program.assembly, name));
+        findProfile(target.name())->assemble(program, sourceName + " (compiled)");
     } catch (const slvm::ProgramError& error) {
         throw std::logic_error(
             fmt::format("internal compiler error: the {} program compiled from {} does "
@@ -142,10 +176,7 @@ CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
     std::vector<slvm::Diagnostic> errors;
     cg::PreprocessorOptions preprocessorOptions{options.searchPath, {}};
     preprocessorOptions.defines["LRT"] = "1";
-    preprocessorOptions.defines[target->name() == "sl"     ? "PROFILE_SL"
-                                : target->name() == "vp2"  ? "PROFILE_VP2"
-                                : target->name() == "card" ? "PROFILE_CARD"
-                                                           : "PROFILE_VP11"] = "1";
+    preprocessorOptions.defines[std::string(findProfile(target->name())->macro)] = "1";
     cg::PreprocessedSource preprocessed = cg::preprocess(source, preprocessorOptions, errors);
     const cg::TranslationUnit unit = cg::parse(preprocessed.tokens, errors);
     stopOnErrors(errors);

@@ -32,7 +32,22 @@ struct CompiledProgram {
     std::shared_ptr<const slvm::card::VerifiedProgram> card;  // card
 };
 
-// The profiles this compiler has, in the order `--profile` lists them.
+// A profile: a target of the compiler, and what its output is.
+struct Profile {
+    std::string_view name;            // as --profile and Target::name() spell it: "vp2"
+    std::string_view macro;           // defined to 1 for Cg's preprocessor: "PROFILE_VP2"
+    std::string_view outputExtension; // what `lrt cg compile` writes by default: ".vp"
+    std::unique_ptr<Target> (*makeTarget)();
+    // Loads the generated assembly into the program's verified form, through the target's own
+    // assembler (or parser) and verifier; throws slvm::ProgramError.
+    void (*assemble)(CompiledProgram& program, const std::string& name);
+};
+
+// The profiles this compiler has, in the order `--profile` lists them: the one table that maps a
+// profile's name to its target.
+const std::vector<Profile>& profiles();
+// The profile of that name, or nullptr.
+const Profile* findProfile(std::string_view name);
 std::vector<std::string_view> profileNames();
 // The target of a profile name, or nullptr.
 std::unique_ptr<Target> makeTarget(std::string_view profile);

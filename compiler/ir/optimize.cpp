@@ -3,6 +3,7 @@
 #include "compiler/ir/optimize.h"
 
 #include "compiler/ir/fold.h"
+#include "compiler/ir/verify.h"
 
 #include <cmath>
 #include <map>
@@ -485,10 +486,15 @@ bool eliminateDeadCode(Function& function) {
 void optimize(Function& function) {
     // Each pass can expose work for the others; a program of a few hundred instructions settles
     // in a handful of rounds, and the bound keeps a pathological one from looping.
+    // The verifier runs after every pass: a broken invariant is reported at the pass that broke
+    // it (it costs a walk over a few hundred instructions).
     for (int round = 0; round < 32; ++round) {
         bool changed = simplify(function);
+        verify(function, "simplify");
         changed = eliminateCommonSubexpressions(function) || changed;
+        verify(function, "eliminateCommonSubexpressions");
         changed = eliminateDeadCode(function) || changed;
+        verify(function, "eliminateDeadCode");
         if (!changed)
             break;
     }
@@ -496,6 +502,7 @@ void optimize(Function& function) {
 
 void flattenIfs(Function& function) {
     flattenBlock(function, 0);
+    verify(function, "flattenIfs");
 }
 
 } // namespace compiler::ir

@@ -1,10 +1,9 @@
 // Shapes: each statement's surfaces, made through the shape registry, meshes run through the
 // bound vertex program, and each surface placed in its Embree scene as a Primitive.
-#include "compiler/driver/compile.h"
+#include "compiler/driver/program_loader.h"
 #include "renderer/builder/scene_builder_parts.h"
 #include "renderer/shapes/triangle_mesh.h"
 #include "renderer/vertex/vertex_stage.h"
-#include "slvm/vp2/parser.h"
 
 #include <fmt/format.h>
 #include <stdexcept>
@@ -129,33 +128,26 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
                                          d->file, d->directory.empty() ? "." : d->directory,
                                          bundledVertexPrograms_.string()));
     }
-    if (path.extension() == ".cg") {
-        // Compiled for VP2 with the uniforms' values from the statement; its c[] layout is bound
-        // as a hand-written program's parameters would be.
-        compiler::CompileOptions options;
-        options.profile = "vp2";
+    // A source is compiled for VP2 with the uniforms' values from the statement; its c[] layout
+    // is bound as a hand-written program's parameters would be.
+    const compiler::ProgramFormat* format = compiler::programFormatOf(path);
+    const bool isSource = format && format->isSource;
+    compiler::CompileOptions options;
+    options.profile = "vp2";
+    if (format && format->hasUniforms)
         options.uniformValues = cgUniformValues(d->parameters);
-        options.searchPath = {path.parent_path()};
-        compiler::CompiledProgram compiled;
-        try {
-            compiled = compiler::compileCgFile(path, options);
-        } catch (const slvm::ProgramError& e) {
-            throw SceneError(d->where, fmt::format("vertex program '{}' does not compile:\n{}",
-                                                   d->file, e.what()));
-        }
-        return &bindings_
-                    .emplace(d, bindCompiledVertexProgram(*d, compiled.vertex, compiled.constants))
-                    .first->second;
-    }
-    std::shared_ptr<const slvm::vp2::VerifiedProgram> program;
+    options.searchPath = {path.parent_path()};
+    compiler::CompiledProgram program;
     try {
-        program = std::make_shared<const slvm::vp2::VerifiedProgram>(
-            slvm::vp2::loadVertexProgramFile(path));
+        program = compiler::loadProgram(path, options);
     } catch (const slvm::ProgramError& e) {
-        throw SceneError(d->where,
-                         fmt::format("vertex program '{}' does not load:\n{}", d->file, e.what()));
+        throw SceneError(d->where, fmt::format("vertex program '{}' does not {}:\n{}", d->file,
+                                               isSource ? "compile" : "load", e.what()));
     }
-    return &bindings_.emplace(d, bindVertexProgram(*d, std::move(program))).first->second;
+    VertexProgramBinding binding =
+        isSource ? bindCompiledVertexProgram(*d, program.vertex, program.constants)
+                 : bindVertexProgram(*d, program.vertex);
+    return &bindings_.emplace(d, std::move(binding)).first->second;
 }
 
 // A triangle mesh for `d`, run through the bound vertex program first (if any), without its

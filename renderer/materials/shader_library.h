@@ -1,8 +1,9 @@
 // Where shaders are found and the programs loaded so far: Surface "name" names name.slc, else
-// name.sl, else name.cg, in each folder of the search path in turn (the scene's Option
-// "searchpath", then LRT_SHADER, then the scene's folder, then the bundled shaders/). Each SL file
-// is loaded and verified once per scene however many surfaces use it; each Cg file is compiled
-// once per distinct set of uniform values (the program is specialised to them).
+// name.sl, else name.cg, else name.t (the formats of profile sl, compiler/driver/program_loader.h),
+// in each folder of the search path in turn (the scene's Option "searchpath", then LRT_SHADER,
+// then the scene's folder, then the bundled shaders/). Each file is loaded and verified once per
+// scene however many surfaces use it, and a source once per distinct set of uniform values (the
+// program is specialised to them).
 #pragma once
 
 #include "slvm/sl/verifier.h"
@@ -12,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lrt {
@@ -25,24 +27,21 @@ public:
     // The shader file for `name`, or nullopt when no folder has one. A name that ends in one of
     // kExtensions ("Lambert.cg") names that file, so a scene can pick one of two twins.
     std::optional<std::filesystem::path> find(const std::string& name) const;
-    // The program in `path`, loaded once; throws slvm::ProgramError when it does not load.
-    std::shared_ptr<const slvm::sl::VerifiedProgram> load(const std::filesystem::path& path);
-    // The Cg (or T-Language, .t) shader in `path` compiled for profile sl with these uniform
-    // values, once per set; throws slvm::ProgramError with the compiler's diagnostics when it does
-    // not compile.
+    // The program in `path` for profile sl (a source compiled with these uniform values), loaded
+    // once per file and set of values; throws slvm::ProgramError with every diagnostic when it
+    // does not load or compile.
     std::shared_ptr<const slvm::sl::VerifiedProgram>
-    compile(const std::filesystem::path& path,
-            const std::map<std::string, std::vector<float>>& uniforms);
+    load(const std::filesystem::path& path,
+         const std::map<std::string, std::vector<float>>& uniforms = {});
 
     // The file extensions a shader may have, in the order they are looked for.
-    static constexpr const char* kExtensions[] = {".slc", ".sl", ".cg", ".t"};
+    static std::vector<std::string_view> extensions();
 
 private:
     std::vector<std::filesystem::path> searchPath_;
-    std::map<std::string, std::shared_ptr<const slvm::sl::VerifiedProgram>> loaded_;
     std::map<std::pair<std::string, std::map<std::string, std::vector<float>>>,
              std::shared_ptr<const slvm::sl::VerifiedProgram>>
-        compiled_;
+        loaded_;
 };
 
 } // namespace lrt

@@ -1,6 +1,7 @@
 // The renderer's side of the SL VM: register set-up and the host (trace, lookup, rnd, turb).
 #include "renderer/materials/sl_material.h"
 
+#include "compiler/driver/program_loader.h"
 #include "renderer/core/scene_error.h"
 #include "slvm/common/suggestion.h"
 #include "slvm/sl/noise.h"
@@ -64,10 +65,10 @@ std::filesystem::path findShader(const MaterialContext& context) {
         std::error_code ec;
         folders += (folders.empty() ? "" : ", ") + folder.string() +
                    (std::filesystem::is_directory(folder, ec) ? "" : " (missing)");
+        const std::vector<std::string_view> extensions = ShaderLibrary::extensions();
         for (const auto& file : std::filesystem::directory_iterator(folder, ec))
-            for (const char* extension : ShaderLibrary::kExtensions)
-                if (file.path().extension() == extension)
-                    known.push_back(file.path().stem().string());
+            if (std::ranges::find(extensions, file.path().extension().string()) != extensions.end())
+                known.push_back(file.path().stem().string());
     }
     for (const MaterialEntry* entry : materialRegistry()) {
         builtIns += (builtIns.empty() ? "" : ", ") + std::string(entry->name);
@@ -76,12 +77,16 @@ std::filesystem::path findShader(const MaterialContext& context) {
     std::sort(known.begin(), known.end()); // directory order is the file system's
     known.erase(std::unique(known.begin(), known.end()), known.end());
     const std::vector<std::string_view> names(known.begin(), known.end());
-    throw SceneError(
-        context.where,
-        fmt::format("unknown surface '{}': not a built-in ({}) and no {}.slc, {}.sl, {}.cg or "
-                    "{}.t in the shader search path ({}){}",
-                    name, builtIns, name, name, name, name, folders,
-                    slvm::didYouMean(name, names)));
+    std::vector<std::string> files;
+    for (const std::string_view extension : ShaderLibrary::extensions())
+        files.push_back(name + std::string(extension));
+    const std::string last = files.back();
+    files.pop_back();
+    throw SceneError(context.where,
+                     fmt::format("unknown surface '{}': not a built-in ({}) and no {} or {} in the "
+                                 "shader search path ({}){}",
+                                 name, builtIns, fmt::join(files, ", "), last, folders,
+                                 slvm::didYouMean(name, names)));
 }
 
 // The Surface parameters of a Cg shader that are not SL's own are its uniforms' values: the
@@ -122,13 +127,14 @@ std::map<std::string, std::vector<float>> splitUniforms(const ParameterList& lis
 std::shared_ptr<const sl::VerifiedProgram>
 loadProgram(const std::filesystem::path& path,
             const std::map<std::string, std::vector<float>>& uniforms, MaterialContext& context) {
-    const bool isCg = path.extension() == ".cg" || path.extension() == ".t";
     try {
-        return isCg ? context.shaders.compile(path, uniforms) : context.shaders.load(path);
+        return context.shaders.load(path, uniforms);
     } catch (const slvm::ProgramError& e) {
+        const compiler::ProgramFormat* format = compiler::programFormatOf(path);
         throw SceneError(context.where,
                          fmt::format("shader '{}' ({}) does not {}:\n{}", context.name,
-                                     path.string(), isCg ? "compile" : "load", e.what()));
+                                     path.string(), format && format->isSource ? "compile" : "load",
+                                     e.what()));
     }
 }
 
@@ -283,10 +289,11 @@ std::unique_ptr<Material> SlMaterial::create(const ParameterList& list, const st
                                              MaterialContext& context) {
     const std::filesystem::path path = findShader(context);
     ParameterList slPart;
-    const auto uniforms = path.extension() == ".cg" ? splitUniforms(list, slPart)
-                                                    : std::map<std::string, std::vector<float>>{};
-    const Parameters p(path.extension() == ".cg" ? slPart : list, parameterTable(), what,
-                       context.where);
+    const compiler::ProgramFormat* format = compiler::programFormatOf(path);
+    const bool hasUniforms = format && format->hasUniforms;
+    const auto uniforms =
+        hasUniforms ? splitUniforms(list, slPart) : std::map<std::string, std::vector<float>>{};
+    const Parameters p(hasUniforms ? slPart : list, parameterTable(), what, context.where);
     SlSurfaceSettings settings;
     settings.name = std::string(context.name);
     settings.where = Diagnostic::Location{std::string(context.where.file), context.where.line,

@@ -1,11 +1,10 @@
 // Sphere tracing of a card's signed-distance function, and the shape's parameters.
 #include "renderer/shapes/sdf_shape.h"
 
-#include "compiler/driver/compile.h"
+#include "compiler/driver/program_loader.h"
 #include "renderer/core/scene_error.h"
 #include "renderer/shapes/implicit_surface_mesh.h"
 #include "renderer/shapes/triangle_area_sampling.h"
-#include "slvm/card/card_file.h"
 #include "slvm/card/vm.h"
 
 #include <algorithm>
@@ -24,8 +23,9 @@ const ParameterSpec kParameters[] = {
      ValueKind::String,
      {},
      {},
-     "the signed-distance function: a card image (.exr, .tif, .pfm), card text (.pc) or a Cg "
-     "file compiled with profile card (.cg), relative to the scene file (required)"},
+     "the signed-distance function: a card image (.exr, .tif, .pfm), card text (.pc), or a Cg "
+     "(.cg) or T-Language (.t) source compiled with profile card, relative to the scene file "
+     "(required)"},
     {"bound",
      ValueKind::Floats,
      {},
@@ -44,17 +44,14 @@ const ParameterSpec kParameters[] = {
 std::shared_ptr<const card::VerifiedProgram> loadCard(const Parameters& p, const ShapeContext& c) {
     const std::string name = p.getString("card");
     if (name.empty())
-        throw SceneError(c.where, "Shape \"sdf\" needs a \"card\": a card image, card text or a "
-                                  "Cg file");
+        throw SceneError(c.where, "Shape \"sdf\" needs a \"card\": a card image, card text, or "
+                                  "a Cg or T-Language source");
     const std::filesystem::path path = c.directory / name;
     try {
-        if (path.extension() == ".cg") {
-            compiler::CompileOptions options;
-            options.profile = "card";
-            options.searchPath = {path.parent_path()};
-            return compiler::compileCgFile(path, options).card;
-        }
-        return std::make_shared<const card::VerifiedProgram>(card::loadCardFile(path));
+        compiler::CompileOptions options;
+        options.profile = "card";
+        options.searchPath = {path.parent_path()};
+        return compiler::loadProgram(path, options).card;
     } catch (const slvm::ProgramError& error) {
         throw SceneError(p.where("card"), fmt::format("cannot use the card:\n{}", error.what()));
     }

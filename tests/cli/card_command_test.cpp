@@ -101,3 +101,14 @@ TEST_CASE("cg compile --profile card writes a card image, or card text", "[cli][
         jsonOutput(runLrt("cg run sdf/sphere.cg --profile card --point 0,0,3 --uniform radius=2"));
     CHECK(run["distance"] == 1);
 }
+
+TEST_CASE("card run takes any source the compiler compiles for profile card", "[cli][card]") {
+    // The one program loader (issue 31): a .cg or .t file is compiled where a card is expected.
+    CHECK(jsonOutput(runLrt("card run sdf/sphere.cg --point 0,3,4"))["distance"] == 4);
+    const auto sphere = writeScratchFile("sphere-run.t", "vector d = P * P;\n"
+                                                         "v0 = sqrt(d.xxx + d.yyy + d.zzz) - 1;\n");
+    CHECK(jsonOutput(runLrt("card run " + q(sphere) + " --point 0,0,3"))["distance"] == 2);
+    const auto refused = runLrt("card run shaders/Lambert.sl --point 0,0,0");
+    CHECK(refused.exitStatus == 1);
+    CHECK_THAT(refused.err, Catch::Contains("cannot be a program of profile card"));
+}

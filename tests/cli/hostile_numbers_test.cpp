@@ -10,6 +10,7 @@
 // slower). LRT_HOSTILE_RUNS=n runs n of them (0: every one, tens of thousands: minutes), and
 // LRT_HOSTILE_SEED=n draws another sample.
 #include "cli/lrt_command.h"
+#include "tests/scratch_directory.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -307,9 +308,9 @@ TEST_CASE("no hostile number in a bundled scene kills lrt, hangs it or leaves a 
     if (runs > 0 && cases.size() > runs)
         cases.resize(runs);
 
-    const fs::path scratch = fs::temp_directory_path() / fmt::format("lrt_hostile_{}", getpid());
-    const Outcomes outcomes = runAll(cases, scratch);
-    fs::remove_all(scratch);
+    // Removed by this process only (the forked children leave it alone), also when a REQUIRE fails.
+    const lrt::testing::ScratchDirectory scratch("lrt_hostile_");
+    const Outcomes outcomes = runAll(cases, scratch.path());
     INFO(cases.size() << " runs (seed " << seed << "): " << outcomes.byStatus[0] << " rendered, "
                       << outcomes.byStatus[1] << " refused the scene, " << outcomes.byStatus[2]
                       << " refused a flag");

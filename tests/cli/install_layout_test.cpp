@@ -1,18 +1,17 @@
 // Where lrt looks for its bundled data, from the executable's path (cli/install_layout.h): a
 // build tree's share/lrt beside the executable first, else the installed ../share/lrt.
 #include "cli/install_layout.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 using lrt::cli::dataDirectory;
 
 TEST_CASE("the bundled data is found from the executable's folder", "[cli][install]") {
-    const fs::path root =
-        fs::temp_directory_path() / ("lrt_install_layout_test_" + std::to_string(getpid()));
-    fs::remove_all(root);
+    const lrt::testing::ScratchDirectory scratch("lrt_install_layout_test_");
+    const fs::path& root = scratch.path();
     const fs::path executable = root / "bin" / "lrt";
     fs::create_directories(root / "bin");
 
@@ -24,7 +23,6 @@ TEST_CASE("the bundled data is found from the executable's folder", "[cli][insta
     // A build tree below an installation prefix keeps its own data.
     fs::create_directories(root / "bin" / "share" / "lrt");
     CHECK(dataDirectory(executable) == root / "bin" / "share" / "lrt");
-    fs::remove_all(root);
 }
 
 TEST_CASE("the executable's own path is read from /proc/self/exe", "[cli][install]") {

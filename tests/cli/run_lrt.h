@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tests/file_bytes.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -27,12 +28,15 @@ inline std::string slurp(const std::filesystem::path& path) {
     return testing_files::fileBytes(path).value_or("");
 }
 
+// This test process's own scratch folder, removed with its contents when the process exits.
+inline const ScratchDirectory& scratchDirectory() {
+    static const ScratchDirectory directory("lrt_cli_test_");
+    return directory;
+}
+
 // A path in this test process's own scratch folder.
 inline std::filesystem::path scratchPath(const std::string& name) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("lrt_cli_test_" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    return dir / name;
+    return scratchDirectory() / name;
 }
 
 // Writes `text` to a scratch file and returns its path.
@@ -44,9 +48,7 @@ inline std::filesystem::path writeScratchFile(const std::string& name, const std
 
 // `arguments` is appended to the binary's path as shell text; run from the source tree.
 inline CommandResult runLrt(const std::string& arguments) {
-    const auto dir = std::filesystem::temp_directory_path();
-    const std::string tag = std::to_string(getpid());
-    const auto out = dir / ("lrt_test_out_" + tag), err = dir / ("lrt_test_err_" + tag);
+    const auto out = scratchPath(".runLrt.stdout"), err = scratchPath(".runLrt.stderr");
     const std::string command = std::string("cd '" LRT_SOURCE_DIR "' && '" LRT_BINARY "' ") +
                                 arguments + " >'" + out.string() + "' 2>'" + err.string() +
                                 "' </dev/null";

@@ -137,3 +137,14 @@ TEST_CASE("malformed flag values exit 2", "[cli][sl]") {
         CHECK_FALSE(r.err.empty());
     }
 }
+
+TEST_CASE("sl run takes a Cg or T-Language shader and runs what it compiles to", "[cli][sl]") {
+    // The one program loader (issue 31): the same registers as `lrt cg run --profile sl`.
+    const std::string registers = " --set N=0,0,1 --set L=0,0.6,0.8 --set C0=1,0.5,0.25 "
+                                  "--set dE=1,1,1";
+    for (const char* shader : {"shaders/Lambert.cg", "shaders/Lambert.t", "shaders/Lambert.sl"}) {
+        INFO(shader);
+        const auto j = jsonOutput(runLrt(std::string("sl run ") + shader + registers));
+        CHECK(j["registers"]["v0"][0].get<double>() == Approx(0.4));
+    }
+}

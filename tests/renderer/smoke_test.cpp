@@ -1,6 +1,7 @@
 // Smoke test of the three pillars the renderer stands on: Embree, oneTBB and OpenImageIO.
 #include "renderer/embree/device.h"
 #include "renderer/image/image_file.h"
+#include "tests/scratch_directory.h"
 
 #include <atomic>
 #include <catch2/catch.hpp>
@@ -59,13 +60,13 @@ TEST_CASE("TBB parallel_for visits every index once", "[smoke]") {
 }
 
 TEST_CASE("An EXR written through OIIO reads back with the same pixels", "[smoke]") {
-    const fs::path path = fs::temp_directory_path() / "lrt_smoke_test.exr";
+    const lrt::testing::ScratchDirectory scratch("lrt_smoke_test_");
+    const fs::path path = scratch / "smoke.exr";
     lrt::Image image{3, 2, 3, {}};
     for (int i = 0; i < 18; ++i)
         image.pixels.push_back(0.25f * static_cast<float>(i) - 1.0f); // negative and > 1 values too
     lrt::writeImage(path, image, {{"lrt:command", "smoke test"}});
     const lrt::Image back = lrt::readImage(path);
-    fs::remove(path);
     REQUIRE(back.width == 3);
     REQUIRE(back.height == 2);
     REQUIRE(back.channels == 3);

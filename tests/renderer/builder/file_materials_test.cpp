@@ -4,23 +4,22 @@
 // (map_Ks, bump) is a substitution naming the material.
 #include "renderer/materials/glass.h"
 #include "tests/renderer/render_test_support.h"
+#include "tests/scratch_directory.h"
 
 #include <OpenImageIO/imageio.h>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 using namespace lrt;
 
 namespace {
 
+// A file in this test process's scratch folder, removed at exit.
 std::filesystem::path scratch(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("lrt_file_materials_test_" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    return dir / name;
+    static const testing::ScratchDirectory directory("lrt_file_materials_test_");
+    return directory / name;
 }
 
 // Five unit squares side by side in z = 0, x from 0 to 5, one per material, with texture

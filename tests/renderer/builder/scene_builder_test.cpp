@@ -1,5 +1,6 @@
 // Building scenes: shape and material checks with locations, OBJ meshes, and instancing.
 #include "../render_test_support.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -131,8 +132,7 @@ WorldEnd
 }
 
 TEST_CASE("OBJ meshes load with groups, normals and .mtl colours", "[scene][builder][obj]") {
-    const auto dir = std::filesystem::temp_directory_path() / "lrt_obj_test";
-    std::filesystem::create_directories(dir);
+    const testing::ScratchDirectory dir("lrt_obj_test_");
     std::ofstream(dir / "quads.mtl")
         << "newmtl red\nKd 0.8 0.1 0.1\nnewmtl shiny\nKd 0.1 0.1 0.8\nKs 0.5 0.5 0.5\nNs 40\n";
     std::ofstream(dir / "quads.obj") << R"(mtllib quads.mtl

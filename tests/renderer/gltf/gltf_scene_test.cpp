@@ -6,6 +6,7 @@
 #include "renderer/pbrt/pbrt_scene.h"
 #include "tests/renderer/gltf_test_support.h"
 #include "tests/renderer/render_test_support.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -13,7 +14,6 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <numbers>
-#include <unistd.h>
 
 using namespace lrt;
 
@@ -21,11 +21,10 @@ namespace {
 
 const std::filesystem::path kBlender = LRT_SOURCE_DIR "/tests/data/blender";
 
+// A file in this test process's scratch folder, removed at exit.
 std::filesystem::path scratch(const std::string& name) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("lrt_gltf_test_" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    return dir / name;
+    static const testing::ScratchDirectory directory("lrt_gltf_test_");
+    return directory / name;
 }
 
 Image renderFrame(FrameDescription frame, int width, int height, int samples) {

@@ -8,6 +8,7 @@
 #include "renderer/sampling/distribution_2d.h"
 #include "renderer/sampling/sample_stream.h"
 #include "renderer/sampling/warp.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -314,8 +315,7 @@ TEST_CASE("2-D distributions sample with the density they report", "[path][sampl
 }
 
 TEST_CASE("white furnace under an image environment light", "[path][environment]") {
-    const auto dir = std::filesystem::temp_directory_path() / "lrt_environment_test";
-    std::filesystem::create_directories(dir);
+    const testing::ScratchDirectory dir("lrt_environment_test_");
     // Radiance 2 in the map, halved by intensity: 1 in every direction.
     writeImage(dir / "sky.exr", Image(8, 4, 3, std::vector<float>(8 * 4 * 3, 2.0f)));
     const std::string scene = R"(Format 16 16 1
@@ -335,8 +335,7 @@ WorldEnd
 
 TEST_CASE("an uneven environment map is importance-sampled without bias", "[path][environment]") {
     // A dim sky with one bright patch: light sampling (by luminance) and BSDF sampling must agree.
-    const auto dir = std::filesystem::temp_directory_path() / "lrt_environment_patch_test";
-    std::filesystem::create_directories(dir);
+    const testing::ScratchDirectory dir("lrt_environment_patch_test_");
     Image sky(16, 8, 3, std::vector<float>(16 * 8 * 3, 0.2f));
     for (int c = 0; c < 3; ++c)
         sky.pixels[(2 * 16 + 5) * 3 + c] = 60.0f;

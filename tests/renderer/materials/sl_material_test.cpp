@@ -3,6 +3,7 @@
 #include "../render_test_support.h"
 #include "renderer/integrators/surface_interaction.h"
 #include "renderer/materials/sl_material.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -174,8 +175,7 @@ WorldEnd
 
 TEST_CASE("textures bound to t0 are sampled at (s, t) and by lookup", "[sl][materials][textures]") {
     // A 4x2 image of distinct texels; the camera looks at a unit square mapped to [0,1]^2.
-    const auto dir = std::filesystem::temp_directory_path() / "lrt_sl_texture_test";
-    std::filesystem::create_directories(dir);
+    const testing::ScratchDirectory dir("lrt_sl_texture_test_");
     Image texture{4, 2, 3, {}};
     for (int y = 0; y < 2; ++y)
         for (int x = 0; x < 4; ++x)
@@ -224,8 +224,7 @@ WorldEnd
 TEST_CASE("trace recursion stops at the configured depth", "[sl][materials]") {
     // Inside a sphere, a shader that adds 0.5 to what it traces along N (into the sphere) sums
     // 0.5 per level: the camera's hit and every traced hit up to the trace depth.
-    const auto dir = std::filesystem::temp_directory_path() / "lrt_sl_trace_test";
-    std::filesystem::create_directories(dir);
+    const testing::ScratchDirectory dir("lrt_sl_trace_test_");
     std::ofstream(dir / "Echo.sl")
         << "sl 1.0\ntrace r0, Pw, N\nli s0, 0.5\nmovc x s1, r0\nadd s0, s0, s1\nlc x v0, s0\n";
     for (const int depth : {0, 1, 2, 4}) {
@@ -247,8 +246,7 @@ WorldEnd
 
 TEST_CASE("missing and broken shaders are scene errors with the shader's diagnostics",
           "[sl][materials]") {
-    const auto dir = std::filesystem::temp_directory_path() / "lrt_sl_broken_test";
-    std::filesystem::create_directories(dir);
+    const testing::ScratchDirectory dir("lrt_sl_broken_test_");
     std::ofstream(dir / "Broken.sl") << "sl 1.0\nmov N, C0\n";
     const std::string scene =
         "Format 4 4 1\nWorldBegin\nSurface \"Broken\"\nSphere 1 -1 1 360\nWorldEnd\n";

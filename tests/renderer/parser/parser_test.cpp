@@ -1,5 +1,6 @@
 // The scene parser: what each statement records, and the errors of malformed scenes.
 #include "renderer/parser/parser.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -213,7 +214,7 @@ Sphere 1 -1 1 360
 }
 
 TEST_CASE("Include reads files relative to the including file", "[scene][parser]") {
-    const auto dir = std::filesystem::temp_directory_path() / "lrt_parser_include";
+    const testing::ScratchDirectory dir("lrt_parser_include_");
     std::filesystem::create_directories(dir / "parts");
     std::ofstream(dir / "main.lrt")
         << "Format 10 10 1\nWorldBegin\nInclude \"parts/a.lrt\"\nWorldEnd\n";
@@ -226,7 +227,7 @@ TEST_CASE("Include reads files relative to the including file", "[scene][parser]
 }
 
 TEST_CASE("an error in an included file names the chain of Includes", "[scene][parser]") {
-    const auto dir = std::filesystem::temp_directory_path() / "lrt_parser_include_chain";
+    const testing::ScratchDirectory dir("lrt_parser_include_chain_");
     std::filesystem::create_directories(dir / "parts");
     std::ofstream(dir / "main.lrt")
         << "Format 10 10 1\nWorldBegin\n  Include \"parts/a.lrt\"\nWorldEnd\n";
@@ -252,8 +253,7 @@ TEST_CASE("an error in an included file names the chain of Includes", "[scene][p
 }
 
 TEST_CASE("a file including itself stops at depth 16 at the Include", "[scene][parser]") {
-    const auto dir = std::filesystem::temp_directory_path() / "lrt_parser_include_self";
-    std::filesystem::create_directories(dir);
+    const testing::ScratchDirectory dir("lrt_parser_include_self_");
     std::ofstream(dir / "self.lrt") << "# a loop\nInclude \"self.lrt\"\n";
     try {
         parseSceneFile(dir / "self.lrt");

@@ -4,6 +4,7 @@
 // substitutions reported; bad input refused at its place.
 #include "renderer/pbrt/pbrt_scene.h"
 #include "tests/renderer/render_test_support.h"
+#include "tests/scratch_directory.h"
 
 #include <OpenImageIO/imageio.h>
 #include <catch2/catch.hpp>
@@ -11,17 +12,16 @@
 #include <filesystem>
 #include <fstream>
 #include <numbers>
-#include <unistd.h>
 
 using namespace lrt;
 
 namespace {
 
+// A file in this test process's scratch folder (its folders made), removed at exit.
 std::filesystem::path scratch(const std::string& name) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("lrt_pbrt_test_" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir / name.substr(0, name.rfind('/') + 1));
-    return dir / name;
+    static const testing::ScratchDirectory directory("lrt_pbrt_test_");
+    std::filesystem::create_directories(directory / name.substr(0, name.rfind('/') + 1));
+    return directory / name;
 }
 
 Image renderPbrt(const std::string& text, const std::filesystem::path& directory = ".") {

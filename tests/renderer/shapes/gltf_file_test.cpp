@@ -4,13 +4,13 @@
 #include "renderer/shapes/gltf_file.h"
 #include "tests/renderer/gltf_test_support.h"
 #include "tests/renderer/render_test_support.h"
+#include "tests/scratch_directory.h"
 
 #include <OpenImageIO/imageio.h>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 using namespace lrt;
 
@@ -28,11 +28,10 @@ std::string errorOf(const std::string& text) {
     return "no error";
 }
 
+// A file in this test process's scratch folder, removed at exit.
 std::filesystem::path scratch(const std::string& name) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("lrt_gltf_file_test_" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    return dir / name;
+    static const testing::ScratchDirectory directory("lrt_gltf_file_test_");
+    return directory / name;
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // are refused with the place and the reason.
 #include "renderer/shapes/ply_file.h"
 #include "tests/renderer/render_test_support.h"
+#include "tests/scratch_directory.h"
 
 #include <bit>
 #include <catch2/catch.hpp>
@@ -10,7 +11,6 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
-#include <unistd.h>
 #include <zlib.h>
 
 using namespace lrt;
@@ -73,12 +73,10 @@ std::string binaryPly(bool bigEndian) {
     return out;
 }
 
-// A file in this test process's own scratch folder.
+// A file in this test process's own scratch folder, removed at exit.
 std::filesystem::path scratchPath(const std::string& name) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("lrt_ply_test_" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    return dir / name;
+    static const testing::ScratchDirectory directory("lrt_ply_test_");
+    return directory / name;
 }
 
 std::string parseError(const std::string& bytes) {

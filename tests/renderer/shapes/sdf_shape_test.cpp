@@ -5,6 +5,7 @@
 #include "renderer/shapes/sdf_shape.h"
 #include "slvm/card/assembler.h"
 #include "slvm/card/card_file.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -370,9 +371,42 @@ TEST_CASE("sdf: a card that cannot be used is an error at its parameter", "[shap
     CHECK_THAT(errorOf(R"("string card" "sphere.pc" "float lipschitz" [0])"),
                Catch::Contains("lipschitz"));
     // A Cg function compiled for the card profile reports the compiler's diagnostics.
-    const auto bad = std::filesystem::temp_directory_path() / "lrt-sdf-test-bad.cg";
+    const testing::ScratchDirectory scratch("lrt_sdf_test_");
+    const auto bad = scratch / "bad.cg";
     std::ofstream(bad) << "float sdf(float3 p) { return exp(p.x); }\n";
     CHECK_THAT(errorOf(fmt::format(R"("string card" "{}")", bad.string())),
                Catch::Contains("exp() is not available in profile card"));
-    std::filesystem::remove(bad);
+}
+
+TEST_CASE("sdf: any source the compiler takes for profile card is a card: .t, and Cg's main",
+          "[shapes][sdf][render]") {
+    // Issue 31, defect 8: a .t file was read as card text; defect 3: a Cg card needed sdf().
+    const testing::ScratchDirectory scratch("lrt_sdf_test_");
+    std::ofstream(scratch / "sphere.t")
+        << "vector d = P * P;\nv0 = sqrt(d.xxx + d.yyy + d.zzz) - 1;\n";
+    std::ofstream(scratch / "sphere.cg")
+        << "float main(float3 p) {\n    return length(p) - 1;\n}\n";
+    const auto area = [](const std::filesystem::path& card) {
+        const Image image = testing::renderText(fmt::format(R"(Format 32 32 1
+PixelSamples 2 2
+PixelFilter "box" 1 1
+Projection "orthographic"
+ScreenWindow -1.5 1.5 -1.5 1.5
+WorldBegin
+Surface "constant"
+Translate 0 0 5
+Shape "sdf" "string card" "{}"
+WorldEnd
+)",
+                                                            card.string()));
+        double covered = 0;
+        for (int y = 0; y < 32; ++y)
+            for (int x = 0; x < 32; ++x)
+                covered += image.at(x, y, 0);
+        return covered;
+    };
+    const double reference = area(kSdf + "sphere.pc");
+    REQUIRE(reference > 0);
+    CHECK(area(scratch / "sphere.t") == Approx(reference).epsilon(0.005));
+    CHECK(area(scratch / "sphere.cg") == Approx(reference).epsilon(0.005));
 }

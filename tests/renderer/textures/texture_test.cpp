@@ -1,11 +1,11 @@
 // Colour textures: the uv mapping, the checkerboard's squares (negative coordinates included), mix
 // and scale per channel, and images decoded from sRGB unless they are linear.
 #include "renderer/textures/texture_registry.h"
+#include "tests/scratch_directory.h"
 
 #include <OpenImageIO/imageio.h>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <unistd.h>
 
 using namespace lrt;
 
@@ -71,8 +71,8 @@ TEST_CASE("mix and scale textures combine per channel", "[textures]") {
 }
 
 TEST_CASE("image textures decode sRGB from integer pixels unless told linear", "[textures]") {
-    const auto path = std::filesystem::temp_directory_path() /
-                      ("lrt_texture_test_" + std::to_string(getpid()) + ".png");
+    const testing::ScratchDirectory scratch("lrt_texture_test_");
+    const auto path = scratch / "grey.png";
     const unsigned char grey[4 * 3] = {128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128};
     auto out = OIIO::ImageOutput::create(path.string());
     REQUIRE(out);
@@ -91,7 +91,6 @@ TEST_CASE("image textures decode sRGB from integer pixels unless told linear", "
         // ((128/255 + 0.055) / 1.055)^2.4 = 0.21586, then times scale 2.
         CHECK(built.at(0.3f, 0.7f).g == Approx(2 * expected).epsilon(1e-3));
     }
-    std::filesystem::remove(path);
 }
 
 TEST_CASE("an unreadable image is an error at its texture", "[textures]") {

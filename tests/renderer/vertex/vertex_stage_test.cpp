@@ -4,12 +4,12 @@
 #include "renderer/vertex/vertex_program_binding.h"
 #include "slvm/vp2/parser.h"
 #include "tests/renderer/render_test_support.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
-#include <unistd.h>
 
 namespace lrt {
 namespace {
@@ -17,22 +17,16 @@ namespace {
 using testing::loadScene;
 using testing::pixel;
 
-// A folder for the programs a test writes; scenes are loaded relative to it.
+// A folder for the programs a test writes, removed with them; scenes are loaded relative to it.
 class ProgramFolder {
 public:
-    ProgramFolder() {
-        path_ = std::filesystem::temp_directory_path() /
-                fmt::format("lrt-vertex-stage-test-{}", ::getpid());
-        std::filesystem::create_directories(path_);
-    }
-    ~ProgramFolder() { std::filesystem::remove_all(path_); }
     void write(const std::string& name, const std::string& text) const {
-        std::ofstream(path_ / name) << text;
+        std::ofstream(scratch_ / name) << text;
     }
-    std::string directory() const { return path_.string(); }
+    std::string directory() const { return scratch_.string(); }
 
 private:
-    std::filesystem::path path_;
+    testing::ScratchDirectory scratch_{"lrt_vertex_stage_test_"};
 };
 
 // A flat n x n grid over [-1, 1]^2 in the object xy plane, as a trianglemesh statement.

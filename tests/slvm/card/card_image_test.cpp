@@ -3,24 +3,17 @@
 #include "slvm/card/assembler.h"
 #include "slvm/card/card_file.h"
 #include "slvm/card/card_image.h"
+#include "tests/scratch_directory.h"
 
 #include <OpenImageIO/imageio.h>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 namespace slvm::card {
 namespace {
 
 namespace OIIO = OIIO_NAMESPACE;
-
-struct TemporaryFolder {
-    std::filesystem::path path = std::filesystem::temp_directory_path() /
-                                 ("lrt-card-image-test-" + std::to_string(::getpid()));
-    TemporaryFolder() { std::filesystem::create_directories(path); }
-    ~TemporaryFolder() { std::filesystem::remove_all(path); }
-};
 
 // Writes scanlines top down, as image files store them, with OpenImageIO directly.
 void writeScanlines(const std::filesystem::path& path, int width, int height, int channels,
@@ -37,14 +30,14 @@ void writeScanlines(const std::filesystem::path& path, int width, int height, in
 }
 
 TEST_CASE("card images keep every float in EXR and TIFF", "[card][image]") {
-    const TemporaryFolder folder;
+    const lrt::testing::ScratchDirectory folder("lrt_card_image_test_");
     // Floats a lossy or half-precision format would change.
     const Card card =
         assemble("mov rv9, 0.1 1e-30 -3.4e38 16777217\nmov rf0, 3.14159265\n", "t.pc");
     for (const char* name : {"card.exr", "card.tif", "card.tiff"}) {
         INFO(name);
-        writeCardImage(folder.path / name, card);
-        const Card read = readCardImage(folder.path / name);
+        writeCardImage(folder / name, card);
+        const Card read = readCardImage(folder / name);
         CHECK(read.width == card.width);
         CHECK(read.height == card.height);
         CHECK(read.pixels == card.pixels);
@@ -54,8 +47,8 @@ TEST_CASE("card images keep every float in EXR and TIFF", "[card][image]") {
 TEST_CASE("card images are read from PFM files as the PFM format lays them out", "[card][image]") {
     // PFM (Debian's netpbm documents it) stores scanlines bottom to top: so its bytes are the
     // card in reading order. A 3 x 2 card: header, exit, mov rf0, rf1.
-    const TemporaryFolder folder;
-    const std::filesystem::path path = folder.path / "card.pfm";
+    const lrt::testing::ScratchDirectory folder("lrt_card_image_test_");
+    const std::filesystem::path path = folder / "card.pfm";
     {
         std::ofstream file(path, std::ios::binary);
         file << "Pf\n3 2\n-1.0\n"; // one channel, little-endian
@@ -70,10 +63,10 @@ TEST_CASE("card images are read from PFM files as the PFM format lays them out",
 
 TEST_CASE("card images are read from the bottom-left pixel, left to right, bottom to top",
           "[card][image]") {
-    const TemporaryFolder folder;
+    const lrt::testing::ScratchDirectory folder("lrt_card_image_test_");
     // A 3 x 2 card whose bottom scanline is (3, 2, 0) and top scanline (1, 100, 101): the card
     // is the header, exit, then mov rf0, rf1.
-    const std::filesystem::path path = folder.path / "order.exr";
+    const std::filesystem::path path = folder / "order.exr";
     writeScanlines(path, 3, 2, 1, OIIO::TypeDesc::FLOAT, {1, 100, 101, 3, 2, 0});
     const Card card = readCardImage(path);
     CHECK(card.pixels == std::vector<float>{3, 2, 0, 1, 100, 101});
@@ -82,36 +75,36 @@ TEST_CASE("card images are read from the bottom-left pixel, left to right, botto
 }
 
 TEST_CASE("card images that would lose bits are refused", "[card][image]") {
-    const TemporaryFolder folder;
+    const lrt::testing::ScratchDirectory folder("lrt_card_image_test_");
     const std::vector<float> pixels = {3, 1, 0};
     SECTION("8-bit") {
-        writeScanlines(folder.path / "card.png", 3, 1, 1, OIIO::TypeDesc::UINT8, {0, 0, 0});
-        CHECK_THROWS_WITH(readCardImage(folder.path / "card.png"),
+        writeScanlines(folder / "card.png", 3, 1, 1, OIIO::TypeDesc::UINT8, {0, 0, 0});
+        CHECK_THROWS_WITH(readCardImage(folder / "card.png"),
                           Catch::Contains("stores 32-bit floats"));
     }
     SECTION("half floats") {
-        writeScanlines(folder.path / "card.exr", 3, 1, 1, OIIO::TypeDesc::HALF, pixels);
-        CHECK_THROWS_WITH(readCardImage(folder.path / "card.exr"), Catch::Contains("half"));
+        writeScanlines(folder / "card.exr", 3, 1, 1, OIIO::TypeDesc::HALF, pixels);
+        CHECK_THROWS_WITH(readCardImage(folder / "card.exr"), Catch::Contains("half"));
     }
     SECTION("a lossy EXR compression") {
-        writeScanlines(folder.path / "card.exr", 3, 1, 1, OIIO::TypeDesc::FLOAT, pixels, "pxr24");
-        CHECK_THROWS_WITH(readCardImage(folder.path / "card.exr"),
+        writeScanlines(folder / "card.exr", 3, 1, 1, OIIO::TypeDesc::FLOAT, pixels, "pxr24");
+        CHECK_THROWS_WITH(readCardImage(folder / "card.exr"),
                           Catch::Contains("'pxr24', which loses bits"));
     }
     SECTION("more than one channel") {
-        writeScanlines(folder.path / "card.exr", 3, 1, 3, OIIO::TypeDesc::FLOAT,
+        writeScanlines(folder / "card.exr", 3, 1, 3, OIIO::TypeDesc::FLOAT,
                        std::vector<float>(9, 0.0f));
-        CHECK_THROWS_WITH(readCardImage(folder.path / "card.exr"),
+        CHECK_THROWS_WITH(readCardImage(folder / "card.exr"),
                           Catch::Contains("one channel, this image has 3"));
     }
     SECTION("a missing file") {
-        CHECK_THROWS_WITH(readCardImage(folder.path / "none.exr"),
+        CHECK_THROWS_WITH(readCardImage(folder / "none.exr"),
                           Catch::Contains("cannot read the card image"));
     }
     SECTION("a format that is not a card format, written") {
-        CHECK_THROWS_WITH(writeCardImage(folder.path / "card.png", assemble("exit\n", "t")),
+        CHECK_THROWS_WITH(writeCardImage(folder / "card.png", assemble("exit\n", "t")),
                           Catch::Contains("written as .exr, .tif or .tiff"));
-        CHECK_FALSE(std::filesystem::exists(folder.path / "card.png"));
+        CHECK_FALSE(std::filesystem::exists(folder / "card.png"));
     }
 }
 

@@ -8,7 +8,7 @@
 namespace slvm::vp2 {
 namespace {
 
-TEST_CASE("#const lines declare c[] values; components left out are 0, 0, 1", "[vp2][const]") {
+TEST_CASE("#const lines declare c[] values, components left out being 0, 0, 1", "[vp2][const]") {
     const VerifiedProgram program =
         loadVertexProgram("!!VP2.0\n"
                           "#const c[1] = 2 0.5 0 1\n"

@@ -1,6 +1,7 @@
 // The Cg preprocessor: macros with arguments, # and ##, conditionals with defined(), includes
 // relative to the including file and along the search path, and where expanded tokens point.
 #include "compiler/frontends/cg/preprocessor.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -29,13 +30,6 @@ std::vector<slvm::Diagnostic> errorsOf(const std::string& text) {
     std::vector<slvm::Diagnostic> errors;
     preprocess(std::make_shared<const slvm::SourceText>("test.cg", text), {}, errors);
     return errors;
-}
-
-std::filesystem::path scratchFolder(const char* name) {
-    const auto folder = std::filesystem::temp_directory_path() / name;
-    std::filesystem::remove_all(folder);
-    std::filesystem::create_directories(folder);
-    return folder;
 }
 
 void write(const std::filesystem::path& path, const std::string& text) {
@@ -77,7 +71,7 @@ TEST_CASE("conditionals keep the right groups", "[compiler][preprocessor]") {
 
 TEST_CASE("#include finds files beside the includer, then on the search path",
           "[compiler][preprocessor]") {
-    const auto folder = scratchFolder("lrt_cg_include_test");
+    const lrt::testing::ScratchDirectory folder("lrt_cg_include_test_");
     write(folder / "shaders" / "main.cg",
           "#include \"lib/common.cgh\"\n#include <shared.cgh>\nend");
     write(folder / "shaders" / "lib" / "common.cgh", "#include \"inner.cgh\"\ncommon");
@@ -92,7 +86,7 @@ TEST_CASE("#include finds files beside the includer, then on the search path",
 }
 
 TEST_CASE("an error in an included file names the include chain", "[compiler][preprocessor]") {
-    const auto folder = scratchFolder("lrt_cg_include_error_test");
+    const lrt::testing::ScratchDirectory folder("lrt_cg_include_error_test_");
     write(folder / "a.cgh", "\n#bogus\n");
     std::vector<slvm::Diagnostic> errors;
     preprocess(std::make_shared<const slvm::SourceText>((folder / "main.cg").string(),
@@ -121,7 +115,7 @@ TEST_CASE("preprocessor errors are reported at their lines", "[compiler][preproc
     CHECK(first("#error stop here").message == "#error stop here");
     CHECK(first("#fancy").message.starts_with("unknown directive '#fancy'"));
     // An include cycle stops at a depth limit instead of recursing forever.
-    const auto folder = scratchFolder("lrt_cg_cycle_test");
+    const lrt::testing::ScratchDirectory folder("lrt_cg_cycle_test_");
     write(folder / "loop.cgh", "#include \"loop.cgh\"\n");
     std::vector<slvm::Diagnostic> errors;
     preprocess(std::make_shared<const slvm::SourceText>((folder / "loop.cgh").string(),

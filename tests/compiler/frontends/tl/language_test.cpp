@@ -8,6 +8,7 @@
 #include "slvm/sl/registers.h"
 #include "slvm/sl/vm.h"
 #include "tests/compiler/quiet_host.h"
+#include "tests/scratch_directory.h"
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -165,8 +166,7 @@ TEST_CASE("T-Language: #define, #macro and #include", "[compiler][tl]") {
                  "v0 = Normal;\n}\n"),
              {0, 0, 1});
     // #include beside the file.
-    const auto folder = std::filesystem::temp_directory_path() / "lrt-tl-include-test";
-    std::filesystem::create_directories(folder);
+    const lrt::testing::ScratchDirectory folder("lrt_tl_include_test_");
     std::ofstream(folder / "MyDefinitions.tsh") << "#define CameraPostion R47\n#define Twice 2 *\n";
     compiler::CompileOptions options;
     options.profile = "sl";
@@ -175,7 +175,6 @@ TEST_CASE("T-Language: #define, #macro and #include", "[compiler][tl]") {
             (folder / "main.t").string(), "#include \"MyDefinitions.tsh\"\nfunction main()\n{\n"
                                           "CameraPostion.x = 3;\nv0 = Twice CameraPostion;\n}\n"),
         options);
-    std::filesystem::remove_all(folder);
     sl::RegisterFile registers = sl::RegisterFile::withDefaults();
     QuietHost host;
     sl::execute(*program.sl, registers, host);

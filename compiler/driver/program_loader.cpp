@@ -1,0 +1,114 @@
+// The program format table and the one loader that consults it.
+#include "compiler/driver/program_loader.h"
+
+#include "slvm/card/card_file.h"
+#include "slvm/card/card_image.h"
+#include "slvm/sl/shader_file.h"
+#include "slvm/vp2/parser.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+
+namespace compiler {
+
+namespace {
+
+CompiledProgram loadShader(const std::filesystem::path& path, const CompileOptions&) {
+    CompiledProgram program;
+    program.sl = std::make_shared<const slvm::sl::VerifiedProgram>(slvm::sl::loadShaderFile(path));
+    return program;
+}
+
+CompiledProgram loadVertexProgram(const std::filesystem::path& path, const CompileOptions&) {
+    CompiledProgram program;
+    program.vertex =
+        std::make_shared<const slvm::vp2::VerifiedProgram>(slvm::vp2::loadVertexProgramFile(path));
+    return program;
+}
+
+// Card images (by extension) and card text (anything else).
+CompiledProgram loadCard(const std::filesystem::path& path, const CompileOptions&) {
+    CompiledProgram program;
+    program.card =
+        std::make_shared<const slvm::card::VerifiedProgram>(slvm::card::loadCardFile(path));
+    return program;
+}
+
+const std::vector<std::string_view> kSl{"sl"};
+const std::vector<std::string_view> kVertex{"vp1.1", "vp2"};
+const std::vector<std::string_view> kCard{"card"};
+
+std::string lowerCaseExtension(const std::filesystem::path& path) {
+    std::string extension = path.extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension;
+}
+
+// Each profile's own text, for a file no format owns.
+const ProgramFormat& plainTextFormat(std::string_view profile) {
+    const std::string_view extension = profile == "sl" ? ".sl" : profile == "card" ? ".pc" : ".vp";
+    return *std::ranges::find(programFormats(), extension, &ProgramFormat::extension);
+}
+
+bool serves(const ProgramFormat& format, std::string_view profile) {
+    return std::ranges::find(format.profiles, profile) != format.profiles.end();
+}
+
+} // namespace
+
+const std::vector<ProgramFormat>& programFormats() {
+    static const std::vector<ProgramFormat> formats = {
+        {".slc", "SL bytecode", kSl, false, false, &loadShader},
+        {".sl", "SL assembly", kSl, false, false, &loadShader},
+        {".cg", "Cg source", {"sl", "vp1.1", "vp2", "card"}, true, true, &compileCgFile},
+        {".t", "T-Language source", {"sl", "card"}, true, false, &compileTlFile},
+        {".vp", "vertex program", kVertex, false, false, &loadVertexProgram},
+        {".pc", "card text", kCard, false, false, &loadCard},
+        {".exr", "card image", kCard, false, false, &loadCard},
+        {".tif", "card image", kCard, false, false, &loadCard},
+        {".tiff", "card image", kCard, false, false, &loadCard},
+        {".pfm", "card image", kCard, false, false, &loadCard},
+    };
+    return formats;
+}
+
+const ProgramFormat* programFormatOf(const std::filesystem::path& path) {
+    const std::string extension = lowerCaseExtension(path);
+    const auto& formats = programFormats();
+    const auto found = std::ranges::find(formats, extension, &ProgramFormat::extension);
+    return found == formats.end() ? nullptr : &*found;
+}
+
+std::vector<std::string_view> extensionsFor(std::string_view profile) {
+    std::vector<std::string_view> extensions;
+    for (const ProgramFormat& format : programFormats())
+        if (serves(format, profile))
+            extensions.push_back(format.extension);
+    return extensions;
+}
+
+CompiledProgram loadProgram(const std::filesystem::path& path, const CompileOptions& options) {
+    if (!makeTarget(options.profile))
+        throw std::invalid_argument(fmt::format("unknown profile '{}': expected one of {}",
+                                                options.profile, fmt::join(profileNames(), ", ")));
+    const ProgramFormat* format = programFormatOf(path);
+    if (format && !serves(*format, options.profile))
+        throw slvm::ProgramError({slvm::fileDiagnostic(
+            path.string(),
+            fmt::format("this {} ({}) cannot be a program of profile {}: it serves {}; "
+                        "profile {} takes {}",
+                        format->name, format->extension, options.profile,
+                        fmt::join(format->profiles, ", "), options.profile,
+                        fmt::join(extensionsFor(options.profile), ", ")))});
+    if (!format)
+        format = &plainTextFormat(options.profile);
+    if (!format->hasUniforms && !options.uniformValues.empty())
+        throw slvm::ProgramError({slvm::fileDiagnostic(
+            path.string(), fmt::format("this {} has no uniforms to give values to (uniform '{}')",
+                                       format->name, options.uniformValues.begin()->first))});
+    return format->load(path, options);
+}
+
+} // namespace compiler
