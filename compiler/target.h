@@ -46,6 +46,9 @@ struct Generated {
     std::string text;                    // the assembly, with source lines in comments
     std::vector<ConstantSlot> constants; // vertex targets: c[] contents
     std::vector<slvm::Diagnostic> errors;
+    // The errors are the register allocator's alone: the program may fit once the values it
+    // keeps alive are rematerialised (compiler/ir/rematerialize.h).
+    bool outOfRegisters = false;
 };
 
 class Target {

@@ -1,18 +1,43 @@
 #!/usr/bin/env bash
-# Installs the Debian packages lrt builds against, and nothing when all are present.
-# Safe to re-run; uses sudo only when not already root.
+# install-deps.sh GROUP... - installs the Debian packages that GROUP needs, and nothing when all are
+# present. Safe to re-run; uses sudo only when not already root. Each group includes `build`:
+#
+#   build   the build and run dependencies: the compiler and build tools, the libraries lrt links,
+#           and Catch2 and Google Benchmark (the release preset builds the tests and benchmarks)
+#   test    build, and what the tests start: Slurm's daemons and client with munge (the farm test
+#           starts its own cluster), OpenImageIO's tools (idiff, oiiotool) and binutils (strings)
+#   fuzz    build, and clang with its libFuzzer runtime (the fuzz preset)
+#   peers   build, and what bench/peers/bench_peers.py runs besides the peers: python3, oiiotool
 set -euo pipefail
 
-packages=(
+usage="usage: install-deps.sh GROUP... (groups: build, test, fuzz, peers)"
+
+build=(
     g++ make cmake ninja-build pkg-config
-    libembree-dev libopenimageio-dev openimageio-tools libtbb-dev libtinyobjloader-dev
-    catch2 libcli11-dev libfmt-dev nlohmann-json3-dev libbenchmark-dev zlib1g-dev
-    libtinygltf-dev
-    slurmctld slurmd slurm-client munge
+    libembree-dev libopenimageio-dev libtbb-dev libtinyobjloader-dev libtinygltf-dev zlib1g-dev
+    libcli11-dev libfmt-dev nlohmann-json3-dev catch2 libbenchmark-dev
 )
+test=(slurmctld slurmd slurm-client munge openimageio-tools binutils)
+fuzz=(clang libclang-rt-dev)
+peers=(python3 openimageio-tools)
+
+[ $# -gt 0 ] || { echo "$usage" >&2; exit 2; }
+packages=("${build[@]}")
+for group in "$@"; do
+    case "$group" in
+    build) ;;
+    test) packages+=("${test[@]}") ;;
+    fuzz) packages+=("${fuzz[@]}") ;;
+    peers) packages+=("${peers[@]}") ;;
+    *) echo "install-deps: unknown group '$group'; $usage" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
+declare -A seen=()
 for p in "${packages[@]}"; do
+    [ -z "${seen[$p]:-}" ] || continue
+    seen[$p]=1
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
         missing+=("$p")
     fi

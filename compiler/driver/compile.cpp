@@ -12,6 +12,7 @@
 #include "compiler/frontends/tl/preprocessor.h"
 #include "compiler/ir/expand.h"
 #include "compiler/ir/optimize.h"
+#include "compiler/ir/rematerialize.h"
 #include "compiler/ir/verify.h"
 #include "slvm/card/assembler.h"
 #include "slvm/common/suggestion.h"
@@ -113,7 +114,23 @@ CompiledProgram finish(ir::Function function, const Target& target,
     stopOnErrors(errors);
     ir::verify(function, "expandForTarget");
     ir::optimize(function);
-    Generated generated = target.generate(function, std::move(uniformSlots));
+    Generated generated = target.generate(function, uniformSlots);
+    // Out of registers: values computed from inputs and constants alone are recomputed where
+    // they are used, and the program is generated again; it is refused only if that fails too.
+    // Small copies fit the most programs (a copy needs registers of its own), but a few fit
+    // only with larger ones; each limit is tried on the original in turn.
+    for (const int limit : {2, 1, 4, 8, 16, 64}) {
+        if (!generated.outOfRegisters)
+            break;
+        ir::Function rematerialized = function;
+        if (!ir::rematerialize(rematerialized, limit))
+            continue;
+        Generated again = target.generate(rematerialized, uniformSlots);
+        if (again.errors.empty()) {
+            generated = std::move(again);
+            function = std::move(rematerialized);
+        }
+    }
     stopOnErrors(generated.errors);
 
     CompiledProgram program;

@@ -246,7 +246,8 @@ TEST_CASE("random T-Language programs compute on the SL and card VMs what a dire
     Outcome sl;
     runSl("sl", programCount(), sl, Language::Tl);
     CHECK(sl.compared > sl.skipped * 3);
-    CHECK(sl.unallocatable * 4 < programCount());
+    // 16% were refused before values were rematerialised (issue 31, defect 7), 4% after.
+    CHECK(sl.unallocatable * 12 < programCount());
     Outcome card;
     runCard(programCount(), card, Language::Tl);
     CHECK(card.compared > programCount());
@@ -258,9 +259,11 @@ TEST_CASE("random programs compute on the SL VM what a direct evaluation compute
     Outcome outcome;
     runSl("sl", programCount(), outcome);
     CHECK(outcome.compared > outcome.skipped * 3);
-    // Random programs are denser than shaders: about one in five keeps more than SL's five
-    // vectors alive at once (the compiler says where); real shaders fit (the twins).
-    CHECK(outcome.unallocatable * 4 < programCount());
+    // Random programs are denser than shaders: about one in eleven still keeps more than SL's
+    // five vectors (or ten scalars) alive at once, in the order it computes them (the compiler
+    // says where); real shaders fit (the twins). One in five did before rematerialisation
+    // (issue 31, defect 7).
+    CHECK(outcome.unallocatable * 8 < programCount());
     WARN("sl: " << outcome.compared << " samples compared, " << outcome.skipped << " skipped, "
                 << outcome.unallocatable << " of " << programCount()
                 << " programs need too many registers");

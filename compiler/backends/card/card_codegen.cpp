@@ -129,6 +129,7 @@ private:
 
     int allocate(ir::ValueId id, const ir::Instruction& instruction) {
         if (free_.empty()) {
+            generated_.outOfRegisters = true;
             generated_.errors.emplace_back(
                 slvm::Severity::Error, instruction.where,
                 fmt::format("the function needs more than {} values at once, all the card "

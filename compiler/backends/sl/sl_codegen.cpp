@@ -50,6 +50,7 @@ public:
         }
         if (!sl_code::allocateRegisters(code_, classes_, errors_)) {
             generated.errors = errors_;
+            generated.outOfRegisters = true;
             return generated;
         }
         generated.text = print();

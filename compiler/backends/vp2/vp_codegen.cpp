@@ -63,8 +63,7 @@ public:
                       : function_[function_.blocks[0].instructions.front()].where,
                   "a vertex program must write POSITION (o[HPOS]): return it, or give an out "
                   "parameter the semantic POSITION");
-        if (errors_.empty())
-            allocate();
+        const bool outOfRegisters = errors_.empty() && !allocate();
         if (errors_.empty() && static_cast<int>(code_.size()) > target_.instructionLimit())
             error(code_.back().where,
                   fmt::format("the program compiles to {} instructions; profile {} "
@@ -72,6 +71,7 @@ public:
                               code_.size(), target_.name(), target_.instructionLimit()));
         Generated generated;
         generated.errors = errors_;
+        generated.outOfRegisters = outOfRegisters;
         if (errors_.empty()) {
             generated.text = print();
             generated.constants = slots_;
@@ -602,7 +602,8 @@ private:
         code_ = std::move(out);
     }
 
-    void allocate() {
+    // Linear scan onto the profile's temporaries; false (with the error) when they run out.
+    bool allocate() {
         legalizeOperands();
         std::vector<int> first(static_cast<std::size_t>(temporaries_), -1),
             last(static_cast<std::size_t>(temporaries_), -1);
@@ -639,11 +640,12 @@ private:
                           "this needs more temporaries than profile {} has ({}): too many values "
                           "are live here",
                           target_.name(), target_.temporaries()));
-                return;
+                return false;
             }
             busyUntil[static_cast<std::size_t>(chosen)] = last[static_cast<std::size_t>(t)];
             physical_[static_cast<std::size_t>(t)] = chosen;
         }
+        return true;
     }
 
     std::string sourceText(const Source& s) const {
