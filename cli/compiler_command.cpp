@@ -8,7 +8,7 @@
 #include "cli/flag_values.h"
 #include "cli/sl_command.h"
 #include "cli/vp2_command.h"
-#include "compiler/driver/compile.h"
+#include "compiler/driver/program_loader.h"
 #include "renderer/core/atomic_file.h"
 #include "slvm/card/card_image.h"
 
@@ -22,21 +22,27 @@ namespace lrt::cli {
 
 namespace {
 
-// A source language: its subcommand, its file kind and profiles, and its compiler.
+// A source language: its subcommand and its row of the program format table, which says what it
+// is called, which profiles it compiles for, whether it has uniforms (--entry, --set, --uniform)
+// and how it is compiled.
 struct Language {
     std::string_view command;   // "cg"
-    std::string_view source;    // "Cg source (.cg)"
     std::string_view extension; // ".cg"
-    bool hasEntryAndUniforms;   // --entry, --set, --uniform
-    std::vector<std::string> profiles;
-    compiler::CompiledProgram (*compileFile)(const std::filesystem::path&,
-                                             const compiler::CompileOptions&);
+
+    const compiler::ProgramFormat& format() const { return *compiler::programFormat(extension); }
+    std::string source() const { return fmt::format("{} ({})", format().name, extension); }
+    bool hasEntryAndUniforms() const { return format().hasUniforms; }
+    std::vector<std::string> profiles() const {
+        return {format().profiles.begin(), format().profiles.end()};
+    }
+    compiler::CompiledProgram compileFile(const std::filesystem::path& path,
+                                          const compiler::CompileOptions& options) const {
+        return format().load(path, options);
+    }
 };
 
-const Language kCg{
-    "cg", "Cg source (.cg)", ".cg", true, {"sl", "vp1.1", "vp2", "card"}, &compiler::compileCgFile};
-const Language kTl{"tl",  "T-Language source (.t)", ".t",
-                   false, {"sl", "card"},           &compiler::compileTlFile};
+const Language kCg{"cg", ".cg"};
+const Language kTl{"tl", ".t"};
 
 struct CompileFlags {
     const Language* language = &kCg;
@@ -72,17 +78,17 @@ compiler::CompileOptions compileOptions(const CompileFlags& flags) {
 // `run` may leave --profile out: its flags say which machine runs the program.
 void addCompileFlags(CLI::App& command, CompileFlags& flags, bool profileRequired) {
     const Language& language = *flags.language;
-    command.add_option("FILE", flags.input, std::string(language.source))->required();
+    command.add_option("FILE", flags.input, std::string(language.source()))->required();
     command
         .add_option("--profile", flags.profile,
                     profileRequired
-                        ? fmt::format("Target: {}", fmt::join(language.profiles, ", "))
+                        ? fmt::format("Target: {}", fmt::join(language.profiles(), ", "))
                         : fmt::format("Target: {} (default card with --point, vp2 with --attrib "
                                       "or --param, else sl)",
-                                      fmt::join(language.profiles, ", ")))
+                                      fmt::join(language.profiles(), ", ")))
         ->required(profileRequired)
-        ->check(CLI::IsMember(language.profiles));
-    if (language.hasEntryAndUniforms)
+        ->check(CLI::IsMember(language.profiles()));
+    if (language.hasEntryAndUniforms())
         command.add_option("--entry", flags.entry,
                            "Entry function (default main; sdf for profile card)");
     command.add_option("-I,--include", flags.includeFolders,
@@ -140,13 +146,14 @@ int runCommand(CompileFlags flags, const ShaderRunOptions& shaderRun,
                const CLI::App& command) {
     if (flags.profile.empty())
         flags.profile = inferredProfile(command);
-    if (std::ranges::find(flags.language->profiles, flags.profile) ==
-        flags.language->profiles.end())
+    const std::vector<std::string> profiles = flags.language->profiles();
+    if (std::ranges::find(profiles, flags.profile) == profiles.end())
         throw UsageError(fmt::format("{} programs have no profile {}: give --profile {}",
                                      flags.language->command, flags.profile,
-                                     fmt::join(flags.language->profiles, "|")));
+                                     fmt::join(profiles, "|")));
     const compiler::CompileOptions options = compileOptions(flags);
-    if (flags.profile == "card") {
+    const compiler::Machine machine = compiler::findProfile(flags.profile)->machine;
+    if (machine == compiler::Machine::Card) {
         refuseFlags(command, {"--attrib", "--param", "--trace-result", "--texture", "--seed"},
                     flags.profile);
         if (point.empty())
@@ -155,7 +162,7 @@ int runCommand(CompileFlags flags, const ShaderRunOptions& shaderRun,
                        [&] { return *flags.language->compileFile(flags.input, options).card; });
     }
     refuseFlags(command, {"--point"}, flags.profile);
-    if (flags.profile == "sl") {
+    if (machine == compiler::Machine::Surface) {
         refuseFlags(command, {"--attrib", "--param"}, flags.profile);
         return runShader(shaderRun,
                          [&] { return *flags.language->compileFile(flags.input, options).sl; });
@@ -180,7 +187,7 @@ void addCompilerCommand(CLI::App& app, int& exitStatus, const Language& language
     compile->add_option("-o,--output", flags->output,
                         "Output file (default FILE with .sl, .vp, or .exr for a card; - for "
                         "stdout)");
-    if (language.hasEntryAndUniforms)
+    if (language.hasEntryAndUniforms())
         compile->add_option("--set", flags->uniforms, "Uniform value NAME=a[,b,...] (repeatable)");
     compile->add_option("--emit", flags->emit, "What to write: asm (default) or ir")
         ->check(CLI::IsMember({"asm", "ir"}));
@@ -197,11 +204,11 @@ void addCompilerCommand(CLI::App& app, int& exitStatus, const Language& language
     auto shaderRun = std::make_shared<ShaderRunOptions>();
     auto vertexRun = std::make_shared<ProgramRunOptions>();
     addCompileFlags(*run, *runFlags, false);
-    if (language.hasEntryAndUniforms)
+    if (language.hasEntryAndUniforms())
         run->add_option("--uniform", runFlags->uniforms,
                         "Uniform value NAME=a[,b,...] (repeatable)");
     addShaderRunOptions(*run, *shaderRun);
-    if (language.hasEntryAndUniforms) // the vertex profiles
+    if (language.hasEntryAndUniforms()) // the vertex profiles
         addVertexRunOptions(*run, *vertexRun);
     run->add_option("--point", *point, "Profile card: the sample point x,y,z");
     run->callback([&exitStatus, runFlags, shaderRun, vertexRun, point, run] {

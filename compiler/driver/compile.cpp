@@ -59,16 +59,16 @@ void assembleCard(CompiledProgram& program, const std::string& name) {
 
 const std::vector<Profile>& profiles() {
     static const std::vector<Profile> table = {
-        {"sl", "PROFILE_SL", ".sl",
+        {"sl", Machine::Surface, "PROFILE_SL", ".sl", ".sl",
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::SlTarget>(); },
          &assembleSl},
-        {"vp1.1", "PROFILE_VP11", ".vp",
+        {"vp1.1", Machine::Vertex, "PROFILE_VP11", ".vp", ".vp",
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::VpTarget>(false); },
          &assembleVertexProgram},
-        {"vp2", "PROFILE_VP2", ".vp",
+        {"vp2", Machine::Vertex, "PROFILE_VP2", ".vp", ".vp",
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::VpTarget>(true); },
          &assembleVertexProgram},
-        {"card", "PROFILE_CARD", ".exr",
+        {"card", Machine::Card, "PROFILE_CARD", ".exr", ".pc",
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::CardTarget>(); },
          &assembleCard},
     };

@@ -32,11 +32,16 @@ struct CompiledProgram {
     std::shared_ptr<const slvm::card::VerifiedProgram> card;  // card
 };
 
+// The machine a profile's programs run on.
+enum class Machine { Surface, Vertex, Card };
+
 // A profile: a target of the compiler, and what its output is.
 struct Profile {
     std::string_view name;            // as --profile and Target::name() spell it: "vp2"
+    Machine machine;                  // what runs it: the SL, vertex or card machine
     std::string_view macro;           // defined to 1 for Cg's preprocessor: "PROFILE_VP2"
     std::string_view outputExtension; // what `lrt cg compile` writes by default: ".vp"
+    std::string_view textExtension;   // the machine's own text: ".sl", ".vp", ".pc"
     std::unique_ptr<Target> (*makeTarget)();
     // Loads the generated assembly into the program's verified form, through the target's own
     // assembler (or parser) and verifier; throws slvm::ProgramError.

@@ -48,8 +48,8 @@ std::string lowerCaseExtension(const std::filesystem::path& path) {
 
 // Each profile's own text, for a file no format owns.
 const ProgramFormat& plainTextFormat(std::string_view profile) {
-    const std::string_view extension = profile == "sl" ? ".sl" : profile == "card" ? ".pc" : ".vp";
-    return *std::ranges::find(programFormats(), extension, &ProgramFormat::extension);
+    return *std::ranges::find(programFormats(), findProfile(profile)->textExtension,
+                              &ProgramFormat::extension);
 }
 
 bool serves(const ProgramFormat& format, std::string_view profile) {
@@ -75,7 +75,10 @@ const std::vector<ProgramFormat>& programFormats() {
 }
 
 const ProgramFormat* programFormatOf(const std::filesystem::path& path) {
-    const std::string extension = lowerCaseExtension(path);
+    return programFormat(lowerCaseExtension(path));
+}
+
+const ProgramFormat* programFormat(std::string_view extension) {
     const auto& formats = programFormats();
     const auto found = std::ranges::find(formats, extension, &ProgramFormat::extension);
     return found == formats.end() ? nullptr : &*found;
@@ -90,7 +93,7 @@ std::vector<std::string_view> extensionsFor(std::string_view profile) {
 }
 
 CompiledProgram loadProgram(const std::filesystem::path& path, const CompileOptions& options) {
-    if (!makeTarget(options.profile))
+    if (!findProfile(options.profile))
         throw std::invalid_argument(fmt::format("unknown profile '{}': expected one of {}",
                                                 options.profile, fmt::join(profileNames(), ", ")));
     const ProgramFormat* format = programFormatOf(path);

@@ -29,6 +29,8 @@ const std::vector<ProgramFormat>& programFormats();
 
 // The format of `path` by its extension (in any case), or nullptr.
 const ProgramFormat* programFormatOf(const std::filesystem::path& path);
+// The format of an extension as the table spells it (".cg"), or nullptr.
+const ProgramFormat* programFormat(std::string_view extension);
 
 // The extensions of the formats that can serve `profile`, in programFormats' order.
 std::vector<std::string_view> extensionsFor(std::string_view profile);
