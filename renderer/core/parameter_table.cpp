@@ -69,26 +69,37 @@ std::string quotedList(const std::vector<std::string_view>& names) {
 Parameters::Parameters(const ParameterList& list, ParameterTable table, std::string what,
                        SourceLocation where)
     : list_(list), table_(table), what_(std::move(what)), where_(where) {
+    // Every parameter is checked, so that one run names every misspelt or mistyped one.
+    std::vector<Diagnostic> problems;
     for (const Parameter& p : list.all()) {
-        // find() reads the first of a name: a second would go unread, so it is an error.
-        if (const Parameter* first = list.find(p.name); first != &p)
-            throw SceneError(p.where,
-                             fmt::format("parameter '{}' is given twice (first at line {}, "
-                                         "column {})",
-                                         p.name, first->where.line, first->where.column));
-        const ParameterSpec* known = nullptr;
-        for (const ParameterSpec& s : table_)
-            if (s.name == p.name)
-                known = &s;
-        if (!known) {
-            std::vector<std::string_view> names;
-            for (const ParameterSpec& s : table_)
-                names.push_back(s.name);
-            throw SceneError(p.where, fmt::format("unknown parameter '{}' for {}{}", p.name, what_,
-                                                  slvm::didYouMean(p.name, names)));
+        try {
+            checkParameter(p);
+        } catch (const SceneError& e) {
+            problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
         }
-        check(p, *known);
     }
+    if (!problems.empty())
+        throw SceneError(std::move(problems));
+}
+
+void Parameters::checkParameter(const Parameter& p) const {
+    // find() reads the first of a name: a second would go unread, so it is an error.
+    if (const Parameter* first = list_.find(p.name); first != &p)
+        throw SceneError(p.where, fmt::format("parameter '{}' is given twice (first at line {}, "
+                                              "column {})",
+                                              p.name, first->where.line, first->where.column));
+    const ParameterSpec* known = nullptr;
+    for (const ParameterSpec& s : table_)
+        if (s.name == p.name)
+            known = &s;
+    if (!known) {
+        std::vector<std::string_view> names;
+        for (const ParameterSpec& s : table_)
+            names.push_back(s.name);
+        throw SceneError(p.where, fmt::format("unknown parameter '{}' for {}{}", p.name, what_,
+                                              slvm::didYouMean(p.name, names)));
+    }
+    check(p, *known);
 }
 
 // Reading a value through ParameterList's getters checks its declared type and count.

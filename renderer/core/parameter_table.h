@@ -73,9 +73,9 @@ struct ArgumentSpec {
 using ArgumentTable = std::span<const ArgumentSpec>;
 
 // A ParameterList read against its table. Construction checks every parameter: a name given
-// twice, an unknown name
-// ("unknown parameter 'Kdd' for Surface "matte"") or a value of the wrong type, count or domain
-// throws SceneError at the parameter. The getters return the given value or the table's default;
+// twice, an unknown name ("unknown parameter 'Kdd' for Surface "matte"") or a value of the wrong
+// type, count or domain is an error at the parameter, and a SceneError holds every such error of
+// the list. The getters return the given value or the table's default;
 // asking for a name the table lacks is a bug in lrt (std::logic_error).
 class Parameters {
 public:
@@ -101,6 +101,7 @@ public:
 
 private:
     const ParameterSpec& spec(std::string_view name, ValueKind kind) const;
+    void checkParameter(const Parameter& p) const; // throws SceneError
     void check(const Parameter& p, const ParameterSpec& spec) const;
 
     const ParameterList& list_;

@@ -99,7 +99,10 @@ void SceneParser::cropWindow(const Statement& s) {
 void SceneParser::projection(const Statement& s) {
     const std::string name = s.stringAt(0);
     expectName(s, name, "projection", cameraRegistry().names());
-    options_.camera.projection = {name, parameters(s, 1), s.where};
+    ParameterList list = parameters(s, 1);
+    checkParameters(list, cameraRegistry().find(name)->parameters,
+                    fmt::format("Projection \"{}\"", name), s.where);
+    options_.camera.projection = {name, std::move(list), s.where};
     shapesCamera(s);
 }
 

@@ -82,11 +82,22 @@ std::vector<std::string_view> SceneParser::statementNames() {
 // (a statement that fails is skipped, and the parser goes on); text that is no scene at all stops
 // after kMaxSceneErrors. The end-of-scene checks run only on an otherwise clean scene: after an
 // error they mostly repeat it (a misspelt WorldEnd is also a missing one).
+void SceneParser::checkParameters(const ParameterList& list, ParameterTable table,
+                                  std::string what, const SourceLocation& where) {
+    try {
+        Parameters(list, table, std::move(what), where);
+    } catch (const SceneError& e) {
+        for (const Diagnostic& diagnostic : e.diagnostics())
+            parameterProblems_.push_back({readerErrors_, diagnostic});
+    }
+}
+
 std::vector<FrameDescription> SceneParser::parse(StatementReader& reader) {
     while (reader.errors().size() < kMaxSceneErrors) {
         const auto statement = reader.next();
         if (!statement)
             break;
+        readerErrors_ = reader.errors().size();
         try {
             dispatch(*statement, reader);
         } catch (const SceneError& e) {
@@ -94,7 +105,15 @@ std::vector<FrameDescription> SceneParser::parse(StatementReader& reader) {
         }
     }
     if (!reader.errors().empty()) {
-        std::vector<Diagnostic> errors = reader.errors();
+        // The parameter problems go in among the others, in reading order.
+        std::vector<Diagnostic> errors;
+        std::size_t next = 0;
+        for (std::size_t i = 0; i <= reader.errors().size(); ++i) {
+            for (; next < parameterProblems_.size() && parameterProblems_[next].after == i; ++next)
+                errors.push_back(parameterProblems_[next].diagnostic);
+            if (i < reader.errors().size())
+                errors.push_back(reader.errors()[i]);
+        }
         if (errors.size() >= kMaxSceneErrors)
             errors.emplace_back(slvm::Severity::Note, SourceLocation{},
                                 fmt::format("stopped after {} errors", kMaxSceneErrors));

@@ -107,6 +107,12 @@ private:
     void objectEnd(const Statement& s);
     void objectInstance(const Statement& s);
     void vertexProgram(const Statement& s);
+    // Reads `list` against its table as the builder will. A problem does not stop the statement:
+    // it is kept, with the reader's error count when it was found, and reported with the scene's
+    // other errors if the scene does not parse; if it does, the builder reports it together with
+    // the build's own errors.
+    void checkParameters(const ParameterList& list, ParameterTable table, std::string what,
+                         const SourceLocation& where);
     int addLight(const Statement& s, const std::string& type);
     void addShape(const Statement& s, const ShapeEntry& entry, std::vector<double> arguments,
                   std::size_t parametersFrom);
@@ -134,6 +140,13 @@ private:
     std::map<std::string, int> objectIndex_;
     std::map<std::string, int> lightHandles_;
     std::vector<FrameDescription> frames_;
+    // Parameter problems, each after the reader's first `count` errors.
+    struct ParameterProblem {
+        std::size_t after;
+        Diagnostic diagnostic;
+    };
+    std::vector<ParameterProblem> parameterProblems_;
+    std::size_t readerErrors_ = 0; // the reader's error count as of the statement being read
 };
 
 } // namespace lrt

@@ -2,6 +2,7 @@
 // and instances, vertex programs. Light and shape names are checked against their registries;
 // their parameters are checked when the scene builder creates them.
 #include "renderer/lights/light_registry.h"
+#include "renderer/materials/material_registry.h"
 #include "renderer/parser/scene_parser.h"
 #include "renderer/parser/statement_arguments.h"
 #include "slvm/common/suggestion.h"
@@ -57,8 +58,15 @@ void SceneParser::opacity(const Statement& s) {
 }
 
 // Any name: a built-in or an SL shader, which only the shader search path can tell.
+// Parameters are checked against the table of what they belong to as they are read (a built-in
+// Surface, a light, a shape), so that a misspelt parameter is reported with the file's other
+// errors even when the scene does not parse (checkParameters).
 void SceneParser::surface(const Statement& s) {
-    state_.changeAttributes().surface = {s.stringAt(0), parameters(s, 1), s.where};
+    const std::string name = s.stringAt(0);
+    ParameterList list = parameters(s, 1);
+    if (const MaterialEntry* entry = materialRegistry().find(name)) // else an SL shader's
+        checkParameters(list, entry->parameters, fmt::format("Surface \"{}\"", name), s.where);
+    state_.changeAttributes().surface = {name, std::move(list), s.where};
 }
 
 void SceneParser::sides(const Statement& s) {
@@ -78,7 +86,10 @@ void SceneParser::reverseOrientation(const Statement& s) {
 // when their count is odd (a number, as RIB writes it, or a string).
 int SceneParser::addLight(const Statement& s, const std::string& type) {
     const bool handled = (s.items.size() - 1) % 2 == 1;
-    world_.lights.push_back({type, parameters(s, handled ? 2 : 1), state_.transform(), s.where});
+    ParameterList list = parameters(s, handled ? 2 : 1);
+    checkParameters(list, lightRegistry().find(type)->parameters,
+                    fmt::format("LightSource \"{}\"", type), s.where);
+    world_.lights.push_back({type, std::move(list), state_.transform(), s.where});
     const int index = static_cast<int>(world_.lights.size()) - 1;
     if (handled)
         lightHandles_[s.handleAt(1)] = index;
@@ -126,9 +137,11 @@ void SceneParser::illuminate(const Statement& s) {
 
 void SceneParser::addShape(const Statement& s, const ShapeEntry& entry,
                            std::vector<double> arguments, std::size_t parametersFrom) {
+    ParameterList list = parameters(s, parametersFrom);
+    checkParameters(list, entry.parameters, shapeStatementName(entry), s.where);
     ShapeDescription shape{std::string(entry.name),
                            std::move(arguments),
-                           parameters(s, parametersFrom),
+                           std::move(list),
                            state_.transform(),
                            state_.sharedAttributes(),
                            s.directory.string(),

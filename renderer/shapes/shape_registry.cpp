@@ -64,7 +64,7 @@ std::vector<std::string_view> shapeTypeNames() {
 
 std::string shapeStatementName(const ShapeEntry& entry) {
     return entry.statement.empty() ? fmt::format("Shape \"{}\"", entry.name)
-                                   : std::string(entry.name);
+                                   : std::string(entry.statement);
 }
 
 } // namespace lrt

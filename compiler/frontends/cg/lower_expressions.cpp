@@ -313,8 +313,9 @@ Value Lowering::binaryOperator(const Expr& expr) {
         expression(*expr.operands[0]);
         return expression(*expr.operands[1]);
     }
-    const Value a = expression(*expr.operands[0]);
-    const Value b = expression(*expr.operands[1]);
+    const std::vector<Value> values = operandValues(expr.operands);
+    const Value& a = values[0];
+    const Value& b = values[1];
     builder_.setLocation(expr.where);
     if (op == "%") {
         // C's fmod: a - b * trunc(a / b).
@@ -491,13 +492,27 @@ Value Lowering::member(const Expr& expr) {
                  builder_.swizzle(base.id, components)};
 }
 
-Value Lowering::call(const Expr& expr) {
-    std::vector<Value> arguments;
-    std::vector<const Expr*> argumentExprs;
-    for (const auto& operand : expr.operands) {
-        arguments.push_back(expression(*operand));
-        argumentExprs.push_back(operand.get());
+std::vector<Value> Lowering::operandValues(const std::vector<std::unique_ptr<Expr>>& operands) {
+    std::vector<Value> values;
+    bool failed = false;
+    for (const auto& operand : operands) {
+        try {
+            values.push_back(expression(*operand));
+        } catch (const CompileError& error) {
+            report(error); // a poisoned name's has no message: it was reported where it was made
+            failed = true;
+        }
     }
+    if (failed)
+        throw CompileError{operands.front()->where, ""};
+    return values;
+}
+
+Value Lowering::call(const Expr& expr) {
+    std::vector<Value> arguments = operandValues(expr.operands);
+    std::vector<const Expr*> argumentExprs;
+    for (const auto& operand : expr.operands)
+        argumentExprs.push_back(operand.get());
     builder_.setLocation(expr.where);
     if (isBuiltInTypeName(expr.text)) {
         const std::optional<CgType> type = builtInType(expr.text);
@@ -561,14 +576,8 @@ Value Lowering::call(const Expr& expr) {
                 given += (given.empty() ? "" : ", ") + typeName(argument.type);
             fail(expr.where, fmt::format("no overload of '{}' takes ({})", expr.text, given));
         }
-    static constexpr std::string_view kLibrary[] = {
-        "abs",        "ceil",    "clamp",   "cos",        "cross",    "degrees",    "distance",
-        "dot",        "exp",     "exp2",    "floor",      "frac",     "length",     "lerp",
-        "log",        "log2",    "max",     "min",        "mul",      "normalize",  "pow",
-        "radians",    "reflect", "refract", "rsqrt",      "saturate", "sign",       "sin",
-        "smoothstep", "sqrt",    "step",    "tex2D",      "trace",    "turbulence", "random",
-        "transpose",  "any",     "all",     "faceforward"};
-    names.insert(names.end(), std::begin(kLibrary), std::end(kLibrary));
+    const std::vector<std::string_view> library = libraryFunctionNames();
+    names.insert(names.end(), library.begin(), library.end());
     fail(expr.where,
          fmt::format("unknown function '{}'{}", expr.text, slvm::didYouMean(expr.text, names)));
 }

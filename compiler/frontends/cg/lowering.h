@@ -98,6 +98,10 @@ public:
 
     // lower_expressions.cpp
     Value expression(const Expr& expr);
+    // Every operand's value, in order. An operand that fails does not stop the others: each
+    // reports its own errors (an independent mistake in a later operand is not hidden behind an
+    // earlier one), then the whole fails without a message of its own.
+    std::vector<Value> operandValues(const std::vector<std::unique_ptr<Expr>>& operands);
     Value binaryOperator(const Expr& expr);
     Value assignment(const Expr& expr);
     Value member(const Expr& expr);
@@ -120,7 +124,8 @@ public:
     ir::ValueId truncate(ir::ValueId x);
     ir::ValueId condition(const Expr& expr); // a scalar bool
 
-    // library.cpp: the standard library and lrt's host functions; nullopt when `name` is none.
+    // library.cpp: the standard library and lrt's host functions (its table); nullopt when `name`
+    // is none.
     std::optional<Value> libraryCall(const std::string& name, std::vector<Value>& arguments,
                                      const slvm::SourceLocation& where);
     ir::ValueId requireHost(ir::Op op, const slvm::SourceLocation& where);
@@ -143,6 +148,9 @@ public:
     int nextSlot_ = 0;
     std::set<std::string> boundUniforms_;
 };
+
+// The names of the library's functions, from its table (library.cpp).
+std::vector<std::string_view> libraryFunctionNames();
 
 // Reserved names of the control flags in the scopes; no Cg identifier starts with '$'.
 inline constexpr const char* kReturned = "$returned";

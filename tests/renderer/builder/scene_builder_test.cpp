@@ -39,7 +39,7 @@ const BadBuild kBadBuilds[] = {
     {"indices not in threes", "Shape \"trianglemesh\" \"indices\" [0 1] \"P\" [0 0 0 1 0 0 0 1 0]", 3, "must come in threes"},
     {"normals count", "Polygon \"P\" [0 0 0 1 0 0 0 1 0] \"N\" [0 0 1]", 3, "\"N\" must have 3 values per vertex"},
     {"degenerate polygon", "Polygon \"P\" [0 0 0 1 0 0 2 0 0]", 3, "zero area"},
-    {"unknown shape parameter", "Sphere 1 -1 1 360 \"Kd\" [1]", 3, "unknown parameter 'Kd' for sphere"},
+    {"unknown shape parameter", "Sphere 1 -1 1 360 \"Kd\" [1]", 3, "unknown parameter 'Kd' for Sphere"},
     {"missing OBJ", "Shape \"obj\" \"filename\" \"nothere.obj\"", 3, "cannot read OBJ file"},
     {"unknown light parameter", "LightSource \"pointlight\" \"power\" [3]", 3, "unknown parameter 'power' for LightSource \"pointlight\""},
     {"bad spotlight", "LightSource \"spotlight\" \"from\" [0 0 0] \"to\" [0 0 0]", 3, "\"from\" and \"to\" to differ"},

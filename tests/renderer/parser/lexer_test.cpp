@@ -440,7 +440,7 @@ TEST_CASE("an inline type separated by a NBSP types the parameter", "[scene][par
         }
     }
     const auto declared = parse("Declare \"gloss\" \"uniform" + kNbsp +
-                                "float\"\nSurface \"matte\" \"gloss\" [1]\n"
+                                "float\"\nSurface \"Glossy\" \"gloss\" [1]\n"
                                 "Sphere 1 -1 1 360");
     if (declared) {
         REQUIRE(declared->world.shapes.size() == 1);

@@ -199,7 +199,7 @@ ObjectInstance "thing"
 CoordSysTransform "here"
 ObjectInstance "thing"
 Declare "gloss" "float"
-Surface "matte" "gloss" [1]
+Surface "Glossy" "gloss" [1]
 CoordSysTransform "camera"
 Sphere 1 -1 1 360
 )"));
@@ -407,6 +407,27 @@ TEST_CASE("one run reports every independent error in a scene", "[scene][parser]
                         "\"distantlight\", \"ambientlight\" or \"infinite\"); did you mean "
                         "'pointlight'?",
                     });
+}
+
+TEST_CASE("a misspelt parameter is reported with the scene's other errors", "[scene][parser]") {
+    // Issue 31, defect 6: the parameters were checked only once the scene had parsed, so line 4
+    // went unreported behind line 3.
+    const auto errors = parseErrors("Format 8 8 1\n"
+                                    "WorldBegin\n"
+                                    "Frobnicate 1 2 3\n"
+                                    "Surface \"plastic\" \"float roughnes\" [0.1] \"color Kdd\" [1 1 1]\n"
+                                    "LightSource \"pointlight\" \"float intensty\" [2]\n"
+                                    "Sphere 1 -1 1 360 \"float radius\" [2]\n"
+                                    "WorldEnd\n");
+    REQUIRE(errors.size() == 5);
+    CHECK(errors[0] == "3:1: unknown statement 'Frobnicate'");
+    CHECK_THAT(errors[1], Catch::StartsWith("4:19: unknown parameter 'roughnes' for Surface "
+                                            "\"plastic\"; did you mean 'roughness'?"));
+    CHECK_THAT(errors[2], Catch::StartsWith("4:42: unknown parameter 'Kdd' for Surface "
+                                            "\"plastic\""));
+    CHECK_THAT(errors[3], Catch::StartsWith("5:26: unknown parameter 'intensty' for LightSource "
+                                            "\"pointlight\"; did you mean 'intensity'?"));
+    CHECK_THAT(errors[4], Catch::StartsWith("6:19: unknown parameter 'radius' for Sphere"));
 }
 
 TEST_CASE("statements misplaced by one missing WorldBegin are one error", "[scene][parser]") {

@@ -258,6 +258,16 @@ float3 main(float3 N : N, float Kd : Kd) : COLOR {
 }
 )cg",
      2, 16, R"(unknown name 'undefinedScale')", 3},
+    // Issue 31, defect 6: the undeclared name on line 5 was hidden behind line 3's error, as c
+    // (poisoned by b) was lowered first.
+    {"two_independent_errors", "sl", R"cg(float3 main(float3 N : N, float3 L : L) : COLOR {
+    float3 a = N * L;
+    float3 b = frobnicate(a);
+    float3 c = a + b;
+    return c * undeclaredName;
+}
+)cg",
+     3, 16, R"(unknown function 'frobnicate')", 2},
     {"too_many_iterations", "sl", R"cg(float3 main(float3 N : N) : COLOR {
     float s = 0;
     for (int i = 0; i < 5000; i++)
