@@ -16,8 +16,8 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
     const ShapeEntry* entry = shapeRegistry().find(d.type);
     if (!entry)
         throw std::logic_error(fmt::format("shape '{}' is not registered", d.type));
-    const ShapeContext context{d.objectToWorld, a.reverseOrientation, a.sides == 1, d.baseDirectory,
-                               d.where};
+    const ShapeContext context{
+        d.objectToWorld, a.reverseOrientation, a.sides == 1, d.baseDirectory, d.where, d.gltf};
     ShapeSurfaces made = entry->create(
         d.arguments,
         Parameters(d.parameters, entry->parameters, shapeStatementName(*entry), d.where), context);

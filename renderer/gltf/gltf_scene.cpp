@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <fstream>
+#include <iterator>
 #include <numbers>
 
 namespace lrt {
@@ -97,14 +99,25 @@ LightDescription light(const GltfLight& l) {
 } // namespace
 
 std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw SceneError({path.string(), 1, 1},
+                         fmt::format("cannot open glTF file '{}'", path.string()));
+    return parseGltfScene(
+        path, std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+}
+
+std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path,
+                                             const std::string& bytes) {
     const std::string name = path.string();
     const SourceLocation where{name, 1, 1};
-    GltfFile file;
+    std::shared_ptr<const GltfFile> parsed;
     try {
-        file = loadGltfFile(path);
+        parsed = std::make_shared<const GltfFile>(parseGltf(bytes, name, path.parent_path()));
     } catch (const std::runtime_error& e) {
         throw SceneError(where, e.what());
     }
+    const GltfFile& file = *parsed;
     FrameDescription frame;
     frame.number = 1;
     frame.sceneDirectory = path.parent_path().empty() ? "." : path.parent_path().string();
@@ -143,6 +156,7 @@ std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path) 
     shape.attributes = attributes;
     shape.baseDirectory = frame.sceneDirectory;
     shape.where = where;
+    shape.gltf = std::move(parsed);
     frame.world.shapes.push_back(std::move(shape));
     std::vector<FrameDescription> frames;
     frames.push_back(std::move(frame));

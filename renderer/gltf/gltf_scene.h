@@ -14,5 +14,9 @@ namespace lrt {
 // One frame. Throws SceneError at the file for a file that cannot be read or is inconsistent
 // (with the glTF JSON path of the problem).
 std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path);
+// The same from the file's bytes, which are all that is read: the frame's Shape "gltf" takes the
+// parsed file with it (ShapeContext::gltf), so the file is read and parsed once.
+std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path,
+                                             const std::string& bytes);
 
 } // namespace lrt

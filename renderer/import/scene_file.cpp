@@ -28,8 +28,8 @@ std::vector<FrameDescription> readPbrt(const std::filesystem::path& path, const 
     return parsePbrtString(text, path.string(), directoryOf(path));
 }
 
-std::vector<FrameDescription> readGltf(const std::filesystem::path& path, const std::string&) {
-    return parseGltfScene(path);
+std::vector<FrameDescription> readGltf(const std::filesystem::path& path, const std::string& text) {
+    return parseGltfScene(path, text);
 }
 
 // A binary glTF's magic, or a JSON document (a .gltf): no other scene format starts with '{'.

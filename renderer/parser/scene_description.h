@@ -24,6 +24,8 @@ namespace lrt {
 using SceneSources = std::vector<std::unique_ptr<const slvm::SourceText>>;
 
 // The options of one frame: everything before WorldBegin.
+struct GltfFile; // renderer/shapes/gltf_file.h
+
 struct FrameOptions {
     CameraDescription camera;
     FilmDescription film;
@@ -59,6 +61,7 @@ struct ShapeDescription {
     std::shared_ptr<const SurfaceAttributes> attributes;
     std::string baseDirectory; // for relative file names
     SourceLocation where;
+    std::shared_ptr<const GltfFile> gltf = nullptr; // see ShapeContext::gltf
 };
 
 struct LightDescription {

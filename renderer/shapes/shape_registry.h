@@ -23,12 +23,17 @@
 namespace lrt {
 
 // Where and how a shape is made: its placement and the attributes that shape it.
+struct GltfFile;
+
 struct ShapeContext {
     Transform objectToScene;
     bool flipNormals = false;        // ReverseOrientation
     bool oneSided = false;           // Sides 1
     std::filesystem::path directory; // files are named relative to the statement's file
     SourceLocation where;            // the statement
+    // Shape "gltf" of a glTF scene: the file as the scene's reader parsed it, so that it is read
+    // once; null otherwise (the shape reads its "filename").
+    std::shared_ptr<const GltfFile> gltf = nullptr;
 };
 
 // One surface a shape statement makes: a finished shape, or a mesh that the scene builder runs

@@ -8,6 +8,7 @@
 #include "tests/renderer/render_test_support.h"
 #include "tests/scratch_directory.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
@@ -202,4 +203,18 @@ TEST_CASE("Blender's OBJ and glTF exports of one scene render the same within no
             disagreeing += (testing::pixel(fromObj, x, y).isBlack() !=
                             testing::pixel(fromGltf, x, y).isBlack());
     CHECK(disagreeing < 10);
+}
+
+TEST_CASE("a glTF scene is read once: its Shape \"gltf\" takes the file its reader parsed",
+          "[gltf][scene]") {
+    // Issue 31: the file was read three times (the reader's sniff, the scene, the shape). Once
+    // parsed, the file can go: building the frame reads nothing more.
+    const std::filesystem::path copy = scratch("read_once.glb");
+    std::filesystem::copy_file(kBlender / "scene.glb", copy,
+                               std::filesystem::copy_options::overwrite_existing);
+    std::vector<FrameDescription> frames = parseGltfScene(copy);
+    std::filesystem::remove(copy);
+    REQUIRE(frames.size() == 1);
+    const Image image = renderFrame(frames[0], 24, 18, 1);
+    CHECK(std::any_of(image.pixels.begin(), image.pixels.end(), [](float v) { return v > 0.01f; }));
 }
