@@ -1,5 +1,6 @@
 // Fuzzes the vertex program parser with arbitrary text: it must either reject the text with
-// diagnostics or produce a program the VM runs to a normal or abnormal end, within the limit.
+// diagnostics or produce a program the VM runs to a normal or abnormal end, within the limit,
+// with the constants it declares loaded.
 #include "slvm/common/diagnostic.h"
 #include "slvm/vp2/parser.h"
 #include "slvm/vp2/vm.h"
@@ -17,6 +18,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (std::size_t i = 0; i < c.size(); ++i)
             c[i] = {static_cast<float>(i) - 100.5f, std::numeric_limits<float>::quiet_NaN(),
                     std::numeric_limits<float>::infinity(), 1e-40f};
+        // The program's #const declarations go in as a binding's defaults would: every one names
+        // a register of its version.
+        for (const slvm::vp2::ConstantDeclaration& constant : program.constants()) {
+            if (constant.index < 0 || constant.index >= program.limits().parameters)
+                std::abort();
+            c[static_cast<std::size_t>(constant.index)] = constant.value;
+        }
         slvm::vp2::VertexMachine machine(program, c);
         std::array<slvm::vp2::Vector4, slvm::vp2::kAttributeCount> v;
         v.fill({0.5f, -700.0f, 3.0f, 1.0f});

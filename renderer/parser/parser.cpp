@@ -7,6 +7,7 @@
 
 #include "renderer/parser/scene_parser.h"
 #include "renderer/parser/statement_arguments.h"
+#include "renderer/parser/transform_statements.h"
 #include "slvm/common/suggestion.h"
 
 #include <cmath>
@@ -31,13 +32,13 @@ const std::map<std::string, SceneParser::HandlerEntry>& SceneParser::handlers() 
         {"Option", {&P::option, Block::Options}},
         {"SurfaceIntegrator", {&P::surfaceIntegrator, Block::Options}},
         {"Imager", {&P::imager, Block::Options}},
-        {"Identity", {&P::identity, Block::Anywhere}},
-        {"Transform", {&P::transform, Block::Anywhere}},
-        {"ConcatTransform", {&P::concatTransform, Block::Anywhere}},
-        {"Translate", {&P::translate, Block::Anywhere}},
-        {"Rotate", {&P::rotate, Block::Anywhere}},
-        {"Scale", {&P::scale, Block::Anywhere}},
-        {"LookAt", {&P::lookAt, Block::Anywhere}},
+        {"Identity", {&P::transformStatement, Block::Anywhere}},
+        {"Transform", {&P::transformStatement, Block::Anywhere}},
+        {"ConcatTransform", {&P::transformStatement, Block::Anywhere}},
+        {"Translate", {&P::transformStatement, Block::Anywhere}},
+        {"Rotate", {&P::transformStatement, Block::Anywhere}},
+        {"Scale", {&P::transformStatement, Block::Anywhere}},
+        {"LookAt", {&P::transformStatement, Block::Anywhere}},
         {"CoordinateSystem", {&P::coordinateSystem, Block::Anywhere}},
         {"CoordSysTransform", {&P::coordSysTransform, Block::Anywhere}},
         {"TransformBegin", {&P::transformBegin, Block::Anywhere}},
@@ -82,8 +83,8 @@ std::vector<std::string_view> SceneParser::statementNames() {
 // (a statement that fails is skipped, and the parser goes on); text that is no scene at all stops
 // after kMaxSceneErrors. The end-of-scene checks run only on an otherwise clean scene: after an
 // error they mostly repeat it (a misspelt WorldEnd is also a missing one).
-void SceneParser::checkParameters(const ParameterList& list, ParameterTable table,
-                                  std::string what, const SourceLocation& where) {
+void SceneParser::checkParameters(const ParameterList& list, ParameterTable table, std::string what,
+                                  const SourceLocation& where) {
     try {
         Parameters(list, table, std::move(what), where);
     } catch (const SceneError& e) {
@@ -165,18 +166,16 @@ void SceneParser::dispatch(const Statement& s, StatementReader& reader) {
 
 // ---- transforms ---------------------------------------------------------------------------------
 
-void SceneParser::apply(const Statement& s, const std::optional<Transform>& t) {
-    if (!t)
-        throw SceneError(s.where,
-                         fmt::format("{} gives a singular (non-invertible) transform", s.name));
-    setTransform(s, state_.transform() * *t);
+void SceneParser::transformStatement(const Statement& s) {
+    std::vector<double> n;
+    if (transformStatementNumbers(s.name) == 0)
+        s.expectCount(0);
+    else
+        n = s.exactArguments(argumentsOf(s.name));
+    setTransform(s, afterTransformStatement(s, n, state_.transform()));
 }
 
 void SceneParser::setTransform(const Statement& s, const Transform& t) {
-    if (!t.isFinite())
-        throw SceneError(s.where, fmt::format("{} makes the current transform overflow float (a "
-                                              "matrix entry or one of its inverse's is not finite)",
-                                              s.name));
     state_.transform() = t;
     if (!inWorld_)
         shapesCamera(s, true);
@@ -192,58 +191,6 @@ void SceneParser::shapesCamera(const Statement& s, bool isTransform) {
     shapedBy.emplace_back(isTransform ? transformRole + s.name : s.name, s.where);
 }
 
-namespace {
-Matrix4 ribMatrix(const std::vector<double>& n) {
-    Matrix4 m{};
-    // RIB matrices are row-major for row vectors (translation in the last row): transpose.
-    for (int i = 0; i < 4; ++i)
-        for (int j = 0; j < 4; ++j)
-            m[j][i] = static_cast<float>(n[static_cast<std::size_t>(i * 4 + j)]);
-    return m;
-}
-
-Vec3 vec3(const std::vector<double>& n, std::size_t first) {
-    return {static_cast<float>(n[first]), static_cast<float>(n[first + 1]),
-            static_cast<float>(n[first + 2])};
-}
-} // namespace
-
-void SceneParser::identity(const Statement& s) {
-    s.expectCount(0);
-    setTransform(s, Transform());
-}
-void SceneParser::transform(const Statement& s) {
-    const auto n = s.exactArguments(argumentsOf("Transform"));
-    const auto t = Transform::fromMatrix(ribMatrix(n));
-    if (!t)
-        throw SceneError(s.where, "Transform gives a singular (non-invertible) matrix");
-    setTransform(s, *t);
-}
-void SceneParser::concatTransform(const Statement& s) {
-    const auto n = s.exactArguments(argumentsOf("ConcatTransform"));
-    apply(s, Transform::fromMatrix(ribMatrix(n)));
-}
-void SceneParser::translate(const Statement& s) {
-    const auto n = s.exactArguments(argumentsOf("Translate"));
-    apply(s, Transform::translate(vec3(n, 0)));
-}
-void SceneParser::rotate(const Statement& s) {
-    const auto n = s.exactArguments(argumentsOf("Rotate"));
-    if (n[1] == 0 && n[2] == 0 && n[3] == 0)
-        throw SceneError(s.where, "Rotate needs a non-zero axis");
-    apply(s, Transform::rotate(static_cast<float>(n[0]), vec3(n, 1)));
-}
-void SceneParser::scale(const Statement& s) {
-    const auto n = s.exactArguments(argumentsOf("Scale"));
-    if (n[0] == 0 || n[1] == 0 || n[2] == 0)
-        throw SceneError(s.where, "Scale by zero gives a singular transform");
-    const Vec3 v = vec3(n, 0);
-    apply(s, Transform::scale(v.x, v.y, v.z));
-}
-void SceneParser::lookAt(const Statement& s) {
-    const auto n = s.exactArguments(argumentsOf("LookAt"));
-    apply(s, Transform::lookAt(vec3(n, 0), vec3(n, 3), vec3(n, 6)));
-}
 void SceneParser::coordinateSystem(const Statement& s) {
     s.expectCount(1);
     state_.nameCoordinateSystem(s.stringAt(0));

@@ -63,21 +63,15 @@ private:
     void imager(const Statement& s);
 
     // parser.cpp: transforms, frames and the world block
-    // Multiplies t onto the current transform; both must be invertible, the product finite.
-    void apply(const Statement& s, const std::optional<Transform>& t);
     // Makes t, which must be finite, the current transform; before WorldBegin, it shapes the
     // camera.
     void setTransform(const Statement& s, const Transform& t);
     // Records that `s` shaped the camera (CameraDescription::shapedBy), in place of the earlier
     // statement of its role.
     void shapesCamera(const Statement& s, bool isTransform = false);
-    void identity(const Statement& s);
-    void transform(const Statement& s);
-    void concatTransform(const Statement& s);
-    void translate(const Statement& s);
-    void rotate(const Statement& s);
-    void scale(const Statement& s);
-    void lookAt(const Statement& s);
+    // Identity, Translate, Scale, Rotate, LookAt, Transform, ConcatTransform: their numbers read
+    // against the argument table, their meaning shared with pbrt-v4 (transform_statements.h).
+    void transformStatement(const Statement& s);
     void coordinateSystem(const Statement& s);
     void coordSysTransform(const Statement& s);
     void transformBegin(const Statement& s);

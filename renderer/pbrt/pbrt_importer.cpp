@@ -3,6 +3,7 @@
 // instancing, and the entry points.
 #include "renderer/pbrt/pbrt_importer.h"
 
+#include "renderer/parser/transform_statements.h"
 #include "renderer/pbrt/pbrt_scene.h"
 #include "slvm/common/suggestion.h"
 
@@ -43,13 +44,13 @@ Importer::Importer(std::filesystem::path directory) : directory_(std::move(direc
 const std::map<std::string, Importer::HandlerEntry>& Importer::handlers() {
     using I = Importer;
     static const std::map<std::string, HandlerEntry> table = {
-        {"Identity", {&I::identity, Block::Anywhere}},
-        {"Translate", {&I::translate, Block::Anywhere}},
-        {"Scale", {&I::scale, Block::Anywhere}},
-        {"Rotate", {&I::rotate, Block::Anywhere}},
-        {"LookAt", {&I::lookAt, Block::Anywhere}},
-        {"Transform", {&I::transform, Block::Anywhere}},
-        {"ConcatTransform", {&I::concatTransform, Block::Anywhere}},
+        {"Identity", {&I::transformStatement, Block::Anywhere}},
+        {"Translate", {&I::transformStatement, Block::Anywhere}},
+        {"Scale", {&I::transformStatement, Block::Anywhere}},
+        {"Rotate", {&I::transformStatement, Block::Anywhere}},
+        {"LookAt", {&I::transformStatement, Block::Anywhere}},
+        {"Transform", {&I::transformStatement, Block::Anywhere}},
+        {"ConcatTransform", {&I::transformStatement, Block::Anywhere}},
         {"CoordinateSystem", {&I::coordinateSystem, Block::Anywhere}},
         {"CoordSysTransform", {&I::coordSysTransform, Block::Anywhere}},
         {"TransformTimes", {&I::transformTimes, Block::Options}},
@@ -176,19 +177,6 @@ std::optional<Color> Importer::rgb(const ParameterList& p, const std::string& na
 // ---- transforms ---------------------------------------------------------------------------------
 
 namespace {
-Vec3 vec3(const std::vector<double>& n, std::size_t first) {
-    return {static_cast<float>(n[first]), static_cast<float>(n[first + 1]),
-            static_cast<float>(n[first + 2])};
-}
-// pbrt's Transform and ConcatTransform list the matrix column by column, which is RenderMan's
-// row-vector layout: the translation is numbers 12-14.
-Matrix4 matrixOf(const std::vector<double>& n) {
-    Matrix4 m{};
-    for (int i = 0; i < 4; ++i)
-        for (int j = 0; j < 4; ++j)
-            m[j][i] = static_cast<float>(n[static_cast<std::size_t>(i * 4 + j)]);
-    return m;
-}
 std::vector<double> numbers(const Statement& s, std::size_t count) {
     std::size_t next = 0;
     auto n = s.numbersAt(0, count, next);
@@ -200,55 +188,20 @@ std::vector<double> numbers(const Statement& s, std::size_t count) {
 }
 } // namespace
 
-void Importer::apply(const Statement& s, const std::optional<Transform>& t) {
-    if (!t)
-        throw SceneError(s.where,
-                         fmt::format("{} gives a singular (non-invertible) transform", s.name));
-    setTransform(s, state_.transform * *t);
+void Importer::transformStatement(const Statement& s) {
+    std::vector<double> n;
+    if (transformStatementNumbers(s.name) == 0)
+        s.expectCount(0);
+    else
+        n = numbers(s, transformStatementNumbers(s.name));
+    setTransform(s, afterTransformStatement(s, n, state_.transform));
 }
 
-void Importer::setTransform(const Statement& s, const Transform& t) {
-    if (ignoringTransforms_)
-        return;
-    if (!t.isFinite())
-        throw SceneError(s.where,
-                         fmt::format("{} makes the current transform overflow float", s.name));
-    state_.transform = t;
+void Importer::setTransform(const Statement&, const Transform& t) {
+    if (!ignoringTransforms_)
+        state_.transform = t;
 }
 
-void Importer::identity(const Statement& s) {
-    s.expectCount(0);
-    setTransform(s, Transform());
-}
-void Importer::translate(const Statement& s) {
-    apply(s, Transform::translate(vec3(numbers(s, 3), 0)));
-}
-void Importer::scale(const Statement& s) {
-    const auto n = numbers(s, 3);
-    if (n[0] == 0 || n[1] == 0 || n[2] == 0)
-        throw SceneError(s.where, "Scale by zero gives a singular transform");
-    apply(s, Transform::scale(static_cast<float>(n[0]), static_cast<float>(n[1]),
-                              static_cast<float>(n[2])));
-}
-void Importer::rotate(const Statement& s) {
-    const auto n = numbers(s, 4);
-    if (n[1] == 0 && n[2] == 0 && n[3] == 0)
-        throw SceneError(s.where, "Rotate needs a non-zero axis");
-    apply(s, Transform::rotate(static_cast<float>(n[0]), vec3(n, 1)));
-}
-void Importer::lookAt(const Statement& s) {
-    const auto n = numbers(s, 9);
-    apply(s, Transform::lookAt(vec3(n, 0), vec3(n, 3), vec3(n, 6)));
-}
-void Importer::transform(const Statement& s) {
-    const auto t = Transform::fromMatrix(matrixOf(numbers(s, 16)));
-    if (!t)
-        throw SceneError(s.where, "Transform gives a singular (non-invertible) matrix");
-    setTransform(s, *t);
-}
-void Importer::concatTransform(const Statement& s) {
-    apply(s, Transform::fromMatrix(matrixOf(numbers(s, 16))));
-}
 void Importer::coordinateSystem(const Statement& s) {
     s.expectCount(1);
     namedCoordinateSystems_[s.stringAt(0)] = state_.transform;

@@ -68,15 +68,11 @@ private:
     std::filesystem::path resolve(const std::string& file) const { return directory_ / file; }
 
     // pbrt_importer.cpp: the graphics state, blocks and transforms.
-    void apply(const Statement& s, const std::optional<Transform>& t);
+    // Identity, Translate, Scale, Rotate, LookAt, Transform, ConcatTransform, with the .lrt
+    // reader's meaning (renderer/parser/transform_statements.h).
+    void transformStatement(const Statement& s);
+    // Makes t the current transform, unless ActiveTransform EndTime is ignoring transforms.
     void setTransform(const Statement& s, const Transform& t);
-    void identity(const Statement& s);
-    void translate(const Statement& s);
-    void scale(const Statement& s);
-    void rotate(const Statement& s);
-    void lookAt(const Statement& s);
-    void transform(const Statement& s);
-    void concatTransform(const Statement& s);
     void coordinateSystem(const Statement& s);
     void coordSysTransform(const Statement& s);
     void transformTimes(const Statement& s);

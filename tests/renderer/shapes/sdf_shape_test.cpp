@@ -70,6 +70,23 @@ RandomRay randomRay(std::mt19937& random) {
 
 constexpr float kEpsilon = 1e-4f;
 
+// `shape` at z = 5, seen orthographically over [-1.5, 1.5]^2 with constant white: its coverage of
+// each of size x size pixels, from samples x samples samples.
+Image frontView(const std::string& shape, int size, int samples) {
+    return testing::renderText(fmt::format(R"(Format {0} {0} 1
+PixelSamples {1} {1}
+PixelFilter "box" 1 1
+Projection "orthographic"
+ScreenWindow -1.5 1.5 -1.5 1.5
+WorldBegin
+Surface "constant"
+Translate 0 0 5
+{2}
+WorldEnd
+)",
+                                           size, samples, shape));
+}
+
 SdfSettings settings(float lipschitz = 1) {
     SdfSettings s;
     s.bound.lower = {-1.5f, -1.5f, -1.5f};
@@ -203,20 +220,7 @@ TEST_CASE("sdf: a ray that starts on the surface leaves it and finds the far sid
 }
 
 TEST_CASE("sdf: silhouettes match the quadric sphere's within a pixel", "[shapes][sdf][render]") {
-    const auto view = [](const std::string& shape) {
-        return testing::renderText(fmt::format(R"(Format 64 64 1
-PixelSamples 4 4
-PixelFilter "box" 1 1
-Projection "orthographic"
-ScreenWindow -1.5 1.5 -1.5 1.5
-WorldBegin
-Surface "constant"
-Translate 0 0 5
-{}
-WorldEnd
-)",
-                                               shape));
-    };
+    const auto view = [](const std::string& shape) { return frontView(shape, 64, 4); };
     const Image analytic = view("Sphere 1 -1 1 360");
     const Image marched = view(fmt::format(R"(Shape "sdf" "string card" "{}sphere.pc")", kSdf));
     double analyticArea = 0, marchedArea = 0;
@@ -387,18 +391,8 @@ TEST_CASE("sdf: any source the compiler takes for profile card is a card: .t, an
     std::ofstream(scratch / "sphere.cg")
         << "float main(float3 p) {\n    return length(p) - 1;\n}\n";
     const auto area = [](const std::filesystem::path& card) {
-        const Image image = testing::renderText(fmt::format(R"(Format 32 32 1
-PixelSamples 2 2
-PixelFilter "box" 1 1
-Projection "orthographic"
-ScreenWindow -1.5 1.5 -1.5 1.5
-WorldBegin
-Surface "constant"
-Translate 0 0 5
-Shape "sdf" "string card" "{}"
-WorldEnd
-)",
-                                                            card.string()));
+        const Image image =
+            frontView(fmt::format(R"(Shape "sdf" "string card" "{}")", card.string()), 32, 2);
         double covered = 0;
         for (int y = 0; y < 32; ++y)
             for (int x = 0; x < 32; ++x)
