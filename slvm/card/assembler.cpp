@@ -218,12 +218,10 @@ private:
 
     float immediate(const Token& token, Register destination) {
         if (isFloatLiteralSyntax(token.text)) {
-            if (const FloatRange range = floatLiteralRange(token.text);
-                range != FloatRange::Within) {
-                fail(token.where, floatRangeError(token.text, range));
-                return 0;
-            }
-            return *parseFloatLiteral(token.text);
+            const DecimalFloat converted = decimalToFloat(token.text);
+            if (converted.range != FloatRange::Within)
+                fail(token.where, floatRangeError(token.text, converted.range));
+            return converted.range == FloatRange::Within ? converted.value : 0;
         }
         if (isLabelName(token.text)) {
             if (destination.width() != 1)

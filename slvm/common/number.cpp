@@ -83,12 +83,6 @@ std::string floatRangeError(std::string_view spelling, FloatRange range) {
     return {};
 }
 
-FloatRange floatLiteralRange(std::string_view text) {
-    if (!text.empty() && (text[0] == '+' || text[0] == '-'))
-        text.remove_prefix(1);
-    return decimalToFloat(text).range;
-}
-
 std::optional<float> parseFloatLiteral(std::string_view text) {
     if (!isFloatLiteralSyntax(text))
         return std::nullopt;
@@ -100,9 +94,12 @@ std::optional<float> parseFloatLiteral(std::string_view text) {
 }
 
 std::optional<float> parseProgramFloatLiteral(std::string_view text) {
-    if (!isFloatLiteralSyntax(text) || floatLiteralRange(text) != FloatRange::Within)
+    if (!isFloatLiteralSyntax(text))
         return std::nullopt;
-    return parseFloatLiteral(text);
+    const DecimalFloat converted = decimalToFloat(text);
+    if (converted.range != FloatRange::Within)
+        return std::nullopt;
+    return converted.value;
 }
 
 std::optional<std::int32_t> parseIntegerLiteral(std::string_view text) {

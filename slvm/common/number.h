@@ -19,8 +19,9 @@ struct DecimalFloat {
     FloatRange range = FloatRange::Within; // Overflow: value is infinite
 };
 
-// The float of an unsigned C decimal literal already known to be well formed: digits, an optional
-// '.', an optional exponent, no sign and no suffix ("2.5", ".5e-3", "17").
+// The float of a C decimal literal already known to be well formed (isFloatLiteralSyntax, or a
+// front end's own scan with its suffix removed): an optional sign, digits, an optional '.', an
+// optional exponent ("2.5", "-.5e-3", "17").
 DecimalFloat decimalToFloat(std::string_view literal);
 
 // The numeric contract of program literals (docs/decisions.md, "Numbers"): a literal outside
@@ -40,9 +41,6 @@ std::optional<float> parseFloatLiteral(std::string_view text);
 // A program's number (SL, card text): as parseFloatLiteral, and nullopt also when the value
 // underflows (floatRangeError says why).
 std::optional<float> parseProgramFloatLiteral(std::string_view text);
-
-// The float range of a literal isFloatLiteralSyntax accepts.
-FloatRange floatLiteralRange(std::string_view text);
 
 // An optional sign and decimal digits only; nullopt when malformed or outside int32.
 std::optional<std::int32_t> parseIntegerLiteral(std::string_view text);

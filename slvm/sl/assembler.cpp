@@ -365,7 +365,7 @@ private:
                 fmt::format("operand {} of '{}' must be {}, found {}", bestMatched + 1,
                             info.mnemonic, expectedText(kind), describe(bad.text));
             if (kind == OperandKind::Float && isFloatLiteralSyntax(bad.text))
-                message = floatRangeError(bad.text, floatLiteralRange(bad.text));
+                message = floatRangeError(bad.text, decimalToFloat(bad.text).range);
             else if (kind == OperandKind::Float && looksNumeric(bad.text))
                 message = fmt::format("'{}' is not a valid number", bad.text);
             else if ((kind == OperandKind::Vector || kind == OperandKind::Scalar) &&

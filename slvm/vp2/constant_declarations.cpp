@@ -75,11 +75,12 @@ public:
                     where, fmt::format("'{}' is not a number: {}", printableText(word), kForm)));
                 return std::nullopt;
             }
-            if (const FloatRange range = floatLiteralRange(word); range != FloatRange::Within) {
-                errors.push_back(errorAt(where, floatRangeError(word, range)));
+            const DecimalFloat converted = decimalToFloat(word);
+            if (converted.range != FloatRange::Within) {
+                errors.push_back(errorAt(where, floatRangeError(word, converted.range)));
                 return std::nullopt;
             }
-            declaration.value[static_cast<std::size_t>(components++)] = *parseFloatLiteral(word);
+            declaration.value[static_cast<std::size_t>(components++)] = converted.value;
         }
         if (components == 0) {
             errors.push_back(error(fmt::format("constant declaration of c[{}] has no value: {}",
