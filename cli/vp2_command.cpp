@@ -65,15 +65,14 @@ int runVertexProgram(const ProgramRunOptions& options,
     std::vector<vp2::Vector4> checked(vp2::kMaxParameters); // flags are checked before the program
     for (const std::string& a : options.attributes)
         applyAssignment(attributes, a, "--attrib");
-    std::vector<int> givenIndices;
+    int highestParameter = -1;
     for (const std::string& p : options.parameters)
-        givenIndices.push_back(applyAssignment(checked, p, "--param"));
+        highestParameter = std::max(highestParameter, applyAssignment(checked, p, "--param"));
 
     const vp2::VerifiedProgram program = load();
     const vp2::Limits& limits = program.limits();
-    if (const auto highest = std::ranges::max_element(givenIndices);
-        highest != givenIndices.end() && *highest >= limits.parameters)
-        throw UsageError(fmt::format("--param {}: {} programs have c[0] to c[{}]", *highest,
+    if (highestParameter >= limits.parameters)
+        throw UsageError(fmt::format("--param {}: {} programs have c[0] to c[{}]", highestParameter,
                                      vp2::versionHeader(program.version()), limits.parameters - 1));
     // c[] as the program declares it (#const), then the compiler's layout, then --param.
     std::vector<vp2::Vector4> parameters(vp2::kMaxParameters, vp2::Vector4{0, 0, 0, 0});

@@ -80,6 +80,13 @@ const Profile* findProfile(std::string_view name) {
     return found == profiles().end() ? nullptr : &*found;
 }
 
+const Profile& requireProfile(std::string_view name) {
+    if (const Profile* profile = findProfile(name))
+        return *profile;
+    throw std::invalid_argument(fmt::format("unknown profile '{}': expected one of {}", name,
+                                            fmt::join(profileNames(), ", ")));
+}
+
 std::vector<std::string_view> profileNames() {
     std::vector<std::string_view> names;
     for (const Profile& profile : profiles())
@@ -95,11 +102,7 @@ std::unique_ptr<Target> makeTarget(std::string_view profile) {
 namespace {
 
 std::unique_ptr<Target> requireTarget(const CompileOptions& options) {
-    std::unique_ptr<Target> target = makeTarget(options.profile);
-    if (!target)
-        throw std::invalid_argument(fmt::format("unknown profile '{}': expected one of {}",
-                                                options.profile, fmt::join(profileNames(), ", ")));
-    return target;
+    return requireProfile(options.profile).makeTarget();
 }
 
 // What every front end shares once it has an IR function: optimisation, legalisation for the

@@ -53,6 +53,8 @@ struct Profile {
 const std::vector<Profile>& profiles();
 // The profile of that name, or nullptr.
 const Profile* findProfile(std::string_view name);
+// The profile of that name; throws std::invalid_argument naming the profiles there are.
+const Profile& requireProfile(std::string_view name);
 std::vector<std::string_view> profileNames();
 // The target of a profile name, or nullptr.
 std::unique_ptr<Target> makeTarget(std::string_view profile);

@@ -3,11 +3,11 @@
 
 #include "slvm/card/card_file.h"
 #include "slvm/card/card_image.h"
+#include "slvm/common/file_name.h"
 #include "slvm/sl/shader_file.h"
 #include "slvm/vp2/parser.h"
 
 #include <algorithm>
-#include <cctype>
 #include <fmt/format.h>
 
 namespace compiler {
@@ -39,19 +39,6 @@ const std::vector<std::string_view> kSl{"sl"};
 const std::vector<std::string_view> kVertex{"vp1.1", "vp2"};
 const std::vector<std::string_view> kCard{"card"};
 
-std::string lowerCaseExtension(const std::filesystem::path& path) {
-    std::string extension = path.extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension;
-}
-
-// Each profile's own text, for a file no format owns.
-const ProgramFormat& plainTextFormat(std::string_view profile) {
-    return *std::ranges::find(programFormats(), findProfile(profile)->textExtension,
-                              &ProgramFormat::extension);
-}
-
 bool serves(const ProgramFormat& format, std::string_view profile) {
     return std::ranges::find(format.profiles, profile) != format.profiles.end();
 }
@@ -75,7 +62,7 @@ const std::vector<ProgramFormat>& programFormats() {
 }
 
 const ProgramFormat* programFormatOf(const std::filesystem::path& path) {
-    return programFormat(lowerCaseExtension(path));
+    return programFormat(slvm::lowerCaseExtension(path));
 }
 
 const ProgramFormat* programFormat(std::string_view extension) {
@@ -93,9 +80,7 @@ std::vector<std::string_view> extensionsFor(std::string_view profile) {
 }
 
 CompiledProgram loadProgram(const std::filesystem::path& path, const CompileOptions& options) {
-    if (!findProfile(options.profile))
-        throw std::invalid_argument(fmt::format("unknown profile '{}': expected one of {}",
-                                                options.profile, fmt::join(profileNames(), ", ")));
+    const Profile& profile = requireProfile(options.profile);
     const ProgramFormat* format = programFormatOf(path);
     if (format && !serves(*format, options.profile))
         throw slvm::ProgramError({slvm::fileDiagnostic(
@@ -105,8 +90,8 @@ CompiledProgram loadProgram(const std::filesystem::path& path, const CompileOpti
                         format->name, format->extension, options.profile,
                         fmt::join(format->profiles, ", "), options.profile,
                         fmt::join(extensionsFor(options.profile), ", ")))});
-    if (!format)
-        format = &plainTextFormat(options.profile);
+    if (!format) // each profile's own text
+        format = programFormat(profile.textExtension);
     if (!format->hasUniforms && !options.uniformValues.empty())
         throw slvm::ProgramError({slvm::fileDiagnostic(
             path.string(), fmt::format("this {} has no uniforms to give values to (uniform '{}')",

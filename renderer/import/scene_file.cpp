@@ -5,6 +5,7 @@
 #include "renderer/parser/parser.h"
 #include "renderer/parser/statement_reader.h"
 #include "renderer/pbrt/pbrt_scene.h"
+#include "slvm/common/file_name.h"
 
 #include <algorithm>
 #include <cctype>
@@ -82,15 +83,8 @@ std::optional<ReaderIndex> textFormatByContent(std::string_view text) {
     return pbrt > lrt ? kPbrt : kLrt;
 }
 
-std::string lowerCaseExtension(const std::filesystem::path& path) {
-    std::string extension = path.extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension;
-}
-
 const SceneReader* readerOwningExtension(const std::filesystem::path& path) {
-    const std::string extension = lowerCaseExtension(path);
+    const std::string extension = slvm::lowerCaseExtension(path);
     for (const SceneReader& reader : sceneReaders())
         if (std::ranges::find(reader.extensions, extension) != reader.extensions.end())
             return &reader;

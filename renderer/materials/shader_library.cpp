@@ -12,12 +12,13 @@ std::vector<std::string_view> ShaderLibrary::extensions() {
 
 std::optional<std::filesystem::path> ShaderLibrary::find(const std::string& name) const {
     // A name with a shader's extension ("Lambert.cg") asks for that file only.
+    const std::vector<std::string_view> known = extensions();
     std::vector<std::string> files;
-    for (const std::string_view extension : extensions())
+    for (const std::string_view extension : known)
         if (name.ends_with(extension) && name.size() > extension.size())
             files = {name};
     if (files.empty())
-        for (const std::string_view extension : extensions())
+        for (const std::string_view extension : known)
             files.push_back(name + std::string(extension));
     for (const auto& folder : searchPath_)
         for (const std::string& file : files) {

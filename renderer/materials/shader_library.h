@@ -25,7 +25,7 @@ public:
 
     const std::vector<std::filesystem::path>& searchPath() const { return searchPath_; }
     // The shader file for `name`, or nullopt when no folder has one. A name that ends in one of
-    // kExtensions ("Lambert.cg") names that file, so a scene can pick one of two twins.
+    // extensions() ("Lambert.cg") names that file, so a scene can pick one of two twins.
     std::optional<std::filesystem::path> find(const std::string& name) const;
     // The program in `path` for profile sl (a source compiled with these uniform values), loaded
     // once per file and set of values; throws slvm::ProgramError with every diagnostic when it

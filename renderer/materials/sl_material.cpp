@@ -61,11 +61,11 @@ std::filesystem::path findShader(const MaterialContext& context) {
     // Every name the scene could have meant: the built-ins and the shaders on the path.
     std::vector<std::string> known;
     // A folder that is not there is named as missing: most often an incomplete installation.
+    const std::vector<std::string_view> extensions = ShaderLibrary::extensions();
     for (const auto& folder : context.shaders.searchPath()) {
         std::error_code ec;
         folders += (folders.empty() ? "" : ", ") + folder.string() +
                    (std::filesystem::is_directory(folder, ec) ? "" : " (missing)");
-        const std::vector<std::string_view> extensions = ShaderLibrary::extensions();
         for (const auto& file : std::filesystem::directory_iterator(folder, ec))
             if (std::ranges::find(extensions, file.path().extension().string()) != extensions.end())
                 known.push_back(file.path().stem().string());
@@ -78,7 +78,7 @@ std::filesystem::path findShader(const MaterialContext& context) {
     known.erase(std::unique(known.begin(), known.end()), known.end());
     const std::vector<std::string_view> names(known.begin(), known.end());
     std::vector<std::string> files;
-    for (const std::string_view extension : ShaderLibrary::extensions())
+    for (const std::string_view extension : extensions)
         files.push_back(name + std::string(extension));
     const std::string last = files.back();
     files.pop_back();

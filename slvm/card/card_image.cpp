@@ -3,6 +3,7 @@
 #include "slvm/card/card_image.h"
 
 #include "slvm/common/diagnostic.h"
+#include "slvm/common/file_name.h"
 
 #include <OpenImageIO/imageio.h>
 #include <algorithm>
@@ -14,13 +15,6 @@ namespace slvm::card {
 namespace OIIO = OIIO_NAMESPACE;
 
 namespace {
-
-std::string lowercaseExtension(const std::filesystem::path& path) {
-    std::string extension = path.extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension;
-}
 
 [[noreturn]] void refuse(const std::filesystem::path& path, const std::string& reason) {
     throw ProgramError({fileDiagnostic(path.string(), reason)});
@@ -37,13 +31,13 @@ bool losslessExrCompression(std::string compression) {
 } // namespace
 
 bool isCardImagePath(const std::filesystem::path& path) {
-    const std::string extension = lowercaseExtension(path);
+    const std::string extension = lowerCaseExtension(path);
     return extension == ".exr" || extension == ".tif" || extension == ".tiff" ||
            extension == ".pfm";
 }
 
 bool isWritableCardImagePath(const std::filesystem::path& path) {
-    const std::string extension = lowercaseExtension(path);
+    const std::string extension = lowerCaseExtension(path);
     return extension == ".exr" || extension == ".tif" || extension == ".tiff";
 }
 
