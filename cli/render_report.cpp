@@ -2,7 +2,7 @@
 #include "cli/render_report.h"
 
 #include "lrt/version.h"
-#include "renderer/film/aov_selection.h"
+#include "renderer/description/aov_selection.h"
 
 #include <algorithm>
 #include <array>

@@ -3,8 +3,8 @@
 // --stats.
 #pragma once
 
+#include "renderer/description/scene_description.h"
 #include "renderer/image/image_file.h"
-#include "renderer/parser/scene_description.h"
 #include "renderer/render/renderer.h"
 #include "renderer/scene/scene.h"
 #include "slvm/common/diagnostic.h"

@@ -2,7 +2,7 @@
 // lrt's walk of what it parsed (nodes, accessors, indices, materials). Every input must end in a
 // GltfFile or a std::runtime_error naming the problem; a crash, a hang, an out-of-bounds read or
 // an absurd allocation is a bug. The glTF files of tests/data/blender/ seed it.
-#include "renderer/shapes/gltf_file.h"
+#include "renderer/gltf/gltf_file.h"
 
 #include <stdexcept>
 #include <string>

@@ -2,6 +2,7 @@
 // 9): samples and rays per second, next to a path tracer written directly on Embree that traces
 // the same kinds of rays through the same BVH with no shading at all (the baseline: what the rays
 // alone cost); and the error reached against a high-sample reference for a given render time.
+#include "renderer/builder/registered_vocabulary.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
 #include "renderer/integrators/surface_interaction.h"
@@ -35,7 +36,8 @@ PathCornell load(int resolution) {
     scene.replace(scene.find("Format 512 512 1"), 16,
                   "Format " + std::to_string(resolution) + " " + std::to_string(resolution) + " 1");
     PathCornell w;
-    w.frames = parseSceneString(scene, "cornell.lrt", LRT_SOURCE_DIR "/bench/peers/scenes");
+    w.frames = parseSceneString(scene, "cornell.lrt", registeredVocabulary(),
+                                LRT_SOURCE_DIR "/bench/peers/scenes");
     w.scene = buildScene(w.frames[0], w.device->get());
     return w;
 }

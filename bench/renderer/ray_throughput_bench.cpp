@@ -1,6 +1,7 @@
 // Rays per second through lrt's scene queries (intersection plus hit resolution, and shadow
 // occlusion) next to raw Embree rtcIntersect1/rtcOccluded1 on the same BVH and the same rays, on
 // the Cornell box and on a one-million-triangle mesh. Also BVH build time and memory per triangle.
+#include "renderer/builder/registered_vocabulary.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
 #include "renderer/integrators/surface_interaction.h"
@@ -42,7 +43,7 @@ void makeRays(Workload& w, Vec3 light) {
 Workload& cornellBox() {
     static Workload w = [] {
         Workload made;
-        made.frames = parseSceneFile(LRT_SOURCE_DIR "/scenes/cornell.lrt");
+        made.frames = parseSceneFile(LRT_SOURCE_DIR "/scenes/cornell.lrt", registeredVocabulary());
         made.scene = buildScene(made.frames[0], made.device->get());
         makeRays(made, {278, 548, 280});
         return made;

@@ -4,6 +4,7 @@
 // thread and on all; and card evaluations per second through the VM next to the same functions
 // in native C++.
 #include "compiler/driver/compile.h"
+#include "renderer/builder/registered_vocabulary.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
 #include "renderer/parser/parser.h"
@@ -62,7 +63,7 @@ WorldBegin
 WorldEnd
 )",
                                             shape),
-                                "bench.lrt", LRT_SOURCE_DIR "/sdf");
+                                "bench.lrt", registeredVocabulary(), LRT_SOURCE_DIR "/sdf");
     w.scene = buildScene(w.frames[0], w.device->get());
     for (int y = 0; y < 256; ++y)
         for (int x = 0; x < 256; ++x)

@@ -1,6 +1,7 @@
 // Render time of the Cornell box with built-in matte against the same scene with the SL Lambert
 // shader (the ratio is the cost of programmable shading), SL invocations per second, and the
 // render time's dependence on the tile size.
+#include "renderer/builder/registered_vocabulary.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
 #include "renderer/integrators/surface_interaction.h"
@@ -42,8 +43,8 @@ std::string cornellWith(const std::string& surface) {
 
 void renderCornell(benchmark::State& state, const std::string& surface) {
     EmbreeDevice device;
-    const auto frames =
-        parseSceneString(cornellWith(surface), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
+    const auto frames = parseSceneString(cornellWith(surface), "cornell.lrt",
+                                         registeredVocabulary(), LRT_SOURCE_DIR "/scenes");
     const auto scene = buildScene(frames[0], device.get(), bundledData());
     RenderSettings settings;
     settings.threads = 1;
@@ -71,8 +72,8 @@ BENCHMARK(BM_Cornell_Render_SLLambert)->Unit(benchmark::kMillisecond);
 // balance better and recompute more filter margin, large ones the opposite.
 void BM_Cornell_TileSize(benchmark::State& state) {
     EmbreeDevice device;
-    const auto frames =
-        parseSceneString(cornellWith("matte"), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
+    const auto frames = parseSceneString(cornellWith("matte"), "cornell.lrt",
+                                         registeredVocabulary(), LRT_SOURCE_DIR "/scenes");
     const auto scene = buildScene(frames[0], device.get(), bundledData());
     RenderSettings settings;
     settings.samplesPerPixel = 4;
@@ -93,8 +94,8 @@ BENCHMARK(BM_Cornell_TileSize)
 // for matte. This is the SL invocation rate.
 void shadeOnce(benchmark::State& state, const std::string& surface) {
     EmbreeDevice device;
-    const auto frames =
-        parseSceneString(cornellWith(surface), "cornell.lrt", LRT_SOURCE_DIR "/scenes");
+    const auto frames = parseSceneString(cornellWith(surface), "cornell.lrt",
+                                         registeredVocabulary(), LRT_SOURCE_DIR "/scenes");
     const auto scene = buildScene(frames[0], device.get(), bundledData());
     const Ray ray = scene->camera().generateRay({128, 128}, {0.5f, 0.5f});
     const auto hit = scene->intersect(ray);

@@ -2,6 +2,7 @@
 // mesh files (OBJ, glTF), and the colour textures that multiply a surface's Color.
 #include "renderer/builder/scene_builder_parts.h"
 #include "renderer/materials/material_registry.h"
+#include "renderer/textures/texture_registry.h"
 
 #include <algorithm>
 #include <cmath>

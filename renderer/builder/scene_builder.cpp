@@ -4,6 +4,7 @@
 
 #include "renderer/builder/scene_builder_parts.h"
 #include "renderer/camera/camera_registry.h"
+#include "renderer/integrators/integrator_registry.h"
 
 #include <algorithm>
 #include <chrono>
@@ -83,6 +84,9 @@ std::unique_ptr<Scene> SceneBuilder::build() {
         scene_->camera_ = createCamera(options.camera, options.film.xResolution,
                                        options.film.yResolution, options.film.pixelAspectRatio);
     });
+    // The parser checked the integrator's parameters against its table; creating it checks what a
+    // table cannot (a path's strategy), with the frame's other errors rather than at render time.
+    collecting([&] { createIntegrator(options.integrator); });
     makeLights();
     throwCollected();
 

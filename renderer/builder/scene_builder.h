@@ -3,7 +3,7 @@
 // file:line:column), meshes run through their vertex programs, then the BVH is built.
 #pragma once
 
-#include "renderer/parser/scene_description.h"
+#include "renderer/description/scene_description.h"
 #include "renderer/scene/scene.h"
 
 #include <embree3/rtcore.h>

@@ -5,10 +5,10 @@
 #pragma once
 
 #include "renderer/builder/scene_builder.h"
+#include "renderer/description/file_material.h"
+#include "renderer/description/scene_description.h"
 #include "renderer/materials/shader_library.h"
-#include "renderer/parser/scene_description.h"
 #include "renderer/scene/scene.h"
-#include "renderer/shapes/file_material.h"
 #include "renderer/shapes/shape_registry.h"
 #include "renderer/vertex/vertex_program_binding.h"
 

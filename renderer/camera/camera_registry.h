@@ -8,6 +8,8 @@
 #include "renderer/core/parameter_table.h"
 #include "renderer/core/registry.h"
 #include "renderer/core/scene_entity.h"
+#include "renderer/description/camera_description.h"
+#include "renderer/description/scene_vocabulary.h"
 
 #include <array>
 #include <memory>
@@ -18,23 +20,6 @@
 
 namespace lrt {
 
-struct CameraDescription {
-    SceneEntity projection{"perspective", {}, {}};    // Projection "name" parameters
-    std::optional<std::array<float, 4>> screenWindow; // left right bottom top
-    std::optional<float> frameAspectRatio;
-    float nearClip = 1e-3f;
-    float farClip = 1e30f;
-    float fStop = 0.0f; // DepthOfField: 0 is a pinhole
-    float focalLength = 0.0f;
-    float focalDistance = 1.0f;
-    Transform worldToCamera;
-    // The statements that shaped the camera, latest of each kind (Format, ScreenWindow, ...,
-    // "transform" for the last transform before WorldBegin), and WorldBegin, which fixes it: an
-    // unusable camera is reported at WorldBegin, naming these.
-    std::vector<std::pair<std::string, SourceLocation>> shapedBy;
-    SourceLocation where;
-};
-
 // What every projection shares: placement, screen window, raster, clipping and thin lens.
 struct CameraSetup {
     Transform cameraToWorld;
@@ -44,9 +29,8 @@ struct CameraSetup {
     float lensRadius, focalDistance;
 };
 
-struct CameraEntry {
-    std::string_view name;
-    ParameterTable parameters;
+// A Projection's syntax (name, parameters) and how to make it.
+struct CameraEntry : EntitySyntax {
     std::unique_ptr<Camera> (*create)(const Parameters& parameters, const CameraSetup& setup);
 };
 

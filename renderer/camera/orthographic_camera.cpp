@@ -10,6 +10,6 @@ std::unique_ptr<Camera> create(const Parameters&, const CameraSetup& s) {
 }
 } // namespace
 
-const CameraEntry OrthographicCamera::registryEntry{"orthographic", {}, &create};
+const CameraEntry OrthographicCamera::registryEntry{{"orthographic", {}}, &create};
 
 } // namespace lrt

@@ -22,7 +22,7 @@ std::unique_ptr<Camera> create(const Parameters& p, const CameraSetup& s) {
 
 } // namespace
 
-const CameraEntry PerspectiveCamera::registryEntry{"perspective", kParameters, &create};
+const CameraEntry PerspectiveCamera::registryEntry{{"perspective", kParameters}, &create};
 
 PerspectiveCamera::PerspectiveCamera(const Transform& cameraToWorld, ScreenWindow window,
                                      int xResolution, int yResolution, float nearClip,

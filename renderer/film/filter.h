@@ -5,6 +5,7 @@
 
 #include "renderer/core/registry.h"
 #include "renderer/core/scene_error.h"
+#include "renderer/description/film_description.h"
 
 #include <array>
 #include <memory>
@@ -38,13 +39,6 @@ private:
         return d < -r || d >= r ? 0.0f : profile(d, axis);
     }
     std::array<float, 2> radius_;
-};
-
-// What PixelFilter said: the filter's name and its widths, when given.
-struct FilterDescription {
-    std::string name = "gaussian";
-    std::optional<std::array<float, 2>> widths;
-    SourceLocation where;
 };
 
 struct FilterEntry {

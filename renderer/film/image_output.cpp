@@ -1,6 +1,6 @@
 #include "renderer/film/image_output.h"
 
-#include "renderer/film/aov_selection.h"
+#include "renderer/description/aov_selection.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // then sRGB encoding (or the Exposure gamma when one was given).
 #pragma once
 
-#include "renderer/film/film_description.h"
+#include "renderer/description/film_description.h"
 #include "renderer/image/image_file.h"
 
 #include <filesystem>

@@ -5,7 +5,7 @@
 // KHR_lights_punctual convention use.
 #include "renderer/gltf/gltf_scene.h"
 
-#include "renderer/shapes/gltf_file.h"
+#include "renderer/gltf/gltf_file.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // frame's `warnings` (docs/import.md).
 #pragma once
 
-#include "renderer/parser/scene_description.h"
+#include "renderer/description/scene_description.h"
 
 #include <filesystem>
 #include <vector>

@@ -1,6 +1,7 @@
 // The scene reader table and the choice among its readers.
 #include "renderer/import/scene_file.h"
 
+#include "renderer/builder/registered_vocabulary.h"
 #include "renderer/gltf/gltf_scene.h"
 #include "renderer/parser/parser.h"
 #include "renderer/parser/statement_reader.h"
@@ -22,7 +23,7 @@ std::filesystem::path directoryOf(const std::filesystem::path& path) {
 }
 
 std::vector<FrameDescription> readLrt(const std::filesystem::path& path, const std::string& text) {
-    return parseSceneString(text, path.string(), directoryOf(path));
+    return parseSceneString(text, path.string(), registeredVocabulary(), directoryOf(path));
 }
 
 std::vector<FrameDescription> readPbrt(const std::filesystem::path& path, const std::string& text) {

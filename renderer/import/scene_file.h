@@ -4,7 +4,7 @@
 // gets a hint instead of a cascade of unknown statements.
 #pragma once
 
-#include "renderer/parser/scene_description.h"
+#include "renderer/description/scene_description.h"
 
 #include <filesystem>
 #include <string_view>

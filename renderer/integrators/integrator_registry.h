@@ -5,6 +5,7 @@
 #include "renderer/core/parameter_table.h"
 #include "renderer/core/registry.h"
 #include "renderer/core/scene_entity.h"
+#include "renderer/description/scene_vocabulary.h"
 #include "renderer/integrators/integrator.h"
 
 #include <memory>
@@ -16,9 +17,8 @@
 
 namespace lrt {
 
-struct IntegratorEntry {
-    std::string_view name;
-    ParameterTable parameters;
+// A SurfaceIntegrator's syntax (name, parameters) and how to make it.
+struct IntegratorEntry : EntitySyntax {
     std::unique_ptr<Integrator> (*create)(const Parameters& parameters);
 };
 

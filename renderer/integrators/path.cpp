@@ -42,7 +42,7 @@ std::unique_ptr<Integrator> create(const Parameters& p) {
 
 } // namespace
 
-const IntegratorEntry PathIntegrator::registryEntry{"path", kParameters, &create};
+const IntegratorEntry PathIntegrator::registryEntry{{"path", kParameters}, &create};
 
 float PathIntegrator::bsdfHitWeight(float bsdfPdf, float lightPdf) const {
     switch (strategy_) {

@@ -22,7 +22,7 @@ std::unique_ptr<Integrator> create(const Parameters& p) {
 
 } // namespace
 
-const IntegratorEntry WhittedIntegrator::registryEntry{"whitted", kParameters, &create};
+const IntegratorEntry WhittedIntegrator::registryEntry{{"whitted", kParameters}, &create};
 
 Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& context,
                                int depth) const {

@@ -17,6 +17,6 @@ std::unique_ptr<Light> create(const Parameters& p, const LightContext&) {
 
 } // namespace
 
-const LightEntry AmbientLight::registryEntry{"ambientlight", false, kParameters, &create};
+const LightEntry AmbientLight::registryEntry{{"ambientlight", false, kParameters}, &create};
 
 } // namespace lrt

@@ -28,7 +28,7 @@ std::unique_ptr<Light> create(const Parameters& p, const LightContext&) {
 
 } // namespace
 
-const LightEntry AreaLight::registryEntry{"arealight", true, kParameters, &create};
+const LightEntry AreaLight::registryEntry{{"arealight", true, kParameters}, &create};
 
 std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     if (shapes_.empty()) // declared with no shape after it, or every triangle was dropped

@@ -20,6 +20,6 @@ std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {
 
 } // namespace
 
-const LightEntry DistantLight::registryEntry{"distantlight", false, kParameters, &create};
+const LightEntry DistantLight::registryEntry{{"distantlight", false, kParameters}, &create};
 
 } // namespace lrt

@@ -46,6 +46,6 @@ std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {
 
 } // namespace
 
-const LightEntry InfiniteLight::registryEntry{"infinite", false, kParameters, &create};
+const LightEntry InfiniteLight::registryEntry{{"infinite", false, kParameters}, &create};
 
 } // namespace lrt

@@ -24,21 +24,6 @@ const Registry<LightEntry>& lightRegistry() {
     return registry;
 }
 
-const LightEntry* findLight(std::string_view name, bool area) {
-    for (const LightEntry* entry : kLights)
-        if (entry->name == name && entry->area == area)
-            return entry;
-    return nullptr;
-}
-
-std::vector<std::string_view> lightNames(bool area) {
-    std::vector<std::string_view> names;
-    for (const LightEntry* entry : kLights)
-        if (entry->area == area)
-            names.push_back(entry->name);
-    return names;
-}
-
 Aim lightAim(const Parameters& parameters, const LightContext& context, std::string_view light) {
     const Aim aim{parameters.getPoint("from"), parameters.getPoint("to")};
     if (aim.from == aim.to)

@@ -6,6 +6,7 @@
 #include "renderer/core/parameter_table.h"
 #include "renderer/core/registry.h"
 #include "renderer/core/transform.h"
+#include "renderer/description/scene_vocabulary.h"
 #include "renderer/lights/light.h"
 
 #include <filesystem>
@@ -23,17 +24,12 @@ struct LightContext {
     SourceLocation where;            // the statement
 };
 
-struct LightEntry {
-    std::string_view name; // "pointlight", "arealight"
-    bool area;             // made by AreaLightSource (attached to the shapes that follow)
-    ParameterTable parameters;
+// A light's syntax (name, LightSource or AreaLightSource, parameters) and how to make it.
+struct LightEntry : LightSyntax {
     std::unique_ptr<Light> (*create)(const Parameters& parameters, const LightContext& context);
 };
 
 const Registry<LightEntry>& lightRegistry();
-// The entry named `name` among LightSource's (area false) or AreaLightSource's lights, or null.
-const LightEntry* findLight(std::string_view name, bool area);
-std::vector<std::string_view> lightNames(bool area);
 
 // The two parameters every light takes: intensity scales lightcolor, which is radiant intensity,
 // irradiance or radiance as `meaning` says; lightPower is their product.

@@ -18,6 +18,6 @@ std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {
 
 } // namespace
 
-const LightEntry PointLight::registryEntry{"pointlight", false, kParameters, &create};
+const LightEntry PointLight::registryEntry{{"pointlight", false, kParameters}, &create};
 
 } // namespace lrt

@@ -31,7 +31,7 @@ std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {
 
 } // namespace
 
-const LightEntry SpotLight::registryEntry{"spotlight", false, kParameters, &create};
+const LightEntry SpotLight::registryEntry{{"spotlight", false, kParameters}, &create};
 
 SpotLight::SpotLight(Vec3 position, Vec3 axis, Color intensity, float coneAngleDegrees,
                      float coneDeltaDegrees, float beamDistribution)

@@ -11,6 +11,6 @@ std::unique_ptr<Material> create(const Parameters&, MaterialContext&) {
 
 } // namespace
 
-const MaterialEntry Constant::registryEntry{"constant", {}, &create};
+const MaterialEntry Constant::registryEntry{{"constant", {}}, &create};
 
 } // namespace lrt

@@ -22,7 +22,7 @@ std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
 
 } // namespace
 
-const MaterialEntry Glass::registryEntry{"glass", kParameters, &create};
+const MaterialEntry Glass::registryEntry{{"glass", kParameters}, &create};
 
 float fresnelDielectric(float cosThetaI, float etaI, float etaT) {
     const float sinThetaI = std::sqrt(std::max(0.0f, 1 - cosThetaI * cosThetaI));

@@ -5,6 +5,8 @@
 
 #include "renderer/core/parameter_table.h"
 #include "renderer/core/registry.h"
+#include "renderer/description/scene_vocabulary.h"
+#include "renderer/description/shader_options.h"
 #include "renderer/materials/material.h"
 #include "renderer/materials/shader_library.h"
 #include "renderer/textures/texture_system.h"
@@ -18,12 +20,6 @@
 
 namespace lrt {
 
-// How SL shaders run, from the scene's Option "sl".
-struct ShaderOptions {
-    int traceDepth = 5;           // nested `trace` calls allowed ("tracedepth")
-    std::uint64_t budget = 65536; // instructions per invocation ("budget")
-};
-
 // What creating a material may need beyond its parameters.
 struct MaterialContext {
     std::string_view name;           // the Surface name
@@ -35,9 +31,8 @@ struct MaterialContext {
     std::unique_ptr<TextureSystem>& textures;
 };
 
-struct MaterialEntry {
-    std::string_view name;
-    ParameterTable parameters;
+// A Surface's syntax (name, parameters) and how to make it.
+struct MaterialEntry : EntitySyntax {
     std::unique_ptr<Material> (*create)(const Parameters& parameters, MaterialContext& context);
 };
 

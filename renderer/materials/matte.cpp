@@ -20,7 +20,7 @@ std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
 
 } // namespace
 
-const MaterialEntry Matte::registryEntry{"matte", kParameters, &create};
+const MaterialEntry Matte::registryEntry{{"matte", kParameters}, &create};
 
 Color Matte::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const float cosine = dot(point.shadingNormal, wi);

@@ -21,7 +21,7 @@ std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
 
 } // namespace
 
-const MaterialEntry Metal::registryEntry{"metal", kParameters, &create};
+const MaterialEntry Metal::registryEntry{{"metal", kParameters}, &create};
 
 Color Metal::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const float cosine = dot(point.shadingNormal, wi);

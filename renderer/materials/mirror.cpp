@@ -16,6 +16,6 @@ std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
 
 } // namespace
 
-const MaterialEntry Mirror::registryEntry{"mirror", kParameters, &create};
+const MaterialEntry Mirror::registryEntry{{"mirror", kParameters}, &create};
 
 } // namespace lrt

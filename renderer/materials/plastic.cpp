@@ -26,7 +26,7 @@ std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
 
 } // namespace
 
-const MaterialEntry Plastic::registryEntry{"plastic", kParameters, &create};
+const MaterialEntry Plastic::registryEntry{{"plastic", kParameters}, &create};
 
 Color Plastic::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     const float cosine = dot(point.shadingNormal, wi);

@@ -1,61 +1,55 @@
-// RIB's graphics state: the current transform and surface attributes, the stacks that
-// TransformBegin and AttributeBegin push them on, the blocks open (so that every End matches its
-// Begin), and the named coordinate systems.
+// RIB's graphics state: the shared block stack (graphics_stack.h) over the .lrt reader's surface
+// attributes, which shapes keep as one shared copy until a statement changes them.
 #pragma once
 
-#include "renderer/core/scene_error.h"
-#include "renderer/core/transform.h"
-#include "renderer/parser/scene_description.h"
+#include "renderer/description/scene_description.h"
+#include "renderer/parser/graphics_stack.h"
 
-#include <map>
 #include <memory>
 #include <string>
-#include <vector>
 
 namespace lrt {
 
 class GraphicsState {
 public:
-    Transform& transform() { return transforms_.back(); }
+    Transform& transform() { return stack_.transform(); }
     // The attributes, for a statement that changes them.
     SurfaceAttributes& changeAttributes() {
         shared_.reset();
-        return attributes_;
+        return stack_.attributes();
     }
-    const SurfaceAttributes& attributes() const { return attributes_; }
+    const SurfaceAttributes& attributes() const { return stack_.attributes(); }
     // The attributes as shapes keep them: one shared copy until they change.
     std::shared_ptr<const SurfaceAttributes> sharedAttributes();
 
-    // TransformBegin / AttributeBegin (and ObjectBegin, which opens an attribute block too).
-    void pushTransform(const SourceLocation& where);
-    void pushAttributes(std::string block, const SourceLocation& where);
-    // The matching End: throws SceneError at `where` naming the block left open when `block` is
-    // not the innermost one.
-    void popTransform(const std::string& end, const SourceLocation& where);
+    // TransformBegin, AttributeBegin and ObjectBegin (an attribute block too), and their Ends;
+    // an End that does not close the innermost block is a SceneError at `where`.
+    void pushTransform(const SourceLocation& where) { stack_.push("TransformBegin", where, false); }
+    void pushAttributes(std::string block, const SourceLocation& where) {
+        stack_.push(std::move(block), where, true);
+    }
+    void popTransform(const std::string& end, const SourceLocation& where) {
+        stack_.pop(end, "TransformBegin", where);
+    }
     void popAttributes(const std::string& end, const std::string& block,
-                       const SourceLocation& where);
-    // The innermost open block, or null.
-    struct OpenBlock {
-        std::string name;
-        SourceLocation where;
-    };
-    const OpenBlock* innermost() const { return blocks_.empty() ? nullptr : &blocks_.back(); }
+                       const SourceLocation& where) {
+        stack_.pop(end, block, where);
+        shared_.reset();
+    }
+    const OpenBlock* innermost() const { return stack_.innermost(); }
 
     // WorldBegin: fresh attributes, and "camera" and "world" as named coordinate systems.
     void beginWorld(const Transform& worldToCamera);
-    void nameCoordinateSystem(const std::string& name) { named_[name] = transform(); }
-    // The transform named `name`, or null.
-    const Transform* coordinateSystem(const std::string& name) const;
+    void nameCoordinateSystem(const std::string& name) {
+        stack_.nameCoordinateSystem(name, transform());
+    }
+    const Transform* coordinateSystem(const std::string& name) const {
+        return stack_.coordinateSystem(name);
+    }
 
 private:
-    void closeBlock(const std::string& end, const std::string& block, const SourceLocation& where);
-
-    std::vector<Transform> transforms_{Transform()};
-    SurfaceAttributes attributes_;
-    std::vector<SurfaceAttributes> attributeStack_;
+    GraphicsStack<SurfaceAttributes> stack_;
     std::shared_ptr<const SurfaceAttributes> shared_;
-    std::vector<OpenBlock> blocks_;
-    std::map<std::string, Transform> named_;
 };
 
 } // namespace lrt

@@ -1,9 +1,8 @@
 // The statements before WorldBegin: image, camera, sampling, filter, exposure, output, options
-// and the integrator. Projection, PixelFilter and SurfaceIntegrator names are checked against
-// their registries; the integrator is created once here, so its parameters are checked too.
+// and the integrator. Projection, PixelFilter and SurfaceIntegrator names, and the parameters of
+// projections and integrators, are checked against the scene vocabulary.
 #include "renderer/core/search_path.h"
-#include "renderer/film/aov_selection.h"
-#include "renderer/integrators/integrator_registry.h"
+#include "renderer/description/aov_selection.h"
 #include "renderer/parser/scene_parser.h"
 #include "renderer/parser/statement_arguments.h"
 #include "slvm/common/suggestion.h"
@@ -98,9 +97,9 @@ void SceneParser::cropWindow(const Statement& s) {
 
 void SceneParser::projection(const Statement& s) {
     const std::string name = s.stringAt(0);
-    expectName(s, name, "projection", cameraRegistry().names());
+    expectName(s, name, "projection", vocabulary_.projectionWords().names());
     ParameterList list = parameters(s, 1);
-    checkParameters(list, cameraRegistry().find(name)->parameters,
+    checkParameters(list, vocabulary_.projectionWords().find(name)->parameters,
                     fmt::format("Projection \"{}\"", name), s.where);
     options_.camera.projection = {name, std::move(list), s.where};
     shapesCamera(s);
@@ -135,7 +134,7 @@ void SceneParser::pixelSamples(const Statement& s) {
 
 void SceneParser::pixelFilter(const Statement& s) {
     const std::string name = s.stringAt(0);
-    expectName(s, name, "pixel filter", filterRegistry().names());
+    expectName(s, name, "pixel filter", vocabulary_.filters);
     FilterDescription filter{name, std::nullopt, s.where};
     std::size_t next = 1;
     if (s.items.size() > 1) {
@@ -210,9 +209,11 @@ void SceneParser::option(const Statement& s) {
 
 void SceneParser::surfaceIntegrator(const Statement& s) {
     const std::string name = s.stringAt(0);
-    expectName(s, name, "integrator", integratorRegistry().names());
-    options_.integrator = {name, parameters(s, 1), s.where};
-    createIntegrator(options_.integrator); // checks its parameters now, before any rendering
+    expectName(s, name, "integrator", vocabulary_.integratorWords().names());
+    ParameterList list = parameters(s, 1);
+    checkParameters(list, vocabulary_.integratorWords().find(name)->parameters,
+                    fmt::format("SurfaceIntegrator \"{}\"", name), s.where);
+    options_.integrator = {name, std::move(list), s.where};
 }
 
 void SceneParser::imager(const Statement& s) {

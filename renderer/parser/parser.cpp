@@ -69,13 +69,13 @@ const std::map<std::string, SceneParser::HandlerEntry>& SceneParser::handlers() 
     return table;
 }
 
-std::vector<std::string_view> SceneParser::statementNames() {
+std::vector<std::string_view> SceneParser::statementNames() const {
     std::vector<std::string_view> names = {"Include"};
     for (const auto& [name, entry] : handlers())
         names.push_back(name);
-    for (const ShapeEntry* entry : shapeRegistry())
-        if (!entry->statement.empty())
-            names.push_back(entry->statement);
+    for (const ShapeSyntax* shape : vocabulary_.shapes)
+        if (!shape->statement.empty())
+            names.push_back(shape->statement);
     return names;
 }
 
@@ -141,9 +141,10 @@ void SceneParser::dispatch(const Statement& s, StatementReader& reader) {
                     path.parent_path(), s.where);
         return;
     }
-    // The shapes RIB names by statement (Sphere, PointsPolygons...) come from the shape registry.
+    // The shapes RIB names by statement (Sphere, PointsPolygons...) come from the vocabulary.
     const auto it = handlers().find(s.name);
-    const ShapeEntry* shapeEntry = it == handlers().end() ? findShapeStatement(s.name) : nullptr;
+    const ShapeSyntax* shapeEntry =
+        it == handlers().end() ? vocabulary_.shapeStatement(s.name) : nullptr;
     if (it == handlers().end() && !shapeEntry)
         throw SceneError(s.where, fmt::format("unknown statement '{}'{}", s.name,
                                               slvm::didYouMean(s.name, statementNames())));
@@ -297,15 +298,17 @@ void SceneParser::worldEnd(const Statement& s) {
 // ---- entry points -------------------------------------------------------------------------------
 
 std::vector<FrameDescription> parseSceneString(const std::string& text, const std::string& fileName,
+                                               const SceneVocabulary& vocabulary,
                                                const std::filesystem::path& directory) {
     StatementReader reader;
     reader.push(text, fileName, directory, {});
-    return SceneParser(fileName).parse(reader);
+    return SceneParser(fileName, vocabulary).parse(reader);
 }
 
-std::vector<FrameDescription> parseSceneFile(const std::filesystem::path& path) {
+std::vector<FrameDescription> parseSceneFile(const std::filesystem::path& path,
+                                             const SceneVocabulary& vocabulary) {
     const std::string text = readSceneFile(path, {path.string(), 0, 0}, "scene file");
-    return parseSceneString(text, path.string(),
+    return parseSceneString(text, path.string(), vocabulary,
                             path.parent_path().empty() ? "." : path.parent_path());
 }
 

@@ -4,10 +4,9 @@
 // before WorldBegin, world_statements.cpp those between WorldBegin and WorldEnd.
 #pragma once
 
+#include "renderer/description/scene_description.h"
 #include "renderer/parser/graphics_state.h"
-#include "renderer/parser/scene_description.h"
 #include "renderer/parser/statement_reader.h"
-#include "renderer/shapes/shape_registry.h"
 
 #include <map>
 #include <optional>
@@ -21,7 +20,8 @@ ParameterTable attributeParameterTable();
 
 class SceneParser {
 public:
-    explicit SceneParser(std::string fileName) : fileName_(std::move(fileName)) {
+    SceneParser(std::string fileName, const SceneVocabulary& vocabulary)
+        : fileName_(std::move(fileName)), vocabulary_(vocabulary), declarations_(vocabulary) {
         learnStatementParameters(declarations_);
     }
     std::vector<FrameDescription> parse(StatementReader& reader);
@@ -39,8 +39,8 @@ private:
         Block block;
     };
     static const std::map<std::string, HandlerEntry>& handlers();
-    // Every statement name: Include, the handlers' and the shape registry's, for suggestions.
-    static std::vector<std::string_view> statementNames();
+    // Every statement name: Include, the handlers' and the vocabulary's shapes', for suggestions.
+    std::vector<std::string_view> statementNames() const;
     void dispatch(const Statement& s, StatementReader& reader);
     ParameterList parameters(const Statement& s, std::size_t first) const {
         return parametersOf(s, first, declarations_);
@@ -95,7 +95,7 @@ private:
     void lightSource(const Statement& s);
     void areaLightSource(const Statement& s);
     void illuminate(const Statement& s);
-    void shapeStatement(const Statement& s, const ShapeEntry& entry);
+    void shapeStatement(const Statement& s, const ShapeSyntax& syntax);
     void shape(const Statement& s);
     void objectBegin(const Statement& s);
     void objectEnd(const Statement& s);
@@ -108,10 +108,11 @@ private:
     void checkParameters(const ParameterList& list, ParameterTable table, std::string what,
                          const SourceLocation& where);
     int addLight(const Statement& s, const std::string& type);
-    void addShape(const Statement& s, const ShapeEntry& entry, std::vector<double> arguments,
+    void addShape(const Statement& s, const ShapeSyntax& syntax, std::vector<double> arguments,
                   std::size_t parametersFrom);
 
     std::string fileName_;
+    const SceneVocabulary& vocabulary_;
     SourceLocation lastWhere_;
     Declarations declarations_;
     GraphicsState state_;

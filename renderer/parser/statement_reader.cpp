@@ -1,13 +1,6 @@
 // Statements and their items, and the reader that follows Includes.
 #include "renderer/parser/statement_reader.h"
 
-#include "renderer/camera/camera_registry.h"
-#include "renderer/integrators/integrator_registry.h"
-#include "renderer/lights/light_registry.h"
-#include "renderer/materials/material_registry.h"
-#include "renderer/materials/sl_material.h"
-#include "renderer/shapes/shape_registry.h"
-
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -129,18 +122,9 @@ std::optional<ParameterType> declaredType(ValueKind kind) {
 
 } // namespace
 
-Declarations::Declarations() {
-    for (const ShapeEntry* e : shapeRegistry())
-        learn(e->parameters);
-    for (const LightEntry* e : lightRegistry())
-        learn(e->parameters);
-    for (const MaterialEntry* e : materialRegistry())
-        learn(e->parameters);
-    learn(SlMaterial::parameterTable());
-    for (const IntegratorEntry* e : integratorRegistry())
-        learn(e->parameters);
-    for (const CameraEntry* e : cameraRegistry())
-        learn(e->parameters);
+Declarations::Declarations(const SceneVocabulary& vocabulary) {
+    for (const ParameterTable table : vocabulary.parameterTables())
+        learn(table);
 }
 
 void Declarations::learn(ParameterTable table) {

@@ -5,8 +5,9 @@
 
 #include "renderer/core/parameter_list.h"
 #include "renderer/core/parameter_table.h"
+#include "renderer/description/scene_description.h"
+#include "renderer/description/scene_vocabulary.h"
 #include "renderer/parser/lexer.h"
-#include "renderer/parser/scene_description.h"
 
 #include <filesystem>
 #include <memory>
@@ -59,8 +60,8 @@ struct Statement {
 // its reader checks it).
 class Declarations {
 public:
-    // Learns every registry's table.
-    Declarations();
+    // Learns every table of `vocabulary`.
+    explicit Declarations(const SceneVocabulary& vocabulary);
     void learn(ParameterTable table);
     void declare(const std::string& name, ParameterType type) { types_[name] = type; }
     ParameterType lookup(const std::string& name) const;

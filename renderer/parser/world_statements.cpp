@@ -1,8 +1,6 @@
 // The statements between WorldBegin and WorldEnd: attributes, lights, shapes, object definitions
 // and instances, vertex programs. Light and shape names are checked against their registries;
 // their parameters are checked when the scene builder creates them.
-#include "renderer/lights/light_registry.h"
-#include "renderer/materials/material_registry.h"
 #include "renderer/parser/scene_parser.h"
 #include "renderer/parser/statement_arguments.h"
 #include "slvm/common/suggestion.h"
@@ -64,7 +62,7 @@ void SceneParser::opacity(const Statement& s) {
 void SceneParser::surface(const Statement& s) {
     const std::string name = s.stringAt(0);
     ParameterList list = parameters(s, 1);
-    if (const MaterialEntry* entry = materialRegistry().find(name)) // else an SL shader's
+    if (const EntitySyntax* entry = vocabulary_.materialWords().find(name)) // else an SL shader's
         checkParameters(list, entry->parameters, fmt::format("Surface \"{}\"", name), s.where);
     state_.changeAttributes().surface = {name, std::move(list), s.where};
 }
@@ -87,7 +85,7 @@ void SceneParser::reverseOrientation(const Statement& s) {
 int SceneParser::addLight(const Statement& s, const std::string& type) {
     const bool handled = (s.items.size() - 1) % 2 == 1;
     ParameterList list = parameters(s, handled ? 2 : 1);
-    checkParameters(list, lightRegistry().find(type)->parameters,
+    checkParameters(list, vocabulary_.light(type, s.name == "AreaLightSource")->parameters,
                     fmt::format("LightSource \"{}\"", type), s.where);
     world_.lights.push_back({type, std::move(list), state_.transform(), s.where});
     const int index = static_cast<int>(world_.lights.size()) - 1;
@@ -100,18 +98,20 @@ void SceneParser::lightSource(const Statement& s) {
     if (currentObject_)
         throw SceneError(s.where, "LightSource inside ObjectBegin/ObjectEnd");
     const std::string type = s.stringAt(0);
-    if (!findLight(type, false))
-        throw SceneError(s.items[0].where, fmt::format("unknown light '{}' (expected {}){}", type,
-                                                       quotedList(lightNames(false)),
-                                                       slvm::didYouMean(type, lightNames(false))));
+    if (!vocabulary_.light(type, false))
+        throw SceneError(s.items[0].where,
+                         fmt::format("unknown light '{}' (expected {}){}", type,
+                                     quotedList(vocabulary_.lightNames(false)),
+                                     slvm::didYouMean(type, vocabulary_.lightNames(false))));
     addLight(s, type);
 }
 
 void SceneParser::areaLightSource(const Statement& s) {
     const std::string type = s.stringAt(0);
-    if (!findLight(type, true))
-        throw SceneError(s.items[0].where, fmt::format("unknown area light '{}' (expected {})",
-                                                       type, quotedList(lightNames(true))));
+    if (!vocabulary_.light(type, true))
+        throw SceneError(s.items[0].where,
+                         fmt::format("unknown area light '{}' (expected {})", type,
+                                     quotedList(vocabulary_.lightNames(true))));
     const int index = addLight(s, type);
     state_.changeAttributes().areaLight = index;
 }
@@ -135,17 +135,13 @@ void SceneParser::illuminate(const Statement& s) {
 
 // ---- shapes -------------------------------------------------------------------------------------
 
-void SceneParser::addShape(const Statement& s, const ShapeEntry& entry,
+void SceneParser::addShape(const Statement& s, const ShapeSyntax& syntax,
                            std::vector<double> arguments, std::size_t parametersFrom) {
     ParameterList list = parameters(s, parametersFrom);
-    checkParameters(list, entry.parameters, shapeStatementName(entry), s.where);
-    ShapeDescription shape{std::string(entry.name),
-                           std::move(arguments),
-                           std::move(list),
-                           state_.transform(),
-                           state_.sharedAttributes(),
-                           s.directory.string(),
-                           s.where};
+    checkParameters(list, syntax.parameters, shapeStatementName(syntax), s.where);
+    ShapeDescription shape{
+        std::string(syntax.name),  std::move(arguments), std::move(list), state_.transform(),
+        state_.sharedAttributes(), s.directory.string(), s.where};
     if (currentObject_) {
         shape.objectToWorld = objectBase_.inverse() * state_.transform();
         currentObject_->shapes.push_back(std::move(shape));
@@ -156,13 +152,13 @@ void SceneParser::addShape(const Statement& s, const ShapeEntry& entry,
 
 // A RIB shape statement: its positional arguments as its entry lists them (numbers, or arrays of
 // integers flattened after their lengths), then its parameters.
-void SceneParser::shapeStatement(const Statement& s, const ShapeEntry& entry) {
+void SceneParser::shapeStatement(const Statement& s, const ShapeSyntax& syntax) {
     std::vector<double> numbers, lengths, elements;
     std::size_t next = 0;
-    if (std::any_of(entry.arguments.begin(), entry.arguments.end(),
+    if (std::any_of(syntax.arguments.begin(), syntax.arguments.end(),
                     [](const ArgumentSpec& a) { return a.kind == ArgumentSpec::Kind::Number; }))
-        numbers = s.argumentsAt(0, entry.arguments, next);
-    for (const ArgumentSpec& a : entry.arguments) {
+        numbers = s.argumentsAt(0, syntax.arguments, next);
+    for (const ArgumentSpec& a : syntax.arguments) {
         if (a.kind != ArgumentSpec::Kind::IntegerArray)
             continue;
         const std::size_t i = next++;
@@ -175,22 +171,22 @@ void SceneParser::shapeStatement(const Statement& s, const ShapeEntry& entry) {
             if (const auto message = slvm::outsideDomain(
                     fmt::format("an element of {} of {}", a.name, s.name), v, a.domain))
                 throw SceneError(s.items[i].where, *message);
-        if (&a != &entry.arguments.back())
+        if (&a != &syntax.arguments.back())
             lengths.push_back(static_cast<double>(s.items[i].numbers.size()));
         elements.insert(elements.end(), s.items[i].numbers.begin(), s.items[i].numbers.end());
     }
     numbers.insert(numbers.end(), lengths.begin(), lengths.end());
     numbers.insert(numbers.end(), elements.begin(), elements.end());
-    addShape(s, entry, std::move(numbers), next);
+    addShape(s, syntax, std::move(numbers), next);
 }
 
 void SceneParser::shape(const Statement& s) {
     const std::string type = s.stringAt(0);
-    const ShapeEntry* entry = shapeRegistry().find(type);
-    if (!entry || !entry->statement.empty())
+    const ShapeSyntax* syntax = vocabulary_.shapeType(type);
+    if (!syntax)
         throw SceneError(s.items[0].where, fmt::format("unknown shape '{}' (expected {})", type,
-                                                       quotedList(shapeTypeNames())));
-    addShape(s, *entry, {}, 1);
+                                                       quotedList(vocabulary_.shapeTypeNames())));
+    addShape(s, *syntax, {}, 1);
 }
 
 // ---- objects and vertex programs ----------------------------------------------------------------

@@ -37,7 +37,7 @@ Importer::Importer(std::filesystem::path directory) : directory_(std::move(direc
     auto diffuse = std::make_shared<ImportedMaterial>();
     addNumbers(diffuse->surface.parameters, "Kd", {1.0}, {});
     diffuse->color = Color{0.5f, 0.5f, 0.5f};
-    state_.material = diffuse;
+    stack_.attributes().material = diffuse;
     materials_.push_back(std::move(diffuse));
 }
 
@@ -152,7 +152,8 @@ void Importer::warn(const SourceLocation& where, std::string message) {
 ParameterList Importer::parameters(const Statement& s, std::size_t first,
                                    const std::string& category) const {
     ParameterList p = ParameterList::read(s, first);
-    if (const auto it = state_.defaults.find(category); it != state_.defaults.end())
+    if (const auto it = stack_.attributes().defaults.find(category);
+        it != stack_.attributes().defaults.end())
         p.addDefaults(it->second);
     return p;
 }
@@ -194,25 +195,25 @@ void Importer::transformStatement(const Statement& s) {
         s.expectCount(0);
     else
         n = numbers(s, transformStatementNumbers(s.name));
-    setTransform(s, afterTransformStatement(s, n, state_.transform));
+    setTransform(s, afterTransformStatement(s, n, stack_.transform()));
 }
 
 void Importer::setTransform(const Statement&, const Transform& t) {
     if (!ignoringTransforms_)
-        state_.transform = t;
+        stack_.transform() = t;
 }
 
 void Importer::coordinateSystem(const Statement& s) {
     s.expectCount(1);
-    namedCoordinateSystems_[s.stringAt(0)] = state_.transform;
+    stack_.nameCoordinateSystem(s.stringAt(0), stack_.transform());
 }
 void Importer::coordSysTransform(const Statement& s) {
     s.expectCount(1);
     const std::string name = s.stringAt(0);
-    const auto it = namedCoordinateSystems_.find(name);
-    if (it == namedCoordinateSystems_.end())
+    const Transform* named = stack_.coordinateSystem(name);
+    if (!named)
         throw SceneError(s.items[0].where, fmt::format("unknown coordinate system '{}'", name));
-    setTransform(s, it->second);
+    setTransform(s, *named);
 }
 void Importer::transformTimes(const Statement& s) {
     numbers(s, 2);
@@ -230,29 +231,20 @@ void Importer::activeTransform(const Statement& s) {
 }
 void Importer::reverseOrientation(const Statement& s) {
     s.expectCount(0);
-    state_.reverseOrientation = !state_.reverseOrientation;
+    stack_.attributes().reverseOrientation = !stack_.attributes().reverseOrientation;
 }
 
 // ---- blocks -------------------------------------------------------------------------------------
 
 void Importer::attributeBegin(const Statement& s) {
     s.expectCount(0);
-    blocks_.push_back({s.name, s.where, state_});
+    stack_.push(s.name, s.where, s.name == "AttributeBegin");
 }
 
 void Importer::attributeEnd(const Statement& s) {
     s.expectCount(0);
     const std::string begin = s.name == "AttributeEnd" ? "AttributeBegin" : "TransformBegin";
-    if (blocks_.empty())
-        throw SceneError(s.where, fmt::format("{} without a matching {}", s.name, begin));
-    if (blocks_.back().name != begin)
-        throw SceneError(s.where, fmt::format("{} closes {} (opened at line {})", s.name,
-                                              blocks_.back().name, blocks_.back().where.line));
-    if (begin == "TransformBegin")
-        state_.transform = blocks_.back().saved.transform;
-    else
-        state_ = blocks_.back().saved;
-    blocks_.pop_back();
+    stack_.pop(s.name, begin, s.where);
 }
 
 void Importer::attribute(const Statement& s) {
@@ -264,25 +256,25 @@ void Importer::attribute(const Statement& s) {
                                      "\"medium\" or \"texture\", not \"{}\"",
                                      category));
     ParameterList given = ParameterList::read(s, 1);
-    ParameterList& defaults = state_.defaults[category];
+    ParameterList& defaults = stack_.attributes().defaults[category];
     given.addDefaults(defaults);
     defaults = std::move(given);
 }
 
 void Importer::worldBegin(const Statement& s) {
     s.expectCount(0);
-    if (!blocks_.empty())
+    if (const OpenBlock* open = stack_.innermost())
         throw SceneError(s.where, fmt::format("WorldBegin inside {} (opened at line {})",
-                                              blocks_.back().name, blocks_.back().where.line));
+                                              open->name, open->where.line));
     inWorld_ = sawWorldBegin_ = true;
     if (options_.camera.where.line == 0) { // no Camera statement: pbrt-v4's default camera
-        options_.camera.worldToCamera = state_.transform;
+        options_.camera.worldToCamera = stack_.transform();
         options_.camera.projection = {"perspective", {}, s.where};
         options_.camera.where = s.where;
     }
     options_.camera.shapedBy.emplace_back("WorldBegin", s.where);
-    state_.transform = Transform();
-    namedCoordinateSystems_["world"] = Transform();
+    stack_.transform() = Transform();
+    stack_.nameCoordinateSystem("world", Transform());
 }
 
 void Importer::worldEnd(const Statement& s) {
@@ -294,7 +286,7 @@ void Importer::objectBegin(const Statement& s) {
     if (currentObject_)
         throw SceneError(
             s.where, fmt::format("ObjectBegin inside ObjectBegin \"{}\"", currentObject_->name));
-    blocks_.push_back({"ObjectBegin", s.where, state_});
+    stack_.push("ObjectBegin", s.where, true);
     currentObject_ = ObjectDefinition{s.stringAt(0), {}, s.where};
 }
 
@@ -302,11 +294,7 @@ void Importer::objectEnd(const Statement& s) {
     s.expectCount(0);
     if (!currentObject_)
         throw SceneError(s.where, "ObjectEnd without ObjectBegin");
-    if (blocks_.back().name != "ObjectBegin")
-        throw SceneError(s.where, fmt::format("ObjectEnd closes {} (opened at line {})",
-                                              blocks_.back().name, blocks_.back().where.line));
-    state_ = blocks_.back().saved;
-    blocks_.pop_back();
+    stack_.pop(s.name, "ObjectBegin", s.where);
     if (objectIndex_.contains(currentObject_->name))
         throw SceneError(s.where,
                          fmt::format("object \"{}\" is defined twice", currentObject_->name));
@@ -325,7 +313,7 @@ void Importer::objectInstance(const Statement& s) {
         throw SceneError(s.items[0].where, fmt::format("unknown object \"{}\"", name));
     // pbrt-v4's object shapes keep the full transform they were declared under; the instance's
     // transform goes on top of it.
-    world_.instances.push_back({it->second, state_.transform, s.where});
+    world_.instances.push_back({it->second, stack_.transform(), s.where});
 }
 
 } // namespace lrt::pbrt

@@ -4,7 +4,8 @@
 // pbrt_materials.cpp materials and textures.
 #pragma once
 
-#include "renderer/parser/scene_description.h"
+#include "renderer/description/scene_description.h"
+#include "renderer/parser/graphics_stack.h"
 #include "renderer/parser/statement_reader.h"
 #include "renderer/pbrt/pbrt_parameters.h"
 #include "renderer/pbrt/spectra.h"
@@ -126,24 +127,16 @@ private:
     std::shared_ptr<const TextureDescription>
     forQuadrics(const std::shared_ptr<const TextureDescription>& d);
 
-    struct State {
-        Transform transform;
+    // What pbrt-v4's attribute statements set; the transform is the graphics stack's.
+    struct Attributes {
         bool reverseOrientation = false;
         std::shared_ptr<const ImportedMaterial> material;
         int areaLight = -1;                            // index into world_.lights
         std::map<std::string, ParameterList> defaults; // Attribute "shape" ... by category
     };
-    struct OpenBlock {
-        std::string name;
-        SourceLocation where;
-        State saved;
-    };
-
     std::filesystem::path directory_;
     std::vector<Diagnostic> warnings_;
-    State state_;
-    std::vector<OpenBlock> blocks_;
-    std::map<std::string, Transform> namedCoordinateSystems_;
+    GraphicsStack<Attributes> stack_;
     bool inWorld_ = false;
     bool sawWorldBegin_ = false;
     bool motionWarned_ = false;

@@ -28,7 +28,7 @@ void Importer::lightSource(const Statement& s) {
                          fmt::format("{} is not supported by lrt (its image-defined emission has "
                                      "no counterpart)",
                                      what));
-    LightDescription d{"", {}, state_.transform, s.where};
+    LightDescription d{"", {}, stack_.transform(), s.where};
     float scale = p.getFloat("scale", 1.0f);
     const auto power = p.getFloat("power");
     const bool delta = type == "point" || type == "spot";
@@ -109,7 +109,7 @@ void Importer::areaLightSource(const Statement& s) {
         warn(p.find("power")->where,
              "\"power\" of an area light is not supported: its L and scale are used");
     reportUnused(p, "AreaLightSource \"diffuse\"");
-    state_.areaLight = static_cast<int>(world_.lights.size());
+    stack_.attributes().areaLight = static_cast<int>(world_.lights.size());
     world_.lights.push_back(std::move(d));
 }
 

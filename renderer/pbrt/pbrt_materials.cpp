@@ -64,7 +64,7 @@ Importer::forQuadrics(const std::shared_ptr<const TextureDescription>& d) {
 
 void Importer::material(const Statement& s) {
     const std::string type = s.stringAt(0);
-    state_.material = importMaterial(s, type, parameters(s, 1, "material"));
+    stack_.attributes().material = importMaterial(s, type, parameters(s, 1, "material"));
 }
 
 void Importer::makeNamedMaterial(const Statement& s) {
@@ -86,7 +86,7 @@ void Importer::namedMaterial(const Statement& s) {
     const auto it = namedMaterials_.find(name);
     if (it == namedMaterials_.end())
         throw SceneError(s.items[0].where, fmt::format("unknown named material \"{}\"", name));
-    state_.material = it->second;
+    stack_.attributes().material = it->second;
 }
 
 std::shared_ptr<const TextureDescription> Importer::textureInput(const ParameterList& p,

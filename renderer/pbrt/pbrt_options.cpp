@@ -39,10 +39,10 @@ void Importer::camera(const Statement& s) {
     const ParameterList p = parameters(s, 1);
     CameraDescription& c = options_.camera;
     c = CameraDescription{};
-    c.worldToCamera = state_.transform;
+    c.worldToCamera = stack_.transform();
     c.where = s.where;
     c.shapedBy = {{"Camera", s.where}};
-    namedCoordinateSystems_["camera"] = state_.transform.inverse();
+    stack_.nameCoordinateSystem("camera", stack_.transform().inverse());
     std::string projection = type;
     if (type == "realistic" || type == "spherical") {
         warn(s.where, fmt::format("Camera \"{}\" is not supported: a perspective camera of fov "

@@ -4,7 +4,7 @@
 // `warnings`, naming the statement and what stands in for it (docs/import.md lists them).
 #pragma once
 
-#include "renderer/parser/scene_description.h"
+#include "renderer/description/scene_description.h"
 
 #include <filesystem>
 #include <string>

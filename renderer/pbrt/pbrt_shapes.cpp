@@ -1,7 +1,7 @@
 // pbrt-v4's shapes as lrt's: quadrics by their arguments, meshes as triangle meshes (bilinear
 // patches split or tessellated, Loop subdivision surfaces refined here), PLY files by lrt's reader.
+#include "renderer/pbrt/loop_subdivision.h"
 #include "renderer/pbrt/pbrt_importer.h"
-#include "renderer/shapes/loop_subdivision.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -148,7 +148,7 @@ void Importer::shape(const Statement& s) {
     const ParameterList p = parameters(s, 1, "shape");
     const std::string what = fmt::format("Shape \"{}\"", type);
     auto descriptions = shapeDescriptions(s, type, p);
-    if (state_.material->invisible) {
+    if (stack_.attributes().material->invisible) {
         p.markAllUsed(); // a medium boundary: nothing lrt shows
         return;
     }
@@ -169,7 +169,7 @@ void Importer::shape(const Statement& s) {
 std::vector<ShapeDescription>
 Importer::shapeDescriptions(const Statement& s, const std::string& type, const ParameterList& p) {
     ShapeDescription d;
-    d.objectToWorld = state_.transform;
+    d.objectToWorld = stack_.transform();
     d.baseDirectory = directory_.string();
     d.where = s.where;
     const auto degrees = [&](const char* name) { return p.getFloat(name, 360.0f); };
@@ -256,17 +256,18 @@ void Importer::addShape(ShapeDescription d, bool isQuadric) {
 }
 
 std::shared_ptr<const SurfaceAttributes> Importer::attributesFor(bool isQuadric) {
-    const ImportedMaterial& m = *state_.material;
+    const ImportedMaterial& m = *stack_.attributes().material;
     const bool flipped = isQuadric && (m.texture || m.normalMap);
-    auto& shared = attributes_[{&m, state_.reverseOrientation, state_.areaLight, flipped}];
+    auto& shared = attributes_[{&m, stack_.attributes().reverseOrientation,
+                                stack_.attributes().areaLight, flipped}];
     if (!shared) {
         auto a = std::make_shared<SurfaceAttributes>();
         a->surface = m.surface;
         a->color = m.color;
         a->colorTexture = flipped && m.texture ? forQuadrics(m.texture) : m.texture;
         a->normalMap = flipped && m.normalMap ? forQuadrics(m.normalMap) : m.normalMap;
-        a->reverseOrientation = state_.reverseOrientation;
-        a->areaLight = state_.areaLight;
+        a->reverseOrientation = stack_.attributes().reverseOrientation;
+        a->areaLight = stack_.attributes().areaLight;
         shared = std::move(a);
     }
     return shared;

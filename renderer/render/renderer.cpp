@@ -6,7 +6,7 @@
 // holds whole tiles).
 #include "renderer/render/renderer.h"
 
-#include "renderer/film/aov_selection.h"
+#include "renderer/description/aov_selection.h"
 #include "renderer/integrators/integrator_registry.h"
 
 #include <algorithm>
@@ -29,7 +29,8 @@ struct FilmSample {
     FirstHit firstHit;
 };
 
-// The channels of renderer/film/aov_selection.h's layers, which reconstructTile writes in order.
+// The channels of renderer/description/aov_selection.h's layers, which reconstructTile writes in
+// order.
 constexpr int kAovChannels = 9;
 
 Stratification stratification(const Scene& scene, const RenderSettings& settings) {

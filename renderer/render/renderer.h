@@ -3,7 +3,7 @@
 // integrator is the scene's choice, or RenderSettings' through the integrator registry.
 #pragma once
 
-#include "renderer/film/film_description.h"
+#include "renderer/description/film_description.h"
 #include "renderer/image/image_file.h"
 #include "renderer/integrators/integrator.h"
 #include "renderer/scene/scene.h"

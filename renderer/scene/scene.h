@@ -6,7 +6,7 @@
 #include "renderer/accel/embree_scene.h"
 #include "renderer/camera/camera.h"
 #include "renderer/core/scene_entity.h"
-#include "renderer/film/film_description.h"
+#include "renderer/description/film_description.h"
 #include "renderer/film/filter.h"
 #include "renderer/lights/area_light.h"
 #include "renderer/lights/light.h"

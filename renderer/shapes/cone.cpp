@@ -26,7 +26,7 @@ ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeCo
 
 } // namespace
 
-const ShapeEntry Cone::registryEntry{"cone", "Cone", kArguments, {}, &create};
+const ShapeEntry Cone::registryEntry{{"cone", "Cone", kArguments, {}}, &create};
 
 Cone::Cone(const Transform& objectToScene, bool flipNormals, bool oneSided, float height,
            float radius, float thetaMaxDegrees)

@@ -27,7 +27,7 @@ ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeCo
 
 } // namespace
 
-const ShapeEntry Cylinder::registryEntry{"cylinder", "Cylinder", kArguments, {}, &create};
+const ShapeEntry Cylinder::registryEntry{{"cylinder", "Cylinder", kArguments, {}}, &create};
 
 Cylinder::Cylinder(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
                    float zMin, float zMax, float thetaMaxDegrees)

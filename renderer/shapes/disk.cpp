@@ -23,7 +23,7 @@ ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeCo
 
 } // namespace
 
-const ShapeEntry Disk::registryEntry{"disk", "Disk", kArguments, {}, &create};
+const ShapeEntry Disk::registryEntry{{"disk", "Disk", kArguments, {}}, &create};
 
 Disk::Disk(const Transform& objectToScene, bool flipNormals, bool oneSided, float height,
            float radius, float thetaMaxDegrees)

@@ -37,7 +37,8 @@ ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeCo
 
 } // namespace
 
-const ShapeEntry Hyperboloid::registryEntry{"hyperboloid", "Hyperboloid", kArguments, {}, &create};
+const ShapeEntry Hyperboloid::registryEntry{{"hyperboloid", "Hyperboloid", kArguments, {}},
+                                            &create};
 
 Hyperboloid::Hyperboloid(const Transform& objectToScene, bool flipNormals, bool oneSided,
                          Vec3 point1, Vec3 point2, float thetaMaxDegrees)

@@ -187,14 +187,15 @@ constexpr ArgumentSpec kPointsGeneralPolygonsArguments[] = {
 } // namespace
 
 const ShapeEntry TriangleMeshStatement::registryEntry{
-    "trianglemesh", "", {}, kTriangleMeshParameters, &createTriangleMesh};
-const ShapeEntry PolygonStatement::registryEntry{
-    "polygon", "Polygon", {}, kPolygonParameters, &createPolygon};
-const ShapeEntry PointsPolygonsStatement::registryEntry{"pointspolygons", "PointsPolygons",
-                                                        kPointsPolygonsArguments,
-                                                        kPolygonParameters, &createPointsPolygons};
+    {"trianglemesh", "", {}, kTriangleMeshParameters}, &createTriangleMesh};
+const ShapeEntry PolygonStatement::registryEntry{{"polygon", "Polygon", {}, kPolygonParameters},
+                                                 &createPolygon};
+const ShapeEntry PointsPolygonsStatement::registryEntry{
+    {"pointspolygons", "PointsPolygons", kPointsPolygonsArguments, kPolygonParameters},
+    &createPointsPolygons};
 const ShapeEntry PointsGeneralPolygonsStatement::registryEntry{
-    "pointsgeneralpolygons", "PointsGeneralPolygons", kPointsGeneralPolygonsArguments,
-    kPolygonParameters, &createPointsGeneralPolygons};
+    {"pointsgeneralpolygons", "PointsGeneralPolygons", kPointsGeneralPolygonsArguments,
+     kPolygonParameters},
+    &createPointsGeneralPolygons};
 
 } // namespace lrt

@@ -151,6 +151,6 @@ ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeCo
 
 } // namespace
 
-const ShapeEntry ObjShape::registryEntry{"obj", "", {}, kParameters, &create};
+const ShapeEntry ObjShape::registryEntry{{"obj", "", {}, kParameters}, &create};
 
 } // namespace lrt

@@ -2,8 +2,8 @@
 // and their .mtl materials (colours, texture maps, emission, transparency, index of refraction).
 #pragma once
 
-#include "renderer/shapes/file_material.h"
-#include "renderer/shapes/mesh_data.h"
+#include "renderer/description/file_material.h"
+#include "renderer/description/mesh_data.h"
 #include "renderer/shapes/shape_registry.h"
 
 #include <filesystem>

@@ -27,7 +27,7 @@ ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeCo
 
 } // namespace
 
-const ShapeEntry Paraboloid::registryEntry{"paraboloid", "Paraboloid", kArguments, {}, &create};
+const ShapeEntry Paraboloid::registryEntry{{"paraboloid", "Paraboloid", kArguments, {}}, &create};
 
 Paraboloid::Paraboloid(const Transform& objectToScene, bool flipNormals, bool oneSided, float rMax,
                        float zMin, float zMax, float thetaMaxDegrees)

@@ -451,6 +451,6 @@ ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeCo
 
 } // namespace
 
-const ShapeEntry PlyShape::registryEntry{"plymesh", "", {}, kParameters, &create};
+const ShapeEntry PlyShape::registryEntry{{"plymesh", "", {}, kParameters}, &create};
 
 } // namespace lrt

@@ -5,7 +5,7 @@
 // vertices, a decompression bomb) is refused before lrt allocates for it.
 #pragma once
 
-#include "renderer/shapes/mesh_data.h"
+#include "renderer/description/mesh_data.h"
 #include "renderer/shapes/shape_registry.h"
 
 #include <filesystem>

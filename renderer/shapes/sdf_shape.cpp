@@ -102,7 +102,7 @@ float sign(float x) {
 
 } // namespace
 
-const ShapeEntry SdfShape::registryEntry{"sdf", "", {}, kParameters, &create};
+const ShapeEntry SdfShape::registryEntry{{"sdf", "", {}, kParameters}, &create};
 
 std::optional<std::pair<float, float>> SdfBound::clip(Vec3 o, Vec3 d) const {
     if (sphere) {

@@ -6,7 +6,7 @@
 #include "renderer/core/color.h"
 #include "renderer/core/transform.h"
 #include "renderer/core/vector.h"
-#include "renderer/shapes/mesh_data.h"
+#include "renderer/description/mesh_data.h"
 
 #include <embree3/rtcore.h>
 #include <optional>

@@ -4,7 +4,7 @@
 #include "renderer/shapes/cone.h"
 #include "renderer/shapes/cylinder.h"
 #include "renderer/shapes/disk.h"
-#include "renderer/shapes/gltf_file.h"
+#include "renderer/shapes/gltf_shape.h"
 #include "renderer/shapes/hyperboloid.h"
 #include "renderer/shapes/mesh_shapes.h"
 #include "renderer/shapes/obj_file.h"
@@ -45,26 +45,6 @@ ShapeSurfaces singleSurface(std::unique_ptr<Shape> shape) {
 const Registry<ShapeEntry>& shapeRegistry() {
     static const Registry<ShapeEntry> registry(kShapes);
     return registry;
-}
-
-const ShapeEntry* findShapeStatement(std::string_view statement) {
-    for (const ShapeEntry* entry : kShapes)
-        if (!entry->statement.empty() && entry->statement == statement)
-            return entry;
-    return nullptr;
-}
-
-std::vector<std::string_view> shapeTypeNames() {
-    std::vector<std::string_view> names;
-    for (const ShapeEntry* entry : kShapes)
-        if (entry->statement.empty())
-            names.push_back(entry->name);
-    return names;
-}
-
-std::string shapeStatementName(const ShapeEntry& entry) {
-    return entry.statement.empty() ? fmt::format("Shape \"{}\"", entry.name)
-                                   : std::string(entry.statement);
 }
 
 } // namespace lrt

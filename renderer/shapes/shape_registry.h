@@ -8,8 +8,9 @@
 #include "renderer/core/registry.h"
 #include "renderer/core/scene_error.h"
 #include "renderer/core/transform.h"
-#include "renderer/shapes/file_material.h"
-#include "renderer/shapes/mesh_data.h"
+#include "renderer/description/file_material.h"
+#include "renderer/description/mesh_data.h"
+#include "renderer/description/scene_vocabulary.h"
 #include "renderer/shapes/shape.h"
 
 #include <filesystem>
@@ -88,20 +89,11 @@ ShapeSurfaces meshFileSurfaces(std::vector<Mesh>& meshes, std::vector<FileMateri
 using CreateShape = ShapeSurfaces (*)(std::span<const double> arguments,
                                       const Parameters& parameters, const ShapeContext& context);
 
-struct ShapeEntry {
-    std::string_view name;      // "sphere", "trianglemesh"
-    std::string_view statement; // the RIB statement ("Sphere"), or "" for Shape "name"
-    std::span<const ArgumentSpec> arguments;
-    ParameterTable parameters;
+// A shape's syntax (name, statement, arguments, parameters) and how to make it.
+struct ShapeEntry : ShapeSyntax {
     CreateShape create;
 };
 
 const Registry<ShapeEntry>& shapeRegistry();
-// The entry of a RIB shape statement ("Sphere"), or null.
-const ShapeEntry* findShapeStatement(std::string_view statement);
-// The names Shape "name" accepts, for messages.
-std::vector<std::string_view> shapeTypeNames();
-// How messages name a shape statement: Shape "obj", or sphere.
-std::string shapeStatementName(const ShapeEntry& entry);
 
 } // namespace lrt

@@ -26,7 +26,7 @@ ShapeSurfaces create(std::span<const double> n, const Parameters&, const ShapeCo
 
 } // namespace
 
-const ShapeEntry Sphere::registryEntry{"sphere", "Sphere", kArguments, {}, &create};
+const ShapeEntry Sphere::registryEntry{{"sphere", "Sphere", kArguments, {}}, &create};
 
 Sphere::Sphere(const Transform& objectToScene, bool flipNormals, bool oneSided, float radius,
                float zMin, float zMax, float thetaMaxDegrees)

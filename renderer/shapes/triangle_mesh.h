@@ -2,7 +2,7 @@
 // data stays here for shading; Embree holds the scene-space positions it traces.
 #pragma once
 
-#include "renderer/shapes/mesh_data.h"
+#include "renderer/description/mesh_data.h"
 #include "renderer/shapes/shape.h"
 
 #include <array>

@@ -57,15 +57,6 @@ const Registry<TextureEntry>& textureRegistry() {
     return registry;
 }
 
-std::shared_ptr<const TextureDescription> constantTexture(Color value,
-                                                          const SourceLocation& where) {
-    auto d = std::make_shared<TextureDescription>();
-    d->type = "constant";
-    d->parameters.add({"value", ParameterType::Color, {value.r, value.g, value.b}, {}, where});
-    d->where = where;
-    return d;
-}
-
 const ColorTexture*
 createTexture(const TextureDescription& description, std::unique_ptr<TextureSystem>& images,
               std::map<const TextureDescription*, const ColorTexture*>& made,

@@ -5,6 +5,7 @@
 
 #include "renderer/core/parameter_table.h"
 #include "renderer/core/registry.h"
+#include "renderer/description/texture_description.h"
 #include "renderer/textures/texture.h"
 #include "renderer/textures/texture_system.h"
 
@@ -17,18 +18,6 @@
 #include <string_view>
 
 namespace lrt {
-
-struct TextureDescription {
-    std::string type; // a registered texture: "constant", "imagemap", "checkerboard", ...
-    ParameterList parameters;
-    // The textures in the entry's input slots ("tex1", "amount", ...), every slot filled.
-    std::map<std::string, std::shared_ptr<const TextureDescription>, std::less<>> inputs;
-    std::filesystem::path directory; // image files are named relative to it
-    SourceLocation where;
-};
-
-// A constant texture of colour `value` (an importer's fill for an input given as a number).
-std::shared_ptr<const TextureDescription> constantTexture(Color value, const SourceLocation& where);
 
 // What creating a texture may need beyond its parameters.
 struct TextureBuild {

@@ -6,6 +6,7 @@
 #include "compiler/target.h"
 #include "renderer/core/parameter_list.h"
 #include "renderer/core/transform.h"
+#include "renderer/description/vertex_program_description.h"
 #include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 
@@ -15,15 +16,6 @@
 #include <vector>
 
 namespace lrt {
-
-// A VertexProgram statement: the program file (relative to `directory`) and its bindings
-// ("c[N]" constants, tracked matrices, frame register), checked when the scene is built.
-struct VertexProgramDescription {
-    std::string file;
-    ParameterList parameters;
-    std::string directory;
-    SourceLocation where;
-};
 
 enum class TrackedMatrix {
     ObjectToWorld,

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "renderer/core/color.h"
-#include "renderer/shapes/mesh_data.h"
+#include "renderer/description/mesh_data.h"
 #include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 

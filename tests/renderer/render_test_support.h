@@ -1,6 +1,7 @@
 // Test helpers for the renderer: render a scene given as text, and read pixels.
 #pragma once
 
+#include "renderer/builder/registered_vocabulary.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
 #include "renderer/parser/parser.h"
@@ -32,7 +33,7 @@ inline BuildOptions bundledData() {
 
 inline LoadedScene loadScene(const std::string& text, const std::string& directory = ".") {
     LoadedScene loaded;
-    loaded.frames = parseSceneString(text, "test.lrt", directory);
+    loaded.frames = parseSceneString(text, "test.lrt", registeredVocabulary(), directory);
     loaded.scene = buildScene(loaded.frames.at(0), loaded.device->get(), bundledData());
     return loaded;
 }

@@ -5,6 +5,7 @@
 // generator remembers which value each accumulator still holds, so that a result stored from rv0
 // and used next is not loaded again; a last pass removes the stores nothing reads.
 #include "compiler/backends/card/card_target.h"
+#include "compiler/backends/source_line_note.h"
 #include "slvm/card/instruction_set.h"
 
 #include <algorithm>
@@ -106,13 +107,7 @@ private:
         if (where.line == 0 || (where.line == lastLine_ && where.file == lastFile_))
             return;
         lastLine_ = where.line, lastFile_ = where.file;
-        const std::string_view source = where.source ? where.source->line(where.line) : "";
-        lines_.push_back(
-            {fmt::format("; {}:{}: {}", where.file, where.line,
-                         source.substr(source.find_first_not_of(" \t") == std::string_view::npos
-                                           ? source.size()
-                                           : source.find_first_not_of(" \t"))),
-             true});
+        lines_.push_back({"; " + sourceLineNote(where), true});
     }
 
     int width(ir::ValueId id) const { return function_[id].type.width; }

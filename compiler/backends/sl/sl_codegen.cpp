@@ -53,7 +53,7 @@ public:
             generated.outOfRegisters = true;
             return generated;
         }
-        generated.text = print();
+        generated.text = sl_code::printProgram(code_);
         return generated;
     }
 
@@ -284,6 +284,8 @@ private:
                op == And || op == Or;
     }
 
+    // One case per IR operation, a switch the compiler checks for exhaustiveness; kept whole so
+    // that every operation's selection reads in one place.
     void instruction(ir::ValueId id) {
         const ir::Instruction& in = at(id);
         where_ = in.where;
@@ -594,42 +596,6 @@ private:
                     phisOf_[instructions[i]].push_back(instructions[j]);
         for (const ir::ValueId value : instructions)
             instruction(value);
-    }
-
-    static const std::string& operandText(const Operand& operand) { return operand.physical; }
-
-    std::string print() const {
-        std::string text = "sl 1.0\n# compiled by lrt cg (profile sl)\n";
-        int lastLine = -1;
-        std::string_view lastFile;
-        for (const MachineInstruction& in : code_) {
-            if (in.label >= 0) {
-                text += fmt::format("L{}:\n", in.label);
-                continue;
-            }
-            // A plain move onto itself is what allocation made of a copy: nothing to run.
-            if (in.mnemonic == "mov" && operandText(in.operands[0]) == operandText(in.operands[1]))
-                continue;
-            if (in.where.line > 0 && (in.where.line != lastLine || in.where.file != lastFile)) {
-                std::string source;
-                if (in.where.source)
-                    source = std::string(in.where.source->line(in.where.line));
-                const auto start = source.find_first_not_of(" \t");
-                text += fmt::format("# {}:{}: {}\n", in.where.file, in.where.line,
-                                    start == std::string::npos ? "" : source.substr(start));
-                lastLine = in.where.line;
-                lastFile = in.where.file;
-            }
-            std::string line = in.mnemonic;
-            if (!in.component.empty())
-                line += " " + in.component;
-            for (std::size_t i = 0; i < in.operands.size(); ++i)
-                line += (i ? ", " : " ") + operandText(in.operands[i]);
-            if (!in.immediate.empty())
-                line += (in.operands.empty() ? " " : ", ") + in.immediate;
-            text += line + "\n";
-        }
-        return text;
     }
 
     const ir::Function& function_;

@@ -1,5 +1,5 @@
-// SL instructions on virtual registers, as the SL code generator writes them and its register
-// allocator rewrites them onto SL's registers.
+// SL instructions on virtual registers, as the SL code generator writes them, its register
+// allocator rewrites them onto SL's registers, and printProgram writes them as SL text.
 #pragma once
 
 #include "slvm/common/source_text.h"
@@ -26,5 +26,9 @@ struct MachineInstruction {
     int label = -1;        // a label definition
     slvm::SourceLocation where;
 };
+
+// The allocated program as SL text: the header, each source line as a comment before its first
+// instruction, labels, and no moves of a register onto itself (what allocation made of copies).
+std::string printProgram(const std::vector<MachineInstruction>& code);
 
 } // namespace compiler::backends::sl_code

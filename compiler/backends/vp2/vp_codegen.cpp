@@ -1,8 +1,9 @@
 // Vertex-program code generation. Swizzles, negations, inputs and constants cost nothing: they
 // are views of a register that an instruction's source operand can express. Everything else is
-// computed into a temporary (R0-R11, or R0-R15 on VP2), allocated by linear scan, or straight
+// computed into a temporary (R0-R11, or R0-R15 on VP2; allocated in vp_machine_code.h), or straight
 // into its o[] register when an output is its only use. A multiply whose only use is an add
 // becomes a MAD. Literals are packed four to a c[] register after the uniforms.
+#include "compiler/backends/vp2/vp_machine_code.h"
 #include "compiler/backends/vp2/vp_target.h"
 
 #include <algorithm>
@@ -16,32 +17,6 @@
 namespace compiler::backends {
 
 namespace {
-
-// A source operand: a register (a temporary by number before allocation, or a named one) seen
-// through a swizzle, perhaps negated.
-struct Source {
-    int temporary = -1;
-    std::string named; // "v[OPOS]", "c[4]"
-    std::array<std::uint8_t, 4> swizzle{0, 1, 2, 3};
-    int width = 4;
-    bool negate = false;
-    bool absolute = false; // |x|, VP2 only
-};
-
-struct Destination {
-    int temporary = -1;
-    std::string named; // "o[HPOS]"
-    unsigned mask = 0xF;
-    // Components 0.. of the value land at shift..: a part computed into its construct's place.
-    int shift = 0;
-};
-
-struct MachineInstruction {
-    std::string opcode;
-    Destination destination;
-    std::vector<Source> sources;
-    slvm::SourceLocation where;
-};
 
 class CodeGenerator {
 public:
@@ -63,17 +38,23 @@ public:
                       : function_[function_.blocks[0].instructions.front()].where,
                   "a vertex program must write POSITION (o[HPOS]): return it, or give an out "
                   "parameter the semantic POSITION");
-        const bool outOfRegisters = errors_.empty() && !allocate();
-        if (errors_.empty() && static_cast<int>(code_.size()) > target_.instructionLimit())
-            error(code_.back().where,
+        Allocation allocation;
+        if (errors_.empty()) {
+            legalizeOperands(program_);
+            allocation = allocateTemporaries(program_, target_);
+        }
+        const bool outOfRegisters = !allocation.errors.empty();
+        errors_.insert(errors_.end(), allocation.errors.begin(), allocation.errors.end());
+        if (errors_.empty() && static_cast<int>(program_.code.size()) > target_.instructionLimit())
+            error(program_.code.back().where,
                   fmt::format("the program compiles to {} instructions; profile {} "
                               "allows {}",
-                              code_.size(), target_.name(), target_.instructionLimit()));
+                              program_.code.size(), target_.name(), target_.instructionLimit()));
         Generated generated;
         generated.errors = errors_;
         generated.outOfRegisters = outOfRegisters;
         if (errors_.empty()) {
-            generated.text = print();
+            generated.text = printProgram(program_, allocation.physical, target_, slots_);
             generated.constants = slots_;
         }
         return generated;
@@ -92,7 +73,7 @@ private:
                 uses_[operand].push_back(id);
     }
 
-    int newTemporary() { return temporaries_++; }
+    int newTemporary() { return program_.newTemporary(); }
 
     void emit(std::string opcode, Destination destination, std::vector<Source> sources) {
         if (destination.shift > 0) {
@@ -108,7 +89,8 @@ private:
             destination.mask = (destination.mask << destination.shift) & 0xF;
             destination.shift = 0;
         }
-        code_.push_back({std::move(opcode), std::move(destination), std::move(sources), where_});
+        program_.code.push_back(
+            {std::move(opcode), std::move(destination), std::move(sources), where_});
     }
 
     static unsigned maskOf(int width) { return (1u << width) - 1u; }
@@ -339,6 +321,8 @@ private:
         }
     }
 
+    // One case per IR operation, a switch the compiler checks for exhaustiveness; kept whole so
+    // that every operation's selection reads in one place.
     void instruction(ir::ValueId id) {
         const ir::Instruction& in = at(id);
         where_ = in.where;
@@ -571,150 +555,6 @@ private:
         }
     }
 
-    // At most one distinct c[] and one distinct v[] per instruction (the spec's load rule): extra
-    // ones are moved to temporaries first.
-    void legalizeOperands() {
-        std::vector<MachineInstruction> out;
-        for (MachineInstruction& in : code_) {
-            std::string parameter, attribute;
-            for (Source& s : in.sources) {
-                if (s.named.empty())
-                    continue;
-                std::string& seen = s.named[0] == 'c' ? parameter : attribute;
-                if (seen.empty() || seen == s.named) {
-                    seen = s.named;
-                    continue;
-                }
-                const int t = newTemporary();
-                Source whole;
-                whole.named = s.named;
-                MachineInstruction move;
-                move.opcode = "MOV";
-                move.destination.temporary = t;
-                move.sources = {whole};
-                move.where = in.where;
-                out.push_back(std::move(move));
-                s.named.clear();
-                s.temporary = t;
-            }
-            out.push_back(std::move(in));
-        }
-        code_ = std::move(out);
-    }
-
-    // Linear scan onto the profile's temporaries; false (with the error) when they run out.
-    bool allocate() {
-        legalizeOperands();
-        std::vector<int> first(static_cast<std::size_t>(temporaries_), -1),
-            last(static_cast<std::size_t>(temporaries_), -1);
-        const auto mention = [&](int t, int i) {
-            if (t < 0)
-                return;
-            if (first[static_cast<std::size_t>(t)] < 0)
-                first[static_cast<std::size_t>(t)] = i;
-            last[static_cast<std::size_t>(t)] = i;
-        };
-        for (std::size_t i = 0; i < code_.size(); ++i) {
-            for (const Source& s : code_[i].sources)
-                mention(s.temporary, static_cast<int>(i));
-            mention(code_[i].destination.temporary, static_cast<int>(i));
-        }
-        std::vector<int> order;
-        for (int t = 0; t < temporaries_; ++t)
-            if (first[static_cast<std::size_t>(t)] >= 0)
-                order.push_back(t);
-        std::sort(order.begin(), order.end(), [&](int a, int b) {
-            return first[static_cast<std::size_t>(a)] < first[static_cast<std::size_t>(b)];
-        });
-        std::vector<int> busyUntil(static_cast<std::size_t>(target_.temporaries()), -1);
-        physical_.assign(static_cast<std::size_t>(temporaries_), -1);
-        for (const int t : order) {
-            const int start = first[static_cast<std::size_t>(t)];
-            int chosen = -1;
-            for (int r = 0; r < target_.temporaries() && chosen < 0; ++r)
-                if (busyUntil[static_cast<std::size_t>(r)] <= start)
-                    chosen = r;
-            if (chosen < 0) {
-                error(code_[static_cast<std::size_t>(start)].where,
-                      fmt::format(
-                          "this needs more temporaries than profile {} has ({}): too many values "
-                          "are live here",
-                          target_.name(), target_.temporaries()));
-                return false;
-            }
-            busyUntil[static_cast<std::size_t>(chosen)] = last[static_cast<std::size_t>(t)];
-            physical_[static_cast<std::size_t>(t)] = chosen;
-        }
-        return true;
-    }
-
-    std::string sourceText(const Source& s) const {
-        std::string text = s.negate ? "-" : "";
-        text += s.absolute ? "|" : "";
-        text += s.temporary >= 0
-                    ? fmt::format("R{}", physical_[static_cast<std::size_t>(s.temporary)])
-                    : s.named;
-        if (s.swizzle != std::array<std::uint8_t, 4>{0, 1, 2, 3}) {
-            text += ".";
-            const bool replicated = s.swizzle[1] == s.swizzle[0] && s.swizzle[2] == s.swizzle[0] &&
-                                    s.swizzle[3] == s.swizzle[0];
-            for (int c = 0; c < (replicated ? 1 : 4); ++c)
-                text += "xyzw"[s.swizzle[static_cast<std::size_t>(c)]];
-        }
-        text += s.absolute ? "|" : "";
-        return text;
-    }
-
-    std::string print() const {
-        std::string text = target_.isVp2() ? "!!VP2.0\n" : "!!VP1.1\n";
-        text += fmt::format("# compiled by lrt cg (profile {})\n", target_.name());
-        // Each register's initial value as cgc declares it (#const c[N] = x y z w), which lrt's
-        // VP reader loads, so that the program runs without its binding; tracked matrices are the
-        // binding's to fill. A value the numeric contract cannot spell (a folded infinity or
-        // denormal) is only described, and the scene's binding provides it.
-        for (const ConstantSlot& slot : slots_) {
-            if (!slot.name.empty())
-                text += fmt::format("# c[{}]: uniform {}{}{}\n", slot.index, slot.name,
-                                    slot.semantic.empty() ? "" : " : " + slot.semantic,
-                                    slot.row > 0 ? fmt::format(" (row {})", slot.row) : "");
-            if (!slot.semantic.empty())
-                continue;
-            const bool spellable = std::ranges::all_of(slot.value, [](float v) {
-                return v == 0 || (std::isfinite(v) && std::fabs(v) >= FLT_MIN);
-            });
-            text +=
-                fmt::format("{} c[{}] = {} {} {} {}\n", spellable ? "#const" : "# value of",
-                            slot.index, slot.value[0], slot.value[1], slot.value[2], slot.value[3]);
-        }
-        int lastLine = -1;
-        for (const MachineInstruction& in : code_) {
-            if (in.where.line > 0 && in.where.line != lastLine) {
-                std::string line =
-                    in.where.source ? std::string(in.where.source->line(in.where.line)) : "";
-                const auto start = line.find_first_not_of(" \t");
-                text += fmt::format("# {}:{}: {}\n", in.where.file, in.where.line,
-                                    start == std::string::npos ? "" : line.substr(start));
-                lastLine = in.where.line;
-            }
-            const Destination& d = in.destination;
-            std::string dest =
-                d.temporary >= 0
-                    ? fmt::format("R{}", physical_[static_cast<std::size_t>(d.temporary)])
-                    : d.named;
-            if (d.mask != 0xF) {
-                dest += ".";
-                for (int c = 0; c < 4; ++c)
-                    if (d.mask & (1u << c))
-                        dest += "xyzw"[c];
-            }
-            std::string line = in.opcode + " " + dest;
-            for (const Source& s : in.sources)
-                line += ", " + sourceText(s);
-            text += line + ";\n";
-        }
-        return text + "END\n";
-    }
-
     const VpTarget& target_;
     const ir::Function& function_;
     std::vector<ConstantSlot> slots_;
@@ -728,9 +568,7 @@ private:
     std::map<ir::ValueId, Destination> constructDestinations_;
     ir::ValueId addressIndex_ = ir::kNoValue; // what A0.x holds: floor(index * stride)
     int addressStride_ = 0;
-    std::vector<MachineInstruction> code_;
-    int temporaries_ = 0;
-    std::vector<int> physical_;
+    MachineProgram program_;
     std::vector<slvm::Diagnostic> errors_;
     slvm::SourceLocation where_;
     bool writesPosition_ = false;

@@ -85,25 +85,25 @@ Value clamp(LibraryCall& c) { // saturate(x) is clamp(x, 0, 1)
 template <bool toDegrees>
 Value angle(LibraryCall& c) {
     const int width = c.unify();
-    const float scale = toDegrees ? 180.0f / std::numbers::pi_v<float>
-                                  : std::numbers::pi_v<float> / 180.0f;
+    const float scale =
+        toDegrees ? 180.0f / std::numbers::pi_v<float> : std::numbers::pi_v<float> / 180.0f;
     return c.result(c.b().binary(ir::Op::Mul, c.args[0].id, c.b().constant(scale)), width);
 }
 
 Value step(LibraryCall& c) { // step(edge, x): x >= edge ? 1 : 0
     const int width = c.unify();
     auto& b = c.b();
-    return c.result(
-        b.unary(ir::Op::BoolToFloat, b.binary(ir::Op::Ge, c.args[1].id, c.args[0].id)), width);
+    return c.result(b.unary(ir::Op::BoolToFloat, b.binary(ir::Op::Ge, c.args[1].id, c.args[0].id)),
+                    width);
 }
 
 Value lerp(LibraryCall& c) {
     const int width = c.unify();
     auto& b = c.b();
     return c.result(
-        b.binary(ir::Op::Add, c.args[0].id,
-                 b.binary(ir::Op::Mul, b.binary(ir::Op::Sub, c.args[1].id, c.args[0].id),
-                          c.args[2].id)),
+        b.binary(
+            ir::Op::Add, c.args[0].id,
+            b.binary(ir::Op::Mul, b.binary(ir::Op::Sub, c.args[1].id, c.args[0].id), c.args[2].id)),
         width);
 }
 
@@ -111,13 +111,13 @@ Value smoothstep(LibraryCall& c) {
     const int width = c.unify();
     auto& b = c.b();
     const auto& a = c.args;
-    const ir::ValueId t = b.binary(
-        ir::Op::Min,
-        b.binary(ir::Op::Max,
-                 b.binary(ir::Op::Div, b.binary(ir::Op::Sub, a[2].id, a[0].id),
-                          b.binary(ir::Op::Sub, a[1].id, a[0].id)),
-                 b.constant(0.0f)),
-        b.constant(1.0f));
+    const ir::ValueId t =
+        b.binary(ir::Op::Min,
+                 b.binary(ir::Op::Max,
+                          b.binary(ir::Op::Div, b.binary(ir::Op::Sub, a[2].id, a[0].id),
+                                   b.binary(ir::Op::Sub, a[1].id, a[0].id)),
+                          b.constant(0.0f)),
+                 b.constant(1.0f));
     return c.result(b.binary(ir::Op::Mul, b.binary(ir::Op::Mul, t, t),
                              b.binary(ir::Op::Sub, b.constant(3.0f),
                                       b.binary(ir::Op::Mul, b.constant(2.0f), t))),
@@ -147,16 +147,15 @@ Value cross(LibraryCall& c) {
 Value reflect(LibraryCall& c) { // i - 2 dot(n, i) n
     const int width = c.unify(true);
     auto& b = c.b();
-    const ir::ValueId twice = b.binary(ir::Op::Mul, b.constant(2.0f),
-                                       b.binary(ir::Op::Dot, c.args[1].id, c.args[0].id));
-    return c.result(
-        b.binary(ir::Op::Sub, c.args[0].id, b.binary(ir::Op::Mul, c.args[1].id, twice)), width);
+    const ir::ValueId twice =
+        b.binary(ir::Op::Mul, b.constant(2.0f), b.binary(ir::Op::Dot, c.args[1].id, c.args[0].id));
+    return c.result(b.binary(ir::Op::Sub, c.args[0].id, b.binary(ir::Op::Mul, c.args[1].id, twice)),
+                    width);
 }
 
 // Cg's: k = 1 - eta^2 (1 - dot(n,i)^2); k < 0 ? 0 : eta i - (eta dot(n,i) + sqrt(k)) n
 Value refract(LibraryCall& c) {
-    const Value eta =
-        c.lowering.convert(c.args[2], scalarType(ir::Scalar::Float), c.where, false);
+    const Value eta = c.lowering.convert(c.args[2], scalarType(ir::Scalar::Float), c.where, false);
     c.args.pop_back();
     const int width = c.unify(true);
     auto& b = c.b();

@@ -152,6 +152,12 @@ public:
 // The names of the library's functions, from its table (library.cpp).
 std::vector<std::string_view> libraryFunctionNames();
 
+// Whether `text` is a swizzle or write mask (xyzw or rgba, one to four), with its components
+// (lower_expressions.cpp).
+bool isSwizzleText(const std::string& text, std::vector<int>& components);
+// The IR operation of binary operator `op` ("+", "<=", "&&"...), or Op::Constant for none.
+ir::Op binaryOp(const std::string& op);
+
 // Reserved names of the control flags in the scopes; no Cg identifier starts with '$'.
 inline constexpr const char* kReturned = "$returned";
 inline constexpr const char* kResult = "$result";

@@ -2,11 +2,9 @@
 // or declaration, which records it and skips to where parsing can resume.
 #include "compiler/frontends/cg/parser.h"
 
+#include "compiler/frontends/cg/literals.h"
 #include "compiler/frontends/cg/types.h"
-#include "slvm/common/number.h"
 
-#include <cctype>
-#include <cerrno>
 #include <fmt/format.h>
 #include <map>
 #include <set>
@@ -14,55 +12,6 @@
 namespace compiler::cg {
 
 namespace {
-
-bool isDigit(char c) {
-    return c >= '0' && c <= '9';
-}
-
-// C's floating literals with Cg's suffixes: 1.5, .5, 3., 2e-3, 1.5f, 0.5h, 2.0x, 2f (by hand:
-// std::regex trips GCC 12's -Wmaybe-uninitialized in the sanitizer build).
-bool isFloatLiteral(std::string_view text) {
-    std::size_t at = 0, digits = 0;
-    while (at < text.size() && isDigit(text[at]))
-        ++at, ++digits;
-    const bool point = at < text.size() && text[at] == '.';
-    if (point)
-        for (++at; at < text.size() && isDigit(text[at]); ++at)
-            ++digits;
-    if (digits == 0)
-        return false;
-    bool exponent = false;
-    if (at < text.size() && (text[at] == 'e' || text[at] == 'E')) {
-        ++at;
-        if (at < text.size() && (text[at] == '+' || text[at] == '-'))
-            ++at;
-        const std::size_t start = at;
-        while (at < text.size() && isDigit(text[at]))
-            ++at;
-        if (at == start)
-            return false;
-        exponent = true;
-    }
-    const std::string_view suffix = text.substr(at);
-    const bool suffixed =
-        suffix.size() == 1 && std::string_view("fFhHxX").find(suffix[0]) != std::string_view::npos;
-    if (!suffix.empty() && !suffixed)
-        return false;
-    // 12 is an integer; 12f (but not 12x, an integer's suffix in C) is a float.
-    return point || exponent ||
-           (suffixed && std::string_view("fFhH").find(suffix[0]) != std::string_view::npos);
-}
-
-// C's integer literals: 0x1F, 017, 12, with an optional u or l.
-bool isIntegerLiteral(std::string_view text) {
-    if (!text.empty() && std::string_view("uUlL").find(text.back()) != std::string_view::npos)
-        text.remove_suffix(1);
-    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
-        return text.substr(2).find_first_not_of("0123456789abcdefABCDEF") == std::string_view::npos;
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string_view::npos)
-        return false;
-    return text[0] != '0' || text.find_first_of("89") == std::string_view::npos;
-}
 
 struct SyntaxError {
     slvm::SourceLocation where;
@@ -620,35 +569,13 @@ private:
         fail(token, "an expression");
     }
 
-    // C's literals with Cg's suffixes: 12, 0x1F, 017, 1.5, 2e-3, 1.5f, 0.5h, 2.0x (fixed).
     ExprPtr number(const Token& token) {
-        std::string text = token.text;
-        auto value = make(ExprKind::Number, token.where, text);
-        if (isFloatLiteral(text)) {
-            while (std::isalpha(static_cast<unsigned char>(text.back())) && text.back() != 'e' &&
-                   text.back() != 'E')
-                text.pop_back();
-            const slvm::DecimalFloat converted = slvm::decimalToFloat(text);
-            if (converted.range != slvm::FloatRange::Within)
-                throw SyntaxError{token.where, slvm::floatRangeError(token.text, converted.range)};
-            value->number = std::stod(text);
-            value->isFloat = true;
-        } else if (isIntegerLiteral(text)) {
-            while (std::isalpha(static_cast<unsigned char>(text.back())) &&
-                   !(text.size() > 2 && (text[1] == 'x' || text[1] == 'X') &&
-                     std::isxdigit(static_cast<unsigned char>(text.back()))))
-                text.pop_back();
-            errno = 0;
-            const unsigned long long integer = std::strtoull(text.c_str(), nullptr, 0);
-            if (errno == ERANGE)
-                throw SyntaxError{token.where,
-                                  fmt::format("integer '{}' is outside the range of an integer "
-                                              "literal: at most 18446744073709551615",
-                                              token.text)};
-            value->number = static_cast<double>(integer);
-        } else {
-            throw SyntaxError{token.where, fmt::format("malformed number '{}'", token.text)};
-        }
+        const Literal literal = readLiteral(token.text);
+        if (!literal.error.empty())
+            throw SyntaxError{token.where, literal.error};
+        auto value = make(ExprKind::Number, token.where, token.text);
+        value->number = literal.value;
+        value->isFloat = literal.isFloat;
         return value;
     }
 

@@ -66,6 +66,42 @@ TEST_CASE("invalid shapes, surfaces and lights are scene errors with their line"
     }
 }
 
+TEST_CASE("the integrator's parameters are checked with the frame's other errors",
+          "[scene][builder][errors]") {
+    // The reader checks them against the integrator's table, and reports them with its own
+    // errors; a scene that reads cleanly has them reported by the build, with the lights'.
+    struct Case {
+        const char* integrator;
+        int column;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"SurfaceIntegrator \"whitted\" \"maxdepth\" [0]", 29,
+         "maxdepth of SurfaceIntegrator \"whitted\" is 0, outside its domain: an integer in [1, "
+         "1000]"},
+        {"SurfaceIntegrator \"whitted\" \"depth\" [3]", 29,
+         "unknown parameter 'depth' for SurfaceIntegrator \"whitted\""},
+        {"SurfaceIntegrator \"path\" \"strategy\" \"lights\"", 26,
+         "unknown strategy 'lights' (expected \"mis\", \"light\" or \"bsdf\")"},
+    };
+    for (const auto& [integrator, column, message] : cases) {
+        INFO(integrator);
+        try {
+            testing::loadScene(std::string(integrator) + "\n" +
+                               world("LightSource \"pointlight\" \"fromm\" [0 0 0]"));
+            FAIL("built without error");
+        } catch (const SceneError& e) {
+            INFO("error: " << e.what());
+            REQUIRE(e.diagnostics().size() == 2);
+            CHECK(e.diagnostics()[0].where.line == 1);
+            CHECK(e.diagnostics()[0].where.column == column);
+            CHECK_THAT(e.diagnostics()[0].message, Catch::StartsWith(message));
+            CHECK(e.diagnostics()[1].where.line == 4);
+            CHECK_THAT(e.diagnostics()[1].message, Catch::Contains("unknown parameter 'fromm'"));
+        }
+    }
+}
+
 TEST_CASE("every independent build error of a frame is reported at once",
           "[scene][builder][errors]") {
     // Three typos, one Surface shared by two shapes (one error), and a good sphere.

@@ -2,6 +2,7 @@
 // Blender's exporters write (tests/data/blender/, made by its export_scenes.py) import their
 // camera, lights, materials and image, and Blender's OBJ and glTF exports of one scene render the
 // same within noise.
+#include "renderer/builder/registered_vocabulary.h"
 #include "renderer/gltf/gltf_scene.h"
 #include "renderer/pbrt/pbrt_scene.h"
 #include "tests/renderer/gltf_test_support.h"
@@ -138,7 +139,8 @@ AttributeEnd
     const auto gltfFrames = parseGltfScene(path);
     REQUIRE(gltfFrames.at(0).warnings.empty());
     const Image fromGltf = renderFrame(gltfFrames.at(0), 48, 36, 16);
-    const Image fromLrt = renderFrame(parseSceneString(lrt, "triple.lrt").at(0), 48, 36, 16);
+    const Image fromLrt =
+        renderFrame(parseSceneString(lrt, "triple.lrt", registeredVocabulary()).at(0), 48, 36, 16);
     const Image fromPbrt = renderFrame(parsePbrtString(pbrt, "triple.pbrt").at(0), 48, 36, 16);
     CHECK(fromGltf.pixels == fromLrt.pixels);
     CHECK(fromPbrt.pixels == fromLrt.pixels);
@@ -190,7 +192,8 @@ TEST_CASE("a Blender-exported glb brings its camera and lights and materials and
 TEST_CASE("Blender's OBJ and glTF exports of one scene render the same within noise",
           "[gltf][blender]") {
     const Image fromGltf = renderFrame(parseGltfScene(kBlender / "scene.glb").at(0), 96, 72, 16);
-    const Image fromObj = renderFrame(parseSceneFile(kBlender / "scene_obj.lrt").at(0), 96, 72, 16);
+    const Image fromObj = renderFrame(
+        parseSceneFile(kBlender / "scene_obj.lrt", registeredVocabulary()).at(0), 96, 72, 16);
     // The two exports map onto slightly different surfaces (the .mtl keeps Blender's Ks as the
     // highlight's colour; glTF gives dielectrics an F0 of 0.04), and the noise differs.
     INFO("mean " << mean(fromObj) << " and " << mean(fromGltf));

@@ -25,6 +25,14 @@ using namespace lrt::testing;
 
 namespace {
 
+// The entry of LightSource `name` (area false) or AreaLightSource `name` (area true), or null.
+const LightEntry* findLight(std::string_view name, bool area) {
+    for (const LightEntry* entry : lightRegistry())
+        if (entry->name == name && entry->area == area)
+            return entry;
+    return nullptr;
+}
+
 constexpr double kPi = std::numbers::pi;
 
 // Stratified sample points (i + a) / n, (j + b) / n, off the strata's edges.

@@ -1,5 +1,6 @@
 // The .lrt lexer (tokens, locations, strings, numbers, comments, errors) and the scene reader's
 // treatment of Unicode white space, CR LF or CR line ends and a byte-order mark.
+#include "renderer/builder/registered_vocabulary.h"
 #include "renderer/parser/lexer.h"
 #include "renderer/parser/parser.h"
 #include "tests/unicode_text.h"
@@ -193,7 +194,7 @@ WorldEnd
 // The error parsing `text` stops with.
 slvm::Diagnostic sceneError(const std::string& text) {
     try {
-        parseSceneString(text, "bad.lrt");
+        parseSceneString(text, "bad.lrt", registeredVocabulary());
     } catch (const SceneError& e) {
         return e.diagnostic();
     }
@@ -383,7 +384,8 @@ TEST_CASE("Unicode white space separates tokens as ASCII does", "[scene][lexer][
 
 TEST_CASE("a scene with NBSPs, CR LF and a BOM parses as the ASCII scene does",
           "[scene][parser][unicode]") {
-    const std::vector<FrameDescription> plain = parseSceneString(kScene, "pasted.lrt");
+    const std::vector<FrameDescription> plain =
+        parseSceneString(kScene, "pasted.lrt", registeredVocabulary());
     REQUIRE(plain.size() == 1);
     REQUIRE(plain[0].world.shapes.size() == 2);
     REQUIRE(plain[0].world.lights.size() == 1);
@@ -403,7 +405,7 @@ TEST_CASE("a scene with NBSPs, CR LF and a BOM parses as the ASCII scene does",
         INFO("variant " << name << ":\n" << text);
         std::vector<FrameDescription> frames;
         try {
-            frames = parseSceneString(text, "pasted.lrt");
+            frames = parseSceneString(text, "pasted.lrt", registeredVocabulary());
         } catch (const SceneError& e) {
             FAIL("scene error: " << e.what());
         }
@@ -418,7 +420,7 @@ TEST_CASE("an inline type separated by a NBSP types the parameter", "[scene][par
         const std::string text = "WorldBegin\n" + body + "\nWorldEnd\n";
         INFO(text);
         try {
-            auto frames = parseSceneString(text, "typed.lrt");
+            auto frames = parseSceneString(text, "typed.lrt", registeredVocabulary());
             REQUIRE(frames.size() == 1);
             return std::move(frames[0]);
         } catch (const SceneError& e) {
@@ -454,16 +456,15 @@ TEST_CASE("an inline type separated by a NBSP types the parameter", "[scene][par
 TEST_CASE("scene diagnostics after NBSPs count each as one column", "[scene][parser][unicode]") {
     // BOM 1, SurfaceIntegrator 2-18, NBSP 19, "whitted" 20-28, NBSP 29, "bogus" 30 (counting
     // bytes would give 34).
-    const std::string integrator =
-        pasted("SurfaceIntegrator \"whitted\" \"bogus\" [1]\nWorldBegin\nWorldEnd\n", {kNbsp},
-               "\r\n", true);
+    const std::string integrator = pasted(
+        "SurfaceIntegrator \"whitted\" \"bogus\"\nWorldBegin\nWorldEnd\n", {kNbsp}, "\r\n", true);
     INFO(integrator);
     const slvm::Diagnostic d = sceneError(integrator);
     INFO(slvm::formatDiagnostic(d));
     CHECK(d.where.file == "bad.lrt");
     CHECK(d.where.line == 1);
     CHECK(d.where.column == 30);
-    CHECK_THAT(d.message, Catch::Contains("unknown parameter 'bogus'"));
+    CHECK_THAT(d.message, Catch::Contains("parameter 'bogus' has no value"));
     // On line 2, after two NBSPs and a CR LF: '@' is in column 3.
     const slvm::Diagnostic stray = sceneError("WorldBegin\r\n" + kNbsp + kNbsp + "@\r\nWorldEnd");
     CHECK(stray.where.line == 2);

@@ -14,7 +14,7 @@ namespace {
 // Parses `options` before an empty world; the error's line, column and message, or "" if none.
 std::string parseError(const std::string& options) {
     try {
-        parseSceneString(options + "WorldBegin\nWorldEnd\n", "c.lrt");
+        parseSceneString(options + "WorldBegin\nWorldEnd\n", "c.lrt", registeredVocabulary());
         return "";
     } catch (const SceneError& e) {
         return fmt::format("{}:{}: {}", e.where().line, e.where().column, e.diagnostic().message);

@@ -462,4 +462,8 @@ TEST_CASE("malformed pbrt-v4 input is refused at its place with every error at o
           "2:9: included file './missing.pbrt' not found\n");
     CHECK(errorOf("Film \"rgb\" \"integer xresolution\" 0\nWorldBegin\n") ==
           "1:12: xresolution is 0, outside its domain: an integer in [1, 65536]\n");
+    // The block stack is the .lrt reader's (renderer/parser/graphics_stack.h), with its words.
+    CHECK(errorOf("WorldBegin\nAttributeBegin\nTransformBegin\nAttributeEnd\n") ==
+          "4:1: AttributeEnd closes TransformBegin opened at line 3\n");
+    CHECK(errorOf("WorldBegin\nAttributeEnd\n") == "2:1: AttributeEnd without AttributeBegin\n");
 }

@@ -1,6 +1,7 @@
 // The vertex stage in scenes: deformed meshes are where the program puts them (checked against
 // the analytic surface through the BVH), clip distances open surfaces, colours and texture
 // coordinates reach shading, tracked matrices and the frame register hold what docs/vp2.md says.
+#include "renderer/builder/registered_vocabulary.h"
 #include "renderer/vertex/vertex_program_binding.h"
 #include "slvm/vp2/parser.h"
 #include "tests/renderer/render_test_support.h"
@@ -267,7 +268,7 @@ TEST_CASE("the frame number animates a vertex program", "[vertex][binding]") {
                               gridMesh(2) + "WorldEnd\nFrameEnd\n";
     auto frames =
         parseSceneString(fmt::format(fmt::runtime(frame), 3) + fmt::format(fmt::runtime(frame), 7),
-                         "frames.lrt", folder.directory());
+                         "frames.lrt", registeredVocabulary(), folder.directory());
     EmbreeDevice device;
     for (const auto& [index, z] : {std::pair{0, 0.75f}, {1, 1.75f}}) {
         const auto scene = buildScene(frames.at(static_cast<std::size_t>(index)), device.get());

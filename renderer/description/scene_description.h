@@ -1,16 +1,17 @@
-// What a parsed .lrt file says, as plain data: the options of each frame and the world's shapes,
-// lights and materials with the graphics state each was created under. Names and parameters are
-// kept as written (checked against the registries' tables); the scene builder creates from them.
+// What a scene says, as plain data, whichever reader wrote it (.lrt, pbrt-v4, glTF): the options
+// of each frame and the world's shapes, lights and materials with the graphics state each was
+// created under. Names and parameters are kept as written (checked against the scene
+// vocabulary); the scene builder creates from them.
 #pragma once
 
-#include "renderer/camera/camera_registry.h"
 #include "renderer/core/color.h"
 #include "renderer/core/scene_entity.h"
 #include "renderer/core/transform.h"
-#include "renderer/film/film_description.h"
-#include "renderer/materials/material_registry.h"
-#include "renderer/textures/texture_registry.h"
-#include "renderer/vertex/vertex_program_binding.h"
+#include "renderer/description/camera_description.h"
+#include "renderer/description/film_description.h"
+#include "renderer/description/shader_options.h"
+#include "renderer/description/texture_description.h"
+#include "renderer/description/vertex_program_description.h"
 #include "slvm/common/source_text.h"
 
 #include <memory>
@@ -24,7 +25,7 @@ namespace lrt {
 using SceneSources = std::vector<std::unique_ptr<const slvm::SourceText>>;
 
 // The options of one frame: everything before WorldBegin.
-struct GltfFile; // renderer/shapes/gltf_file.h
+struct GltfFile; // renderer/gltf/gltf_file.h
 
 struct FrameOptions {
     CameraDescription camera;

@@ -1,7 +1,7 @@
 // glTF files as meshes: node transforms (and the winding a mirroring one reverses), embedded
 // images, primitives lrt leaves out, Shape "gltf" in a .lrt scene; and hostile files (cyclic node
 // graphs, accessors past their buffers, indices past their vertices) refused with the JSON path.
-#include "renderer/shapes/gltf_file.h"
+#include "renderer/gltf/gltf_file.h"
 #include "tests/renderer/gltf_test_support.h"
 #include "tests/renderer/render_test_support.h"
 #include "tests/scratch_directory.h"

@@ -1,4 +1,4 @@
-#include "renderer/shapes/loop_subdivision.h"
+#include "renderer/pbrt/loop_subdivision.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,9 +6,8 @@
 #pragma once
 
 #include "renderer/core/transform.h"
-#include "renderer/shapes/file_material.h"
-#include "renderer/shapes/mesh_data.h"
-#include "renderer/shapes/shape_registry.h"
+#include "renderer/description/file_material.h"
+#include "renderer/description/mesh_data.h"
 
 #include <filesystem>
 #include <string>
@@ -55,11 +54,5 @@ GltfFile loadGltfFile(const std::filesystem::path& path);
 // The same from the file's bytes (binary .glb or JSON text); `directory` resolves its URIs.
 GltfFile parseGltf(const std::string& bytes, const std::string& name,
                    const std::filesystem::path& directory);
-
-// Shape "gltf" "filename" "scene.glb": the file's meshes and materials, in the statement's space
-// (its cameras and lights are read when the file is the scene itself: docs/import.md).
-struct GltfShape {
-    static const ShapeEntry registryEntry;
-};
 
 } // namespace lrt

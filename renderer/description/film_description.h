@@ -2,8 +2,8 @@
 // output named by Display. The renderer and the image writers read it.
 #pragma once
 
-#include "renderer/film/aov_selection.h"
-#include "renderer/film/filter.h"
+#include "renderer/core/scene_error.h"
+#include "renderer/description/aov_selection.h"
 
 #include <array>
 #include <optional>
@@ -11,6 +11,14 @@
 #include <vector>
 
 namespace lrt {
+
+// What PixelFilter said: the filter's name (one of renderer/film/filter.h's) and its widths, when
+// given.
+struct FilterDescription {
+    std::string name = "gaussian";
+    std::optional<std::array<float, 2>> widths;
+    SourceLocation where;
+};
 
 struct FilmDescription {
     int xResolution = 640;
@@ -31,7 +39,8 @@ struct FilmDescription {
     // Display's mode asks for depth ("rgbz", "rgbaz", "z"): EXR outputs carry Z whatever `aovs`
     // says (8-bit formats cannot).
     bool displayDepth = false;
-    // The AOV layers EXR outputs carry (renderer/film/aov_selection.h): Option "output" "aov".
+    // The AOV layers EXR outputs carry (renderer/description/aov_selection.h): Option "output"
+    // "aov".
     std::vector<std::string> aovs = allAovs();
 };
 

@@ -1,7 +1,7 @@
 // glTF to meshes: tinygltf parses the JSON and loads the buffers; lrt walks the default scene's
 // nodes, reads each triangle primitive's accessors (checked against their buffer views and
 // buffers before a byte is read), and keeps materials, cameras and lights as the file gives them.
-#include "renderer/shapes/gltf_file.h"
+#include "renderer/gltf/gltf_file.h"
 
 #include "renderer/core/scene_error.h"
 
@@ -571,27 +571,5 @@ GltfFile loadGltfFile(const std::filesystem::path& path) {
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     return parseGltf(bytes, path.string(), path.parent_path());
 }
-
-namespace {
-
-const ParameterSpec kParameters[] = {
-    {"filename",
-     ValueKind::String,
-     {},
-     {},
-     "the .gltf or .glb file, relative to the scene file (required)"},
-};
-
-ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeContext& c) {
-    GltfFile gltf = c.gltf ? *c.gltf : loadShapeFile(p, c, "gltf", loadGltfFile);
-    ShapeSurfaces made = meshFileSurfaces(gltf.meshes, std::move(gltf.materials));
-    for (const std::string& note : gltf.notes)
-        made.notes.push_back(fmt::format("{}: {} is left out", p.getString("filename"), note));
-    return made;
-}
-
-} // namespace
-
-const ShapeEntry GltfShape::registryEntry{"gltf", "", {}, kParameters, &create};
 
 } // namespace lrt

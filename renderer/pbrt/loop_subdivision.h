@@ -3,7 +3,7 @@
 // rule along boundaries), then every vertex moved to its limit position.
 #pragma once
 
-#include "renderer/shapes/mesh_data.h"
+#include "renderer/description/mesh_data.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
 // AOV layer names and their channels.
-#include "renderer/film/aov_selection.h"
+#include "renderer/description/aov_selection.h"
 
-#include "renderer/film/film_description.h"
+#include "renderer/description/film_description.h"
 #include "slvm/common/suggestion.h"
 
 #include <algorithm>

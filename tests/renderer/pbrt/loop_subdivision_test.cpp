@@ -1,7 +1,7 @@
 // Loop subdivision: each level splits every triangle in four; a vertex's limit position does not
 // depend on the level it is taken at (the limit mask agrees with refinement); flat meshes stay
 // flat; absurd levels are refused before any work.
-#include "renderer/shapes/loop_subdivision.h"
+#include "renderer/pbrt/loop_subdivision.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
