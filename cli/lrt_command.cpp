@@ -3,6 +3,7 @@
 
 #include "cli/card_command.h"
 #include "cli/compiler_command.h"
+#include "cli/debug_command.h"
 #include "cli/exit_status.h"
 #include "cli/farm_command.h"
 #include "cli/merge_command.h"
@@ -47,6 +48,7 @@ int runLrt(int argc, char** argv) {
     addVp2Command(app, exitStatus);
     addCardCommand(app, exitStatus);
     addRenderCommand(app, exitStatus, commandLine);
+    addDebugCommand(app, exitStatus);
     addMergeCommand(app, exitStatus);
     addFarmCommand(app, exitStatus);
 

@@ -94,22 +94,6 @@ void applySet(sl::RegisterFile& registers, const std::string& assignment) {
         registers.vector(*index)[i] = (*values)[i];
 }
 
-std::string registersJson(const sl::RegisterFile& registers) {
-    std::string out;
-    for (int i = 0; i < sl::kRegisterCount; ++i) {
-        const sl::RegisterInfo& info = sl::registerInfo(i);
-        out += fmt::format("{}\"{}\": ", i == 0 ? "" : ", ", info.name);
-        if (info.kind == sl::RegisterKind::Scalar) {
-            out += jsonNumber(registers.scalar(i));
-        } else {
-            const sl::Float4& v = registers.vector(i);
-            out += fmt::format("[{}, {}, {}, {}]", jsonNumber(v[0]), jsonNumber(v[1]),
-                               jsonNumber(v[2]), jsonNumber(v[3]));
-        }
-    }
-    return out;
-}
-
 } // namespace
 
 int runShader(const ShaderRunOptions& options, const std::function<sl::VerifiedProgram()>& load) {
@@ -150,7 +134,7 @@ int runShader(const ShaderRunOptions& options, const std::function<sl::VerifiedP
     const sl::ExecutionResult result = sl::execute(program, registers, host, options.budget);
     std::cout << fmt::format("{{\"status\": \"{}\", \"executed\": {}, \"registers\": {{{}}}}}\n",
                              sl::statusName(result.status), result.executed,
-                             registersJson(registers));
+                             slRegistersJson(registers));
     return kExitOk;
 }
 

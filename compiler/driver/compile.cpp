@@ -29,10 +29,20 @@ namespace compiler {
 
 namespace {
 
+// The first kMaxReportedErrors errors in source order, then a note of how many there were: a
+// file that is no program at all (a binary, say) has an error at every character, and quoting
+// its line under each would print megabytes.
 void stopOnErrors(std::vector<slvm::Diagnostic>& errors) {
     if (errors.empty())
         return;
     slvm::sortBySource(errors);
+    if (errors.size() > kMaxReportedErrors) {
+        const std::size_t total = errors.size();
+        errors.resize(kMaxReportedErrors);
+        errors.emplace_back(
+            slvm::Severity::Note, slvm::SourceLocation{errors.front().where.file},
+            fmt::format("stopped after {} errors ({} in all)", kMaxReportedErrors, total));
+    }
     throw slvm::ProgramError(std::move(errors));
 }
 

@@ -16,6 +16,10 @@
 
 namespace compiler {
 
+// A compilation that fails reports at most this many errors, the first in source order, then a
+// note of how many there were (as a scene reader stops after 20).
+inline constexpr std::size_t kMaxReportedErrors = 20;
+
 struct CompileOptions {
     std::string profile = "sl"; // sl, vp1.1, vp2 or card
     std::string entry;          // "" for the profile's own: main, or sdf for card

@@ -85,6 +85,8 @@ void SceneBuilder::addPrimitive(std::unique_ptr<Shape> shape, const SurfaceLook&
     primitive.normalScale = look.normalScale;
     primitive.opacity = look.opacity;
     primitive.lights = lightList(a);
+    primitive.origin = fmt::format("{} at {}:{}", d.type, d.where.file, d.where.line);
+    primitive.surface = a.surface.name;
     AreaLight* light = nullptr;
     if (a.areaLight >= 0)
         light =

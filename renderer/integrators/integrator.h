@@ -3,6 +3,7 @@
 
 #include "renderer/core/color.h"
 #include "renderer/core/ray.h"
+#include "renderer/materials/program_recorder.h"
 #include "renderer/sampling/sample_stream.h"
 #include "renderer/scene/scene.h"
 
@@ -33,6 +34,9 @@ struct SampleContext {
     std::uint64_t pixel; // pixelHash of the pixel
     RayCounters& counters;
     FirstHit firstHit{}; // filled at the camera ray's hit
+    // The pixel debugger's recorder of the programs run at the camera ray's first hit; null when
+    // the sample is not being debugged.
+    ProgramRecorder* recorder = nullptr;
 };
 
 class Integrator {

@@ -104,7 +104,8 @@ Color PathIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& c
         ++context.counters.secondary;
         return trace(scene, next, context, {arrival.bounce + 1, true, true, 0.0f, hit->p});
     };
-    ShadingContext shading(arrival.bounce, context.stream, deeper);
+    ShadingContext shading(arrival.bounce, context.stream, deeper,
+                           arrival.bounce == 0 ? context.recorder : nullptr);
     point.context = &shading;
 
     Color L = emitted(*hit, point, arrival) + material.unlit(point);

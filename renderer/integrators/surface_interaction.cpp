@@ -122,10 +122,13 @@ Color directLighting(const Scene& scene, const Intersection& hit, const ShadingP
     const Material& material = *hit.primitive->material;
     const bool programmable = material.isProgrammable();
     const auto& lights = scene.lights();
+    ProgramRecorder* const recorder = point.context ? point.context->recorder() : nullptr;
     Color sum;
     int samples = 0;
     for (const int index : *hit.primitive->lights) {
         const Light& light = *lights[static_cast<std::size_t>(index)];
+        if (recorder)
+            recorder->beginLight(index);
         if (light.isAmbient()) {
             sum += material.ambient(point, light.ambientRadiance());
             continue;
@@ -169,8 +172,11 @@ Color directLighting(const Scene& scene, const Intersection& hit, const ShadingP
         sum += programmable ? material.reflected(point, sample->wi, sample->E * through)
                             : reflected * through * weight;
     }
-    if (programmable && samples == 0)
+    if (programmable && samples == 0) {
+        if (recorder)
+            recorder->beginLight(-1);
         sum += material.reflected(point, point.shadingNormal, {});
+    }
     return sum;
 }
 

@@ -40,7 +40,7 @@ Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext
         ++context.counters.secondary;
         return trace(scene, next, context, depth + 1);
     };
-    ShadingContext shading(depth, context.stream, deeper);
+    ShadingContext shading(depth, context.stream, deeper, depth == 0 ? context.recorder : nullptr);
     point.context = &shading;
 
     Color L;

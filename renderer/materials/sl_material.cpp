@@ -5,6 +5,7 @@
 #include "renderer/core/scene_error.h"
 #include "slvm/common/suggestion.h"
 #include "slvm/sl/noise.h"
+#include "slvm/sl/trace.h"
 #include "slvm/sl/vm.h"
 
 #include <algorithm>
@@ -268,8 +269,21 @@ bool SlMaterial::usesTextureFootprint() const {
 Color SlMaterial::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     sl::RegisterFile registers = registersAt(point, wi, E);
     RendererHost host(point, settings_);
+    ProgramRecorder* const recorder = point.context ? point.context->recorder() : nullptr;
+    ProgramRun run;
+    if (recorder)
+        run.inputs = registers;
     const sl::ExecutionResult result =
-        sl::execute(*settings_.program, registers, host, settings_.budget);
+        recorder ? sl::executeTraced(*settings_.program, registers, host, settings_.budget,
+                                     run.steps, ProgramRecorder::kMaxSteps)
+                 : sl::execute(*settings_.program, registers, host, settings_.budget);
+    if (recorder) {
+        run.program = settings_.program.get();
+        run.light = recorder->light();
+        run.outputs = registers;
+        run.result = result;
+        recorder->add(std::move(run));
+    }
     if (result.status == sl::ExecutionStatus::Budget) {
         ++budgetExhausted_;
         return Color(std::nanf(""));

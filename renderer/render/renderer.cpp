@@ -8,6 +8,7 @@
 
 #include "renderer/description/aov_selection.h"
 #include "renderer/integrators/integrator_registry.h"
+#include "renderer/render/camera_sampler.h"
 
 #include <algorithm>
 #include <atomic>
@@ -23,30 +24,9 @@ namespace lrt {
 
 namespace {
 
-struct FilmSample {
-    float x, y; // raster position
-    Color radiance;
-    FirstHit firstHit;
-};
-
 // The channels of renderer/description/aov_selection.h's layers, which reconstructTile writes in
 // order.
 constexpr int kAovChannels = 9;
-
-Stratification stratification(const Scene& scene, const RenderSettings& settings) {
-    Stratification s{scene.film().xSamples, scene.film().ySamples, scene.film().jitter,
-                     scene.film().lowDiscrepancy};
-    if (settings.samplesPerPixel) {
-        // The most square grid with exactly N cells.
-        const int n = *settings.samplesPerPixel;
-        int nx = static_cast<int>(std::sqrt(static_cast<double>(n)));
-        while (n % nx != 0)
-            --nx;
-        s.nx = n / nx;
-        s.ny = nx;
-    }
-    return s;
-}
 
 // How the render's pixels are cut into tiles, and how far each tile's samples reach beyond it.
 struct TileGrid {
@@ -117,43 +97,22 @@ struct TileResult {
 // Everything one render shares between its tiles.
 struct Frame {
     const Scene& scene;
-    const RenderSettings& settings;
-    const Integrator& integrator;
-    const Stratification& strata;
+    const CameraSampler& sampler;
     const TileGrid& grid;
     int spp;
-    bool lens;          // a pinhole camera draws no lens sample
-    bool differentials; // only textures filtered over the footprint need them
-    float differentialSpacing;
 };
 
 // Traces every camera sample of the tile's sample region.
 void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
     const PixelBounds& r = samples.region;
     for (int y = r.y0; y < r.y1; ++y)
-        for (int x = r.x0; x < r.x1; ++x) {
-            const std::uint64_t pixel = pixelHash(f.settings.seed, f.scene.frame(), x, y);
+        for (int x = r.x0; x < r.x1; ++x)
             for (int i = 0; i < f.spp; ++i) {
-                SampleStream stream(pixel, i);
-                const Vec2 offset =
-                    f.strata.sample(i, stream.next2D(), pixel, Stratification::kFilm);
-                const Vec2 raster{static_cast<float>(x) + offset.x,
-                                  static_cast<float>(y) + offset.y};
-                const Vec2 lens =
-                    f.lens ? f.strata.sample(i, stream.next2D(), pixel, Stratification::kLens)
-                           : Vec2{0.5f, 0.5f};
-                // Differentials span the distance between samples, as in pbrt.
-                const Ray ray = f.differentials ? f.scene.camera().generateRayWithDifferentials(
-                                                      raster, lens, f.differentialSpacing)
-                                                : f.scene.camera().generateRay(raster, lens);
-                ++out.rays.camera;
-                SampleContext context{stream, f.strata, i, pixel, out.rays};
-                const Color L = f.integrator.radiance(f.scene, ray, context);
-                if (!L.isFinite())
+                const FilmSample sample = f.sampler.trace(x, y, i, out.rays);
+                if (!sample.radiance.isFinite())
                     ++out.dropped; // kept, and skipped by the reconstruction
-                samples.add({raster.x, raster.y, L, context.firstHit});
+                samples.add(sample);
             }
-        }
 }
 
 // Each pixel of the tile from the samples its filter reaches: radiance, and the AOVs weighted the
@@ -342,20 +301,12 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     const PixelBounds bounds = renderBounds(scene, settings);
     if (bounds.width() <= 0 || bounds.height() <= 0)
         throw std::runtime_error("the crop window or tile covers no pixels");
-    const Stratification strata = stratification(scene, settings);
     const std::unique_ptr<Integrator> integrator =
         createIntegrator(scene.integrator(), settings.integrator);
-    const int spp = strata.count();
+    const CameraSampler sampler(scene, settings, *integrator);
+    const int spp = sampler.samplesPerPixel();
     const TileGrid grid(bounds, scene.filter(), spp, settings.tileSize);
-    const Frame frame{scene,
-                      settings,
-                      *integrator,
-                      strata,
-                      grid,
-                      spp,
-                      scene.camera().usesLens(),
-                      scene.needsRayDifferentials(),
-                      1.0f / std::sqrt(static_cast<float>(spp))};
+    const Frame frame{scene, sampler, grid, spp};
 
     RenderResult result = startResult(scene, bounds, spp, grid.count(), control.resumeFrom);
     std::vector<int> pending;

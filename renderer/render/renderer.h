@@ -6,6 +6,7 @@
 #include "renderer/description/film_description.h"
 #include "renderer/image/image_file.h"
 #include "renderer/integrators/integrator.h"
+#include "renderer/render/render_settings.h"
 #include "renderer/scene/scene.h"
 
 #include <array>
@@ -16,19 +17,6 @@
 #include <vector>
 
 namespace lrt {
-
-struct RenderSettings {
-    std::optional<int> samplesPerPixel;    // overrides PixelSamples
-    std::optional<std::string> integrator; // overrides SurfaceIntegrator (a registered name)
-    int threads = 0;                       // 0: all the threads lrt may use (--threads)
-    std::uint64_t seed = 0;
-    std::optional<std::array<float, 4>> crop; // overrides CropWindow (x0 x1 y0 y1, NDC)
-    std::optional<std::pair<int, int>> tile;  // (I, N): the I-th of N horizontal bands
-    // A tile also samples the margin of pixels its filter reaches into, which its neighbours
-    // sample again: with a one-pixel margin (the default gaussian) 64 re-traces 6% of the
-    // samples where 32 re-traced 13%, and still gives a 1080p frame 510 tiles to share out.
-    int tileSize = 64;
-};
 
 struct PixelBounds {
     int x0, x1, y0, y1; // half-open

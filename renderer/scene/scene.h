@@ -35,6 +35,10 @@ struct Primitive {
     float normalScale = 1;                      // of the normal map's x and y
     Color opacity{1, 1, 1};
     const std::vector<int>* lights = nullptr; // indices of the lights that illuminate it
+    // For the pixel debugger: the shape's type and statement ("sphere at scene.lrt:12") and the
+    // Surface it was declared under.
+    std::string origin;
+    std::string surface;
 };
 
 struct Intersection {

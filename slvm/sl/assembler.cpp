@@ -169,6 +169,8 @@ public:
         resolveJumps();
         if (!errors_.empty())
             throw ProgramError(std::move(errors_));
+        if (sawNote_)
+            program_.sources = std::move(sources_);
         return verify(std::move(program_));
     }
 
@@ -179,7 +181,11 @@ private:
     }
 
     void parseLine(std::string_view rawLine, int line) {
-        const std::vector<Token> tokens = tokenize(rawLine.substr(0, rawLine.find('#')));
+        const std::size_t comment = rawLine.find('#');
+        if (comment != std::string_view::npos)
+            if (auto note = readSourceLineNote(rawLine.substr(comment + 1)))
+                sourceLine_ = std::move(*note);
+        const std::vector<Token> tokens = tokenize(rawLine.substr(0, comment));
         if (tokens.empty())
             return;
         if (!sawHeader_) {
@@ -268,6 +274,8 @@ private:
             return;
         }
         program_.code.push_back(instruction);
+        sources_.push_back(sourceLine_);
+        sawNote_ = sawNote_ || sourceLine_.line > 0;
     }
 
     std::optional<Opcode> parseMnemonic(const Token& mnemonic, const Line& source) {
@@ -464,11 +472,14 @@ private:
 
     std::string_view source_;
     std::string_view file_;
-    Program program_{std::string(file_), {}};
+    Program program_{std::string(file_), {}, {}};
     std::vector<Diagnostic> errors_;
     std::map<std::string, Label, std::less<>> labels_;
     std::vector<PendingJump> jumps_;
     bool sawHeader_ = false;
+    SourceLine sourceLine_; // the last note read, for the instructions that follow it
+    std::vector<SourceLine> sources_;
+    bool sawNote_ = false;
     int headerLine_ = 0;
 };
 

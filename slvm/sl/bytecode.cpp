@@ -80,7 +80,7 @@ Program readSlc(std::span<const std::byte> bytes, const std::string& name) {
         fail(name, fmt::format("corrupt .slc file: header says {} instructions ({} bytes) but the "
                                "file has {} bytes",
                                count, expected, bytes.size()));
-    Program program{name, {}};
+    Program program{name, {}, {}};
     program.code.reserve(count);
     for (std::size_t i = 0; i < count; ++i)
         program.code.push_back(

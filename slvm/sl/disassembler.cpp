@@ -8,6 +8,39 @@
 
 namespace slvm::sl {
 
+std::string disassembleInstruction(const VerifiedProgram& verified, std::size_t i) {
+    const auto& code = verified.code();
+    const Instruction& raw = verified.program().code[i];
+    const OpcodeInfo& info = opcodeInfo(static_cast<Opcode>(raw.opcode));
+    const Form& form = verified.form(i);
+    std::string line(info.mnemonic);
+    if (info.takesComponent)
+        line += fmt::format(" {}", componentLetter(raw.component));
+    for (int slot = 0; slot < info.arity; ++slot) {
+        const OperandKind kind = form.operands[static_cast<std::size_t>(slot)];
+        const std::uint32_t field = operandField(raw, kind, slot);
+        line += slot == 0 ? " " : ", ";
+        switch (kind) {
+        case OperandKind::Vector:
+        case OperandKind::Scalar:
+            line += registerInfo(static_cast<int>(field)).name;
+            break;
+        case OperandKind::TextureUnit:
+            line += fmt::format("t{}", field);
+            break;
+        case OperandKind::Float:
+            line += fmt::format("{:.9g}", Instruction::asFloat(field));
+            break;
+        case OperandKind::Offset:
+            line += fmt::format("L{}", code[i].target);
+            break;
+        case OperandKind::None:
+            break;
+        }
+    }
+    return line;
+}
+
 std::string disassemble(const VerifiedProgram& verified) {
     const auto& code = verified.code();
     std::set<std::uint32_t> targets;
@@ -22,35 +55,7 @@ std::string disassemble(const VerifiedProgram& verified) {
             out += fmt::format("L{}:\n", i);
         if (i == code.size())
             break;
-        const Instruction& raw = verified.program().code[i];
-        const OpcodeInfo& info = opcodeInfo(static_cast<Opcode>(raw.opcode));
-        const Form& form = verified.form(i);
-        std::string line = fmt::format("    {}", info.mnemonic);
-        if (info.takesComponent)
-            line += fmt::format(" {}", componentLetter(raw.component));
-        for (int slot = 0; slot < info.arity; ++slot) {
-            const OperandKind kind = form.operands[static_cast<std::size_t>(slot)];
-            const std::uint32_t field = operandField(raw, kind, slot);
-            line += slot == 0 ? " " : ", ";
-            switch (kind) {
-            case OperandKind::Vector:
-            case OperandKind::Scalar:
-                line += registerInfo(static_cast<int>(field)).name;
-                break;
-            case OperandKind::TextureUnit:
-                line += fmt::format("t{}", field);
-                break;
-            case OperandKind::Float:
-                line += fmt::format("{:.9g}", Instruction::asFloat(field));
-                break;
-            case OperandKind::Offset:
-                line += fmt::format("L{}", code[i].target);
-                break;
-            case OperandKind::None:
-                break;
-            }
-        }
-        out += line + "\n";
+        out += "    " + disassembleInstruction(verified, i) + "\n";
     }
     return out;
 }

@@ -11,4 +11,8 @@ namespace slvm::sl {
 // round-trip exactly.
 std::string disassemble(const VerifiedProgram& program);
 
+// Instruction `index` as disassemble writes it, without indentation ("mul r0, N, L"; jump
+// targets as labels "L<index>").
+std::string disassembleInstruction(const VerifiedProgram& program, std::size_t index);
+
 } // namespace slvm::sl

@@ -3,6 +3,7 @@
 // runs.
 #pragma once
 
+#include "slvm/common/source_line_note.h"
 #include "slvm/sl/instruction_set.h"
 
 #include <bit>
@@ -57,6 +58,10 @@ inline void setOperandField(Instruction& in, OperandKind kind, int slot, std::ui
 struct Program {
     std::string name; // file name used in diagnostics
     std::vector<Instruction> code;
+    // The source line each instruction was compiled from, as the notes in SL text name them
+    // (slvm/common/source_line_note.h); one per instruction, or empty when the text has no notes
+    // (bytecode, hand-written text). An instruction before the first note has line 0.
+    std::vector<SourceLine> sources;
 };
 
 // Largest program the toolchain accepts, in instructions.

@@ -3,6 +3,8 @@
 // the budget.
 #include "slvm/sl/vm.h"
 
+#include "slvm/sl/trace.h"
+
 #include <cmath>
 
 namespace slvm::sl {
@@ -39,17 +41,13 @@ void normalize(Float4& d, const Float4& s) {
     setXyz(d, x / length, y / length, z / length);
 }
 
-} // namespace
-
-const char* statusName(ExecutionStatus status) {
-    return status == ExecutionStatus::Ok ? "ok" : "budget";
-}
-
 // One loop over one switch, a case per operation: longer than a function should be, on purpose,
 // so that the compiler makes it a jump table with the registers in reach (this loop is most of a
-// shaded sample's time; docs/performance.md).
-ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers, Host& host,
-                        std::uint64_t budget) {
+// shaded sample's time; docs/performance.md). `observe(pc, next, d)` follows every executed
+// instruction; execute's is empty and compiles away.
+template <typename Observe>
+ExecutionResult run(const VerifiedProgram& program, RegisterFile& registers, Host& host,
+                    std::uint64_t budget, Observe observe) {
     const ExecInstruction* const code = program.code().data();
     const std::size_t length = program.code().size();
     auto& r = registers.slots;
@@ -60,12 +58,14 @@ ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers,
         if (executed == budget)
             return {ExecutionStatus::Budget, executed};
         ++executed;
+        const std::size_t pc = ip;
         const ExecInstruction& in = code[ip++];
         Float4& d = r[in.a];
         switch (in.operation) {
         case Operation::Nop:
             break;
         case Operation::Ret:
+            observe(pc, length, d);
             return {ExecutionStatus::Ok, executed};
         case Operation::Rnd:
             d[0] = host.random();
@@ -180,8 +180,31 @@ ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers,
             break;
         }
         }
+        observe(pc, ip, d);
     }
     return {ExecutionStatus::Ok, executed};
+}
+
+} // namespace
+
+const char* statusName(ExecutionStatus status) {
+    return status == ExecutionStatus::Ok ? "ok" : "budget";
+}
+
+ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers, Host& host,
+                        std::uint64_t budget) {
+    return run(program, registers, host, budget, [](std::size_t, std::size_t, const Float4&) {});
+}
+
+ExecutionResult executeTraced(const VerifiedProgram& program, RegisterFile& registers, Host& host,
+                              std::uint64_t budget, std::vector<TraceStep>& steps,
+                              std::size_t maxSteps) {
+    return run(program, registers, host, budget,
+               [&](std::size_t pc, std::size_t next, const Float4& value) {
+                   if (steps.size() < maxSteps)
+                       steps.push_back({static_cast<std::uint32_t>(pc),
+                                        static_cast<std::uint32_t>(next), value});
+               });
 }
 
 } // namespace slvm::sl

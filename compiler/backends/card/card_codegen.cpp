@@ -5,8 +5,8 @@
 // generator remembers which value each accumulator still holds, so that a result stored from rv0
 // and used next is not loaded again; a last pass removes the stores nothing reads.
 #include "compiler/backends/card/card_target.h"
-#include "compiler/backends/source_line_note.h"
 #include "slvm/card/instruction_set.h"
+#include "slvm/common/source_line_note.h"
 
 #include <algorithm>
 #include <array>
@@ -107,7 +107,7 @@ private:
         if (where.line == 0 || (where.line == lastLine_ && where.file == lastFile_))
             return;
         lastLine_ = where.line, lastFile_ = where.file;
-        lines_.push_back({"; " + sourceLineNote(where), true});
+        lines_.push_back({"; " + slvm::sourceLineNote(where), true});
     }
 
     int width(ir::ValueId id) const { return function_[id].type.width; }

@@ -1,7 +1,7 @@
 // Printing SL machine code.
 #include "compiler/backends/sl/sl_machine_code.h"
 
-#include "compiler/backends/source_line_note.h"
+#include "slvm/common/source_line_note.h"
 
 #include <fmt/format.h>
 
@@ -20,7 +20,7 @@ std::string printProgram(const std::vector<MachineInstruction>& code) {
         if (in.mnemonic == "mov" && in.operands[0].physical == in.operands[1].physical)
             continue;
         if (in.where.line > 0 && (in.where.line != lastLine || in.where.file != lastFile)) {
-            text += "# " + sourceLineNote(in.where) + "\n";
+            text += "# " + slvm::sourceLineNote(in.where) + "\n";
             lastLine = in.where.line;
             lastFile = in.where.file;
         }

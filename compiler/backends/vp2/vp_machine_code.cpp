@@ -1,7 +1,7 @@
 // Legalising, allocating and printing vertex-program machine code.
 #include "compiler/backends/vp2/vp_machine_code.h"
 
-#include "compiler/backends/source_line_note.h"
+#include "slvm/common/source_line_note.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -140,7 +140,7 @@ std::string printProgram(const MachineProgram& program, const std::vector<int>& 
     int lastLine = -1;
     for (const MachineInstruction& in : program.code) {
         if (in.where.line > 0 && in.where.line != lastLine) {
-            text += "# " + sourceLineNote(in.where) + "\n";
+            text += "# " + slvm::sourceLineNote(in.where) + "\n";
             lastLine = in.where.line;
         }
         const Destination& d = in.destination;

@@ -85,7 +85,7 @@ TEST_CASE("header corruption is rejected with a clear message", "[sl][slc]") {
 }
 
 TEST_CASE("hostile instructions are rejected by the verifier", "[sl][slc]") {
-    const std::vector<std::byte> base = writeSlc(Program{"p", {Instruction{}, Instruction{}}});
+    const std::vector<std::byte> base = writeSlc(Program{"p", {Instruction{}, Instruction{}}, {}});
     REQUIRE(loadError(base).empty());
     auto reject = [&](std::uint64_t w) { return loadError(withWord(base, 1, w)); };
     using enum Opcode;

@@ -19,7 +19,7 @@ inline Program randomProgram(std::mt19937& rng, std::size_t length) {
                 return static_cast<std::uint32_t>(index);
         }
     };
-    Program program{"generated.sl", {}};
+    Program program{"generated.sl", {}, {}};
     for (std::size_t i = 0; i < length; ++i) {
         const auto opcode = static_cast<Opcode>(pick(kOpcodeCount));
         const OpcodeInfo& info = opcodeInfo(opcode);

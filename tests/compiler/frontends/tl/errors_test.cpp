@@ -134,3 +134,32 @@ TEST_CASE("a T-Language file's errors are all reported", "[compiler][tl][errors]
         CHECK(error.diagnostics()[2].where.line == 4);
     }
 }
+
+TEST_CASE("a file of garbage reports its first 20 errors and how many there were",
+          "[compiler][tl][cg][errors]") {
+    // Found by fuzz_cg_compiler: 959 unexpected characters on one 1 KiB line printed 5.7 MB.
+    const std::string garbage = std::string(300, '@') + "\n";
+    for (const bool cg : {false, true}) {
+        INFO((cg ? "Cg" : "T-Language"));
+        compiler::CompileOptions options;
+        options.profile = "sl";
+        const auto source =
+            std::make_shared<const slvm::SourceText>(cg ? "bad.cg" : "bad.t", garbage);
+        try {
+            if (cg)
+                compiler::compileCg(source, options);
+            else
+                compiler::compileTl(source, options);
+            FAIL("compiled");
+        } catch (const slvm::ProgramError& error) {
+            const auto& all = error.diagnostics();
+            REQUIRE(all.size() == compiler::kMaxReportedErrors + 1);
+            CHECK(all[0].where.line == 1);
+            CHECK(all[0].where.column == 1);
+            CHECK(all[19].where.column == 20);
+            CHECK(all[20].severity == slvm::Severity::Note);
+            CHECK(all[20].message.starts_with("stopped after 20 errors ("));
+            CHECK(std::string(error.what()).size() < 20000);
+        }
+    }
+}

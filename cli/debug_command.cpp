@@ -1,0 +1,165 @@
+// `lrt debug`: one sample of one pixel traced again, printed as JSON: the pixel at 1 spp, the
+// sample's radiance, the camera ray's first hit, and each run of the hit's SL program with its
+// inputs and its instruction-by-instruction trace, each instruction with the source line a
+// compiler made it from.
+#include "cli/debug_command.h"
+
+#include "cli/exit_status.h"
+#include "cli/flag_values.h"
+#include "cli/install_layout.h"
+#include "cli/json_number.h"
+#include "renderer/builder/scene_builder.h"
+#include "renderer/embree/device.h"
+#include "renderer/import/scene_file.h"
+#include "renderer/render/parallelism.h"
+#include "renderer/render/pixel_debugger.h"
+#include "slvm/sl/disassembler.h"
+#include "slvm/sl/registers.h"
+
+#include <fmt/format.h>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+namespace lrt::cli {
+
+namespace sl = slvm::sl;
+
+namespace {
+
+struct DebugFlags {
+    std::string scene;
+    std::string pixel;
+    int sample = 0;
+    std::uint64_t seed = 0;
+    int samplesPerPixel = 0;
+    std::string integrator;
+};
+
+// A JSON string (bytes that are not UTF-8 replaced, as a file name may hold them).
+std::string jsonString(std::string_view text) {
+    return nlohmann::json(std::string(text))
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string jsonArray(std::initializer_list<float> values) {
+    std::string out = "[";
+    for (const float v : values)
+        out += (out.size() > 1 ? ", " : "") + jsonNumber(v);
+    return out + "]";
+}
+std::string jsonVector(Vec3 v) {
+    return jsonArray({v.x, v.y, v.z});
+}
+std::string jsonColor(Color c) {
+    return jsonArray({c.r, c.g, c.b});
+}
+
+std::string hitJson(const PixelDebug& d) {
+    if (!d.hit)
+        return "null";
+    const Intersection& h = *d.hit;
+    return fmt::format("{{\"distance\": {}, \"position\": {}, \"normal\": {}, \"shadingNormal\": "
+                       "{}, \"uv\": {}, \"st\": {}, \"shape\": {}, \"surface\": {}}}",
+                       jsonNumber(h.t), jsonVector(h.p), jsonVector(h.normal),
+                       jsonVector(h.shadingNormal), jsonArray({h.local.uv.x, h.local.uv.y}),
+                       jsonArray({h.local.st.x, h.local.st.y}), jsonString(h.primitive->origin),
+                       jsonString(h.primitive->surface));
+}
+
+std::string stepJson(const sl::VerifiedProgram& program, const sl::TraceStep& step) {
+    std::string out = fmt::format(
+        "{{\"pc\": {}, \"instruction\": {}, \"value\": {}, \"next\": {}", step.pc,
+        jsonString(sl::disassembleInstruction(program, step.pc)),
+        jsonArray({step.value[0], step.value[1], step.value[2], step.value[3]}), step.next);
+    const auto& sources = program.program().sources;
+    if (step.pc < sources.size() && sources[step.pc].line > 0) {
+        const slvm::SourceLine& s = sources[step.pc];
+        out += fmt::format(", \"source\": {{\"file\": {}, \"line\": {}, \"text\": {}}}",
+                           jsonString(s.file), s.line, jsonString(s.text));
+    }
+    return out + "}";
+}
+
+std::string runJson(const ProgramRun& run) {
+    std::string steps;
+    for (const sl::TraceStep& step : run.steps)
+        steps += (steps.empty() ? "\n      " : ",\n      ") + stepJson(*run.program, step);
+    const sl::Float4& v0 = run.outputs.vector(sl::reg::v0);
+    return fmt::format(
+        "{{\"light\": {}, \"program\": {}, \"status\": \"{}\", \"executed\": {}, \"result\": {},\n"
+        "     \"inputs\": {},\n     \"trace\": [{}],\n     \"traceComplete\": {}}}",
+        run.light < 0 ? "null" : std::to_string(run.light), jsonString(run.program->program().name),
+        sl::statusName(run.result.status), run.result.executed, jsonArray({v0[0], v0[1], v0[2]}),
+        "{" + slRegistersJson(run.inputs) + "}", steps,
+        run.steps.size() == run.result.executed ? "true" : "false");
+}
+
+std::pair<int, int> parsePixel(const std::string& text) {
+    const std::vector<float> xy =
+        parseFlagNumbers("--pixel", text, 2, slvm::kInteger.atLeast(0), "X,Y");
+    return {static_cast<int>(xy[0]), static_cast<int>(xy[1])};
+}
+
+int debugScene(const DebugFlags& flags) {
+    const auto [x, y] = parsePixel(flags.pixel);
+    RenderSettings settings;
+    settings.seed = flags.seed;
+    if (flags.samplesPerPixel > 0)
+        settings.samplesPerPixel = flags.samplesPerPixel;
+    if (!flags.integrator.empty()) {
+        checkIntegratorFlag(flags.integrator);
+        settings.integrator = flags.integrator;
+    }
+    const Parallelism parallelism(1);
+    std::vector<FrameDescription> frames = readScene(flags.scene);
+    EmbreeDevice device(parallelism.embreeConfig());
+    const std::unique_ptr<Scene> scene =
+        buildScene(frames.front(), device.get(), buildOptionsFromEnvironment());
+    const FilmDescription& film = scene->film();
+    if (x >= film.xResolution || y >= film.yResolution)
+        throw UsageError(fmt::format("--pixel {},{} is outside the {}x{} image", x, y,
+                                     film.xResolution, film.yResolution));
+    const int spp =
+        flags.samplesPerPixel > 0 ? flags.samplesPerPixel : film.xSamples * film.ySamples;
+    if (flags.sample >= spp)
+        throw UsageError(fmt::format("--sample {} is outside the render's {} samples per pixel "
+                                     "(0 to {})",
+                                     flags.sample, spp, spp - 1));
+    const PixelDebug d = debugPixel(*scene, settings, x, y, flags.sample);
+    std::string runs;
+    for (const ProgramRun& run : d.runs)
+        runs += (runs.empty() ? "\n    " : ",\n    ") + runJson(run);
+    std::cout << fmt::format(
+        "{{\"scene\": {}, \"pixel\": [{}, {}], \"sample\": {}, \"samplesPerPixel\": {}, \"seed\": "
+        "{},\n \"color\": {}, \"radiance\": {}, \"raster\": {},\n \"ray\": {{\"origin\": {}, "
+        "\"direction\": {}}},\n \"hit\": {},\n \"programs\": [{}]}}\n",
+        jsonString(flags.scene), x, y, d.sample, d.samplesPerPixel, flags.seed, jsonColor(d.color),
+        jsonColor(d.radiance), jsonArray({d.raster.x, d.raster.y}), jsonVector(d.ray.origin),
+        jsonVector(d.ray.direction), hitJson(d), runs);
+    return kExitOk;
+}
+
+} // namespace
+
+void addDebugCommand(CLI::App& app, int& exitStatus) {
+    auto flags = std::make_shared<DebugFlags>();
+    CLI::App* command = app.add_subcommand(
+        "debug", "Trace one sample of one pixel again and print what happened there as JSON");
+    command->add_option("SCENE", flags->scene, "Scene file (any format lrt renders)")->required();
+    command->add_option("--pixel", flags->pixel, "The pixel X,Y (0,0 is the top left)")->required();
+    command->add_option("--sample", flags->sample, "Which of the pixel's samples (default 0)")
+        ->check(nonNegativeInteger());
+    command->add_option("--seed", flags->seed, "Seed of every random sample (default 0)")
+        ->check(nonNegativeInteger());
+    command
+        ->add_option("--spp", flags->samplesPerPixel,
+                     "Samples per pixel, as lrt render --spp (they stratify the samples)")
+        ->check(nonNegativeInteger());
+    command->add_option("--integrator", flags->integrator,
+                        "whitted or path (overrides SurfaceIntegrator)");
+    command->callback(
+        [&exitStatus, flags] { exitStatus = guarded([&] { return debugScene(*flags); }); });
+}
+
+} // namespace lrt::cli

@@ -1,0 +1,53 @@
+// Camera samples: the stratified film and lens positions of each pixel's samples, drawn from the
+// pixel's own random streams, so that a sample never depends on the tile or thread that traces it.
+#include "renderer/render/camera_sampler.h"
+
+#include <cmath>
+
+namespace lrt {
+
+Stratification stratification(const Scene& scene, const RenderSettings& settings) {
+    Stratification s{scene.film().xSamples, scene.film().ySamples, scene.film().jitter,
+                     scene.film().lowDiscrepancy};
+    if (settings.samplesPerPixel) {
+        // The most square grid with exactly N cells.
+        const int n = *settings.samplesPerPixel;
+        int nx = static_cast<int>(std::sqrt(static_cast<double>(n)));
+        while (n % nx != 0)
+            --nx;
+        s.nx = n / nx;
+        s.ny = nx;
+    }
+    return s;
+}
+
+CameraSampler::CameraSampler(const Scene& scene, const RenderSettings& settings,
+                             const Integrator& integrator)
+    : scene_(scene), integrator_(integrator), seed_(settings.seed),
+      strata_(stratification(scene, settings)), spp_(strata_.count()),
+      lens_(scene.camera().usesLens()), differentials_(scene.needsRayDifferentials()),
+      differentialSpacing_(1.0f / std::sqrt(static_cast<float>(spp_))) {}
+
+FilmSample CameraSampler::trace(int x, int y, int index, RayCounters& counters,
+                                ProgramRecorder* recorder, Ray* cameraRay) const {
+    const std::uint64_t pixel = pixelHash(seed_, scene_.frame(), x, y);
+    SampleStream stream(pixel, index);
+    const Vec2 offset = strata_.sample(index, stream.next2D(), pixel, Stratification::kFilm);
+    const Vec2 raster{static_cast<float>(x) + offset.x, static_cast<float>(y) + offset.y};
+    const Vec2 lens = lens_ ? strata_.sample(index, stream.next2D(), pixel, Stratification::kLens)
+                            : Vec2{0.5f, 0.5f};
+    // Differentials span the distance between samples, as in pbrt.
+    const Ray ray =
+        differentials_
+            ? scene_.camera().generateRayWithDifferentials(raster, lens, differentialSpacing_)
+            : scene_.camera().generateRay(raster, lens);
+    if (cameraRay)
+        *cameraRay = ray;
+    ++counters.camera;
+    SampleContext context{stream, strata_, index, pixel, counters};
+    context.recorder = recorder;
+    const Color L = integrator_.radiance(scene_, ray, context);
+    return {raster.x, raster.y, L, context.firstHit};
+}
+
+} // namespace lrt

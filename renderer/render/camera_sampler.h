@@ -1,0 +1,44 @@
+// The camera samples of a render: where sample i of pixel (x, y) lands on the film, its camera
+// ray, and the radiance the integrator brings back along it. The tile renderer traces every
+// sample through it and the pixel debugger one, so both see bitwise the same sample.
+#pragma once
+
+#include "renderer/integrators/integrator.h"
+#include "renderer/render/render_settings.h"
+#include "renderer/scene/scene.h"
+
+namespace lrt {
+
+// A traced camera sample, as the film reconstructs pixels from it.
+struct FilmSample {
+    float x, y; // raster position
+    Color radiance;
+    FirstHit firstHit;
+};
+
+// The film's stratification for `settings`: the scene's PixelSamples, or the most square grid of
+// exactly --spp cells.
+Stratification stratification(const Scene& scene, const RenderSettings& settings);
+
+class CameraSampler {
+public:
+    CameraSampler(const Scene& scene, const RenderSettings& settings, const Integrator& integrator);
+
+    int samplesPerPixel() const { return spp_; }
+    // Sample `index` of pixel (x, y). `recorder`, when given, records the programs run at the
+    // sample's first hit; `cameraRay`, when given, receives the sample's camera ray.
+    FilmSample trace(int x, int y, int index, RayCounters& counters,
+                     ProgramRecorder* recorder = nullptr, Ray* cameraRay = nullptr) const;
+
+private:
+    const Scene& scene_;
+    const Integrator& integrator_;
+    std::uint64_t seed_;
+    Stratification strata_;
+    int spp_;
+    bool lens_;          // a pinhole camera draws no lens sample
+    bool differentials_; // only textures filtered over the footprint need them
+    float differentialSpacing_;
+};
+
+} // namespace lrt

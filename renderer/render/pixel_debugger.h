@@ -1,0 +1,33 @@
+// The pixel debugger behind `lrt debug` and the preview's pixel view: one camera sample of one
+// pixel traced again exactly as the render traced it, with what happened at its first hit (the
+// hit itself, and every run of the material's program there, instruction by instruction).
+#pragma once
+
+#include "renderer/materials/program_recorder.h"
+#include "renderer/render/render_settings.h"
+#include "renderer/scene/scene.h"
+
+#include <optional>
+#include <vector>
+
+namespace lrt {
+
+struct PixelDebug {
+    int x = 0, y = 0;
+    int sample = 0;          // the sample traced, of samplesPerPixel
+    int samplesPerPixel = 0; // the render's, which stratifies the samples
+    // The pixel's value in a 1-spp render with the same seed (the filter weighs the samples of
+    // the pixel and of its neighbours).
+    Color color;
+    Color radiance; // the traced sample's radiance
+    Vec2 raster;    // where the sample lies on the film
+    Ray ray;        // its camera ray
+    std::optional<Intersection> hit;
+    std::vector<ProgramRun> runs; // the material's program at the hit, a run per light sample
+};
+
+// Throws std::invalid_argument for a pixel outside the image or a sample outside the render's
+// samples per pixel.
+PixelDebug debugPixel(const Scene& scene, const RenderSettings& settings, int x, int y, int sample);
+
+} // namespace lrt

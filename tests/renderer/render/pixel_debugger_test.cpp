@@ -1,0 +1,104 @@
+// The pixel debugger: the sample it traces again is the render's own (its pixel equals the
+// render's, bitwise), and what it records of the hit's program agrees with the geometry worked
+// out by hand. Reproduce a failure with `lrt debug SCENE --pixel X,Y`.
+#include "renderer/render/pixel_debugger.h"
+#include "slvm/sl/registers.h"
+#include "tests/renderer/render_test_support.h"
+
+#include <bit>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+
+using namespace lrt;
+namespace sl = slvm::sl;
+
+namespace {
+
+// A wall at z = 5 facing the camera, lit by a point light at the camera, shaded by Lambert.sl;
+// one jittered sample per pixel, each pixel its own sample alone (a box filter one pixel wide).
+const std::string kWall = R"(Format 9 9 1
+PixelSamples 1 1
+PixelFilter "box" 1 1
+Projection "perspective" "fov" [60]
+WorldBegin
+LightSource "pointlight" "from" [0 0 0] "intensity" [2]
+Surface "Lambert" "Kd" [0.8]
+Polygon "P" [-20 -20 5  20 -20 5  20 20 5  -20 20 5]
+WorldEnd
+)";
+
+bool sameBits(Color a, Color b) {
+    return std::bit_cast<std::uint32_t>(a.r) == std::bit_cast<std::uint32_t>(b.r) &&
+           std::bit_cast<std::uint32_t>(a.g) == std::bit_cast<std::uint32_t>(b.g) &&
+           std::bit_cast<std::uint32_t>(a.b) == std::bit_cast<std::uint32_t>(b.b);
+}
+
+} // namespace
+
+TEST_CASE("the debugged sample is the render's: its pixel is the 1-spp render's, bitwise",
+          "[debug][render]") {
+    const auto loaded =
+        testing::loadScene(testing::bundledScene("shaders.lrt"), LRT_SOURCE_DIR "/scenes");
+    RenderSettings settings;
+    settings.samplesPerPixel = 1;
+    settings.seed = 7;
+    const RenderResult full = render(*loaded.scene, settings);
+    const Image& image = full.image;
+    for (const auto& [x, y] : {std::pair{0, 0},
+                               {image.width / 2, image.height / 2},
+                               {image.width - 1, image.height / 3}}) {
+        INFO("scenes/shaders.lrt, pixel " << x << "," << y << ", seed 7");
+        const PixelDebug d = debugPixel(*loaded.scene, settings, x, y, 0);
+        const float* expected =
+            &image.pixels[(static_cast<std::size_t>(y) * image.width + x) * image.channels];
+        CHECK(sameBits(d.color, Color{expected[0], expected[1], expected[2]}));
+    }
+}
+
+TEST_CASE("the debugger records the hit and the shader's run as the geometry says",
+          "[debug][render]") {
+    const auto loaded = testing::loadScene(kWall);
+    const PixelDebug d = debugPixel(*loaded.scene, {}, 4, 4, 0);
+    // The box filter makes the pixel its one sample.
+    CHECK(sameBits(d.color, d.radiance));
+    REQUIRE(d.hit);
+    // The camera looks down +z from the origin: the hit is where the ray meets z = 5.
+    const Vec3 dir = normalize(d.ray.direction);
+    const Vec3 p = dir * (5.0f / dir.z);
+    CHECK(d.hit->p.x == Approx(p.x).margin(1e-5));
+    CHECK(d.hit->p.y == Approx(p.y).margin(1e-5));
+    CHECK(d.hit->p.z == Approx(5.0f));
+    CHECK(d.hit->primitive->surface == "Lambert");
+    CHECK(d.hit->primitive->origin == "polygon at test.lrt:8");
+
+    // One light, one run: inputs as the geometry gives them, v0 the sample's radiance.
+    REQUIRE(d.runs.size() == 1);
+    const ProgramRun& run = d.runs[0];
+    CHECK(run.light == 0);
+    CHECK(run.result.status == slvm::ExecutionStatus::Ok);
+    CHECK(run.steps.size() == run.result.executed);
+    CHECK(run.steps.front().pc == 0);
+    const float r2 = lengthSquared(p);
+    const float cosine = dir.z; // between the wall's normal (0, 0, -1) and the way to the light
+    const float dE = 2.0f / r2 / std::numbers::pi_v<float>;
+    const sl::Float4& L = run.inputs.vector(sl::reg::L);
+    CHECK(L[0] == Approx(-dir.x).margin(1e-5));
+    CHECK(L[2] == Approx(-dir.z).margin(1e-5));
+    CHECK(run.inputs.vector(sl::reg::N)[2] == Approx(-1.0f));
+    CHECK(run.inputs.vector(sl::reg::dE)[0] == Approx(dE).epsilon(1e-5));
+    CHECK(run.inputs.scalar(sl::reg::Kd) == 0.8f);
+    const sl::Float4& v0 = run.outputs.vector(sl::reg::v0);
+    CHECK(v0[0] == Approx(dE * 0.8f * cosine).epsilon(1e-5));
+    CHECK(sameBits(Color{v0[0], v0[1], v0[2]}, d.radiance));
+    // Only the camera ray's first hit is recorded, and only while debugging.
+    CHECK(run.program != nullptr);
+}
+
+TEST_CASE("the debugger refuses a pixel or a sample the render does not have", "[debug][render]") {
+    const auto loaded = testing::loadScene(kWall);
+    CHECK_THROWS_WITH(debugPixel(*loaded.scene, {}, 9, 0, 0),
+                      "pixel (9, 0) is outside the 9x9 image");
+    CHECK_THROWS_WITH(debugPixel(*loaded.scene, {}, 0, 0, 1),
+                      "sample 1 is outside the render's 1 samples per pixel (0 to 0)");
+}
