@@ -1,13 +1,16 @@
 // The pixel debugger: the sample it traces again is the render's own (its pixel equals the
 // render's, bitwise), and what it records of the hit's program agrees with the geometry worked
 // out by hand. Reproduce a failure with `lrt debug SCENE --pixel X,Y`.
+#include "renderer/import/scene_file.h"
 #include "renderer/render/pixel_debugger.h"
 #include "slvm/sl/registers.h"
 #include "tests/renderer/render_test_support.h"
 
+#include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <filesystem>
 #include <numbers>
 
 using namespace lrt;
@@ -101,4 +104,47 @@ TEST_CASE("the debugger refuses a pixel or a sample the render does not have", "
                       "pixel (9, 0) is outside the 9x9 image");
     CHECK_THROWS_WITH(debugPixel(*loaded.scene, {}, 0, 0, 1),
                       "sample 1 is outside the render's 1 samples per pixel (0 to 0)");
+}
+
+TEST_CASE("on every bundled scene, the debugged sample is the one the render filters",
+          "[debug][render][bundled]") {
+    // With a one-pixel box filter a pixel at 1 spp is its one sample alone: the debugger's
+    // `color` (a render of the pixel) and `radiance` (the sample traced again) must be the same.
+    std::vector<std::filesystem::path> scenes;
+    std::string texts;
+    for (const char* folder : {"", "pbrt", "gltf"})
+        for (const auto& entry : std::filesystem::directory_iterator(
+                 std::filesystem::path(LRT_SOURCE_DIR "/scenes") / folder))
+            if (entry.is_regular_file() && hasSceneExtension(entry.path())) {
+                scenes.push_back(entry.path());
+                if (entry.path().extension() != ".glb")
+                    texts += testing_files::requiredFileBytes(entry.path());
+            }
+    // A file another scene Includes is rendered as part of it.
+    std::erase_if(scenes, [&](const std::filesystem::path& path) {
+        return texts.find("Include \"" + path.filename().string() + "\"") != std::string::npos;
+    });
+    std::sort(scenes.begin(), scenes.end()); // directory order is the file system's
+    CHECK(scenes.size() >= 11);
+    const EmbreeDevice device;
+    RenderSettings settings;
+    settings.samplesPerPixel = 1;
+    for (const auto& path : scenes) {
+        FrameDescription frame = readScene(path).at(0);
+        frame.options.film.filter = {"box", std::array<float, 2>{1, 1}, {}};
+        const auto scene = buildScene(frame, device.get(), testing::bundledData());
+        const int w = scene->film().xResolution, h = scene->film().yResolution;
+        for (const auto& [x, y] : {std::pair{w / 2, h / 2}, {w / 3, h / 2}, {w / 2, 2 * h / 3}}) {
+            INFO(path.string() << " with PixelFilter \"box\" 1 1, pixel " << x << "," << y
+                               << ": lrt debug --spp 1 --pixel " << x << "," << y);
+            const PixelDebug d = debugPixel(*scene, settings, x, y, 0);
+            if (d.radiance.isFinite())
+                CHECK(sameBits(d.color, d.radiance));
+            else
+                CHECK(sameBits(d.color, Color{})); // a dropped sample leaves the pixel black
+            for (const ProgramRun& run : d.runs)
+                CHECK(run.steps.size() ==
+                      std::min<std::uint64_t>(run.result.executed, ProgramRecorder::kMaxSteps));
+        }
+    }
 }
