@@ -67,6 +67,17 @@ std::string hitJson(const PixelDebug& d) {
                        jsonString(h.primitive->surface));
 }
 
+// A Shape "sdf" hit's sphere tracing: [{"t": t, "distance": d}, ...]; null for other hits.
+std::string marchJson(const PixelDebug& d) {
+    if (!d.march)
+        return "null";
+    std::string out;
+    for (const SdfShape::MarchStep& step : *d.march)
+        out += fmt::format("{}{{\"t\": {}, \"distance\": {}}}", out.empty() ? "" : ", ",
+                           jsonNumber(step.t), jsonNumber(step.distance));
+    return "[" + out + "]";
+}
+
 std::string stepJson(const sl::VerifiedProgram& program, const sl::TraceStep& step) {
     std::string out = fmt::format(
         "{{\"pc\": {}, \"instruction\": {}, \"value\": {}, \"next\": {}", step.pc,
@@ -133,10 +144,10 @@ int debugScene(const DebugFlags& flags) {
     std::cout << fmt::format(
         "{{\"scene\": {}, \"pixel\": [{}, {}], \"sample\": {}, \"samplesPerPixel\": {}, \"seed\": "
         "{},\n \"color\": {}, \"radiance\": {}, \"raster\": {},\n \"ray\": {{\"origin\": {}, "
-        "\"direction\": {}}},\n \"hit\": {},\n \"programs\": [{}]}}\n",
+        "\"direction\": {}}},\n \"hit\": {},\n \"march\": {},\n \"programs\": [{}]}}\n",
         jsonString(flags.scene), x, y, d.sample, d.samplesPerPixel, flags.seed, jsonColor(d.color),
         jsonColor(d.radiance), jsonArray({d.raster.x, d.raster.y}), jsonVector(d.ray.origin),
-        jsonVector(d.ray.direction), hitJson(d), runs);
+        jsonVector(d.ray.direction), hitJson(d), marchJson(d), runs);
     return kExitOk;
 }
 

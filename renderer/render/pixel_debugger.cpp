@@ -55,6 +55,13 @@ PixelDebug debugPixel(const Scene& scene, const RenderSettings& settings, int x,
     debug.raster = {traced.x, traced.y};
     debug.radiance = traced.radiance;
     debug.hit = scene.intersect(debug.ray);
+    if (debug.hit)
+        if (const auto* sdf = dynamic_cast<const SdfShape*>(debug.hit->primitive->shape)) {
+            const Transform toObject = debug.hit->objectToWorld.inverse();
+            debug.march = sdf->marchSteps(toObject.point(debug.ray.origin),
+                                          toObject.vector(debug.ray.direction), debug.ray.tMin,
+                                          debug.ray.tMax);
+        }
     debug.runs = recorder.runs();
     debug.color = oneSamplePixel(scene, settings, x, y);
     return debug;

@@ -6,6 +6,7 @@
 #include "renderer/materials/program_recorder.h"
 #include "renderer/render/render_settings.h"
 #include "renderer/scene/scene.h"
+#include "renderer/shapes/sdf_shape.h"
 
 #include <optional>
 #include <vector>
@@ -24,6 +25,9 @@ struct PixelDebug {
     Ray ray;        // its camera ray
     std::optional<Intersection> hit;
     std::vector<ProgramRun> runs; // the material's program at the hit, a run per light sample
+    // When the hit is a Shape "sdf": the sphere tracing's steps along the camera ray, in the
+    // shape's object space (t is the camera ray's own parameter).
+    std::optional<std::vector<SdfShape::MarchStep>> march;
 };
 
 // Throws std::invalid_argument for a pixel outside the image or a sample outside the render's

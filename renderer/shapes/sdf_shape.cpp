@@ -231,7 +231,9 @@ bool SdfShape::facesRay(Vec3 p, Vec3 direction) const {
 // |distance| < epsilon (a hit), the ray leaves the bound, or the steps run out (a miss). A ray
 // that starts on the surface (one leaving a hit) first steps off it; a sign change between two
 // steps (a function that oversteps its Lipschitz bound) is a hit found by bisection.
-std::optional<float> SdfShape::intersectObject(Vec3 o, Vec3 d, float tMin, float tMax) const {
+template <typename Observe>
+std::optional<float> SdfShape::march(Vec3 o, Vec3 d, float tMin, float tMax,
+                                     Observe observe) const {
     const auto span = settings_.bound.clip(o, d);
     if (!span)
         return std::nullopt;
@@ -245,6 +247,7 @@ std::optional<float> SdfShape::intersectObject(Vec3 o, Vec3 d, float tMin, float
     bool leaving = t == tMin && std::fabs(value) < epsilon;
     float previousT = t, previousValue = value;
     for (int step = 0; step < settings_.maxSteps; ++step) {
+        observe(t, value);
         if (!std::isfinite(value))
             return std::nullopt;
         if (!leaving && step > 0 && sign(value) != sign(previousValue)) {
@@ -270,6 +273,17 @@ std::optional<float> SdfShape::intersectObject(Vec3 o, Vec3 d, float tMin, float
         value = distance(o + d * t);
     }
     return std::nullopt;
+}
+
+std::optional<float> SdfShape::intersectObject(Vec3 o, Vec3 d, float tMin, float tMax) const {
+    return march(o, d, tMin, tMax, [](float, float) {});
+}
+
+std::vector<SdfShape::MarchStep> SdfShape::marchSteps(Vec3 o, Vec3 d, float tMin,
+                                                      float tMax) const {
+    std::vector<MarchStep> steps;
+    march(o, d, tMin, tMax, [&](float t, float value) { steps.push_back({t, value}); });
+    return steps;
 }
 
 std::optional<UserGeometryShape::Hit>

@@ -59,6 +59,14 @@ public:
     Vec3 gradientNormal(Vec3 p) const;
     // The nearest hit parameter in (tMin, tMax) of an object-space ray, or nullopt.
     std::optional<float> intersectObject(Vec3 origin, Vec3 direction, float tMin, float tMax) const;
+    // The sphere tracing's steps along an object-space ray, as intersectObject takes them, for
+    // the pixel debugger: each ray parameter the march stopped at and the distance there (the
+    // bisection that refines a crossing is not listed).
+    struct MarchStep {
+        float t;
+        float distance;
+    };
+    std::vector<MarchStep> marchSteps(Vec3 origin, Vec3 direction, float tMin, float tMax) const;
 
     std::optional<Hit> intersectScene(const float origin[3], const float direction[3], float tMin,
                                       float tMax) const override;
@@ -67,6 +75,11 @@ protected:
     Bounds3 objectBounds() const override { return settings_.bound.box(); }
 
 private:
+    // intersectObject, calling observe(t, distance) at each step; intersectObject's observer is
+    // empty and compiles away.
+    template <typename Observe>
+    std::optional<float> march(Vec3 origin, Vec3 direction, float tMin, float tMax,
+                               Observe observe) const;
     // Whether a one-sided shape shows its front to a ray along `direction` at p.
     bool facesRay(Vec3 p, Vec3 direction) const;
 

@@ -148,3 +148,32 @@ TEST_CASE("on every bundled scene, the debugged sample is the one the render fil
         }
     }
 }
+
+TEST_CASE("the debugger lists a signed-distance shape's march", "[debug][render][sdf]") {
+    // A unit sphere (sdf/sphere.exr: |p| - 1) at z = 5 in front of the camera.
+    const auto loaded = testing::loadScene(R"(Format 9 9 1
+PixelSamples 1 1
+Projection "perspective" "fov" [10]
+WorldBegin
+Translate 0 0 5
+Shape "sdf" "string card" "sdf/sphere.exr" "float bound" [1.01]
+WorldEnd
+)",
+                                           LRT_SOURCE_DIR);
+    const PixelDebug d = debugPixel(*loaded.scene, {}, 4, 4, 0);
+    REQUIRE(d.hit);
+    REQUIRE(d.march);
+    const auto& steps = *d.march;
+    REQUIRE(steps.size() >= 2);
+    // The march enters the bound (radius 1.01, so about 3.99 along the near-axial ray), steps
+    // by the distance, and stops on the surface, at the hit.
+    CHECK(steps.front().t == Approx(3.99f).margin(0.01));
+    for (std::size_t i = 1; i < steps.size(); ++i)
+        CHECK(steps[i].t > steps[i - 1].t);
+    CHECK(std::fabs(steps.back().distance) < 1e-3f);
+    CHECK(steps.back().t == Approx(d.hit->t).epsilon(1e-4));
+    CHECK(d.hit->t == Approx(4.0f).epsilon(1e-3));
+
+    const auto wall = testing::loadScene(kWall);
+    CHECK_FALSE(debugPixel(*wall.scene, {}, 4, 4, 0).march); // no march for other shapes
+}
