@@ -109,7 +109,11 @@ std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path) 
 
 std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path,
                                              const std::string& bytes) {
-    const std::string name = path.string();
+    // Locations view the file's name, which the frame keeps alive in its sources (the binary
+    // bytes are no text to quote, so the kept text is empty).
+    auto sources = std::make_shared<SceneSources>();
+    sources->push_back(std::make_unique<const slvm::SourceText>(path.string(), ""));
+    const std::string& name = sources->front()->name();
     const SourceLocation where{name, 1, 1};
     std::shared_ptr<const GltfFile> parsed;
     try {
@@ -120,6 +124,7 @@ std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path,
     const GltfFile& file = *parsed;
     FrameDescription frame;
     frame.number = 1;
+    frame.sources = sources;
     frame.sceneDirectory = path.parent_path().empty() ? "." : path.parent_path().string();
     FrameOptions& options = frame.options;
     options.camera.where = where;
