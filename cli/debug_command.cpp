@@ -20,6 +20,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace lrt::cli {
 
@@ -32,7 +33,7 @@ struct DebugFlags {
     std::string pixel;
     int sample = 0;
     std::uint64_t seed = 0;
-    int samplesPerPixel = 0;
+    std::optional<int> samplesPerPixel;
     std::string integrator;
 };
 
@@ -116,8 +117,9 @@ int debugScene(const DebugFlags& flags) {
     const auto [x, y] = parsePixel(flags.pixel);
     RenderSettings settings;
     settings.seed = flags.seed;
-    if (flags.samplesPerPixel > 0)
-        settings.samplesPerPixel = flags.samplesPerPixel;
+    if (flags.samplesPerPixel)
+        checkFlagNumber("--spp", *flags.samplesPerPixel, slvm::kInteger.atLeast(1).atMost(1 << 20));
+    settings.samplesPerPixel = flags.samplesPerPixel;
     if (!flags.integrator.empty()) {
         checkIntegratorFlag(flags.integrator);
         settings.integrator = flags.integrator;
@@ -131,8 +133,7 @@ int debugScene(const DebugFlags& flags) {
     if (x >= film.xResolution || y >= film.yResolution)
         throw UsageError(fmt::format("--pixel {},{} is outside the {}x{} image", x, y,
                                      film.xResolution, film.yResolution));
-    const int spp =
-        flags.samplesPerPixel > 0 ? flags.samplesPerPixel : film.xSamples * film.ySamples;
+    const int spp = flags.samplesPerPixel.value_or(film.xSamples * film.ySamples);
     if (flags.sample >= spp)
         throw UsageError(fmt::format("--sample {} is outside the render's {} samples per pixel "
                                      "(0 to {})",

@@ -88,6 +88,10 @@ TEST_CASE("lrt debug refuses bad flags with exit 2 and a bad scene with exit 1",
     CHECK(runLrt(fmt::format("debug {} --pixel 1", q(scene))).exitStatus == 2);
     CHECK(runLrt(fmt::format("debug {} --pixel a,b", q(scene))).exitStatus == 2);
     CHECK(runLrt(fmt::format("debug {}", q(scene))).exitStatus == 2);
+    const auto spp = runLrt(fmt::format("debug {} --pixel 1,1 --spp 0", q(scene)));
+    CHECK(spp.exitStatus == 2);
+    CHECK_THAT(spp.err,
+               Catch::Contains("--spp is 0, outside its domain: an integer in [1, 1048576]"));
     const auto sample = runLrt(fmt::format("debug {} --pixel 1,1 --sample 1", q(scene)));
     CHECK(sample.exitStatus == 2);
     CHECK_THAT(sample.err, Catch::Contains("--sample 1 is outside the render's 1 samples"));
