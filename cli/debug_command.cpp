@@ -68,6 +68,40 @@ std::string hitJson(const PixelDebug& d) {
                        jsonString(h.primitive->surface));
 }
 
+std::string jsonVector4(const slvm::vp2::Vector4& v) {
+    return jsonArray({v[0], v[1], v[2], v[3]});
+}
+
+// The hit triangle's vertices through their mesh's vertex program: the conventional attributes
+// the stage sets, and the results the program writes; null when no vertex program deformed it.
+std::string vertexProgramJson(const PixelDebug& d) {
+    namespace vp2 = slvm::vp2;
+    if (d.vertices.empty())
+        return "null";
+    std::string vertices;
+    for (const VertexRun& run : d.vertices) {
+        std::string inputs;
+        for (const auto& [name, a] : {std::pair{"OPOS", vp2::Attribute::OPOS},
+                                      {"NRML", vp2::Attribute::NRML},
+                                      {"COL0", vp2::Attribute::COL0},
+                                      {"TEX0", vp2::Attribute::TEX0}})
+            inputs += fmt::format("{}\"{}\": {}", inputs.empty() ? "" : ", ", name,
+                                  jsonVector4(run.attributes[vp2::attributeIndex(a)]));
+        std::string outputs;
+        for (int r = 0; r < vp2::kResultCount; ++r)
+            if (d.vertexProgramWrites[static_cast<std::size_t>(r)])
+                outputs +=
+                    fmt::format("{}\"{}\": {}", outputs.empty() ? "" : ", ", vp2::resultName(r),
+                                jsonVector4(run.results[static_cast<std::size_t>(r)]));
+        vertices += fmt::format("{}{{\"vertex\": {}, \"status\": \"{}\", \"inputs\": {{{}}}, "
+                                "\"outputs\": {{{}}}}}",
+                                vertices.empty() ? "\n    " : ",\n    ", run.vertex,
+                                vp2::statusName(run.result.status), inputs, outputs);
+    }
+    return fmt::format("{{\"program\": {}, \"vertices\": [{}]}}", jsonString(d.vertexProgram),
+                       vertices);
+}
+
 // A Shape "sdf" hit's sphere tracing: [{"t": t, "distance": d}, ...]; null for other hits.
 std::string marchJson(const PixelDebug& d) {
     if (!d.march)
@@ -127,8 +161,9 @@ int debugScene(const DebugFlags& flags) {
     const Parallelism parallelism(1);
     std::vector<FrameDescription> frames = readScene(flags.scene);
     EmbreeDevice device(parallelism.embreeConfig());
-    const std::unique_ptr<Scene> scene =
-        buildScene(frames.front(), device.get(), buildOptionsFromEnvironment());
+    BuildOptions buildOptions = buildOptionsFromEnvironment();
+    buildOptions.keepVertexInputs = true;
+    const std::unique_ptr<Scene> scene = buildScene(frames.front(), device.get(), buildOptions);
     const FilmDescription& film = scene->film();
     if (x >= film.xResolution || y >= film.yResolution)
         throw UsageError(fmt::format("--pixel {},{} is outside the {}x{} image", x, y,
@@ -145,10 +180,11 @@ int debugScene(const DebugFlags& flags) {
     std::cout << fmt::format(
         "{{\"scene\": {}, \"pixel\": [{}, {}], \"sample\": {}, \"samplesPerPixel\": {}, \"seed\": "
         "{},\n \"color\": {}, \"radiance\": {}, \"raster\": {},\n \"ray\": {{\"origin\": {}, "
-        "\"direction\": {}}},\n \"hit\": {},\n \"march\": {},\n \"programs\": [{}]}}\n",
+        "\"direction\": {}}},\n \"hit\": {},\n \"march\": {},\n \"vertexProgram\": {},\n "
+        "\"programs\": [{}]}}\n",
         jsonString(flags.scene), x, y, d.sample, d.samplesPerPixel, flags.seed, jsonColor(d.color),
         jsonColor(d.radiance), jsonArray({d.raster.x, d.raster.y}), jsonVector(d.ray.origin),
-        jsonVector(d.ray.direction), hitJson(d), marchJson(d), runs);
+        jsonVector(d.ray.direction), hitJson(d), marchJson(d), vertexProgramJson(d), runs);
     return kExitOk;
 }
 

@@ -62,7 +62,8 @@ void SceneBuilder::throwCollected() {
 SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
                            const BuildOptions& options)
     : frame_(frame), device_(device), shaders_(shaderSearchPath(frame, options, sceneDirectory())),
-      bundledVertexPrograms_(options.bundledVertexPrograms) {}
+      bundledVertexPrograms_(options.bundledVertexPrograms),
+      keepVertexInputs_(options.keepVertexInputs) {}
 
 std::filesystem::path SceneBuilder::sceneDirectory() const {
     return frame_.sceneDirectory.empty() ? "." : frame_.sceneDirectory;

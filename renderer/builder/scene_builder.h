@@ -23,6 +23,9 @@ struct BuildOptions {
     std::filesystem::path bundledShaders;
     // The bundled vertex programs (vertex/), searched after the scene's folder; empty for none.
     std::filesystem::path bundledVertexPrograms;
+    // Keep each vertex-program mesh's inputs with its primitive, for the pixel debugger (they
+    // double the memory such meshes take).
+    bool keepVertexInputs = false;
 };
 
 // Throws SceneError for anything invalid. SL shaders are looked for in the scene's

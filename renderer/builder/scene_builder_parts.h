@@ -76,17 +76,22 @@ private:
     // shape_building.cpp
     void addShape(const ShapeDescription& d, EmbreeScene& target,
                   std::vector<Primitive>& primitives);
-    void addPrimitive(std::unique_ptr<Shape> shape, const SurfaceLook& look,
-                      const ShapeDescription& d, EmbreeScene& target,
-                      std::vector<Primitive>& primitives);
+    // A shape made from a mesh, and what its vertex program saw (kept for debugging only).
+    struct MeshShape {
+        std::unique_ptr<Shape> shape;
+        std::shared_ptr<const VertexProgramInputs> vertexInputs;
+    };
+    void addPrimitive(MeshShape made, const SurfaceLook& look, const ShapeDescription& d,
+                      EmbreeScene& target, std::vector<Primitive>& primitives);
     const VertexProgramBinding* vertexProgram(const SurfaceAttributes& attributes);
-    std::unique_ptr<Shape> meshShape(const ShapeDescription& d, MeshData mesh);
+    MeshShape meshShape(const ShapeDescription& d, MeshData mesh);
 
     const FrameDescription& frame_;
     RTCDevice device_;
     std::unique_ptr<Scene> scene_;
     ShaderLibrary shaders_;
     std::filesystem::path bundledVertexPrograms_;
+    bool keepVertexInputs_;
     std::map<const SurfaceAttributes*, const Material*> materials_;
     std::map<const TextureDescription*, const ColorTexture*> colorTextures_;
     std::vector<std::shared_ptr<const TextureDescription>> fileTextures_; // mesh files' image maps

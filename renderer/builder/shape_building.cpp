@@ -33,14 +33,15 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
         substitution(d.where, note);
 
     for (ShapeSurface& surfaceMade : made.surfaces) {
-        std::unique_ptr<Shape> shape;
+        MeshShape shape;
         if (auto* mesh = std::get_if<MeshData>(&surfaceMade.geometry)) {
             shape = meshShape(d, std::move(*mesh));
         } else {
-            shape = std::move(std::get<std::unique_ptr<Shape>>(surfaceMade.geometry));
+            shape.shape = std::move(std::get<std::unique_ptr<Shape>>(surfaceMade.geometry));
             // Under a vertex program, other shapes are deformed as meshes at the binding's rate.
             if (const VertexProgramBinding* binding = vertexProgram(a)) {
-                auto mesh = shape->tessellate(binding->tessellation[0], binding->tessellation[1]);
+                auto mesh =
+                    shape.shape->tessellate(binding->tessellation[0], binding->tessellation[1]);
                 if (!mesh)
                     throw SceneError(d.where, fmt::format("vertex programs apply to meshes and to "
                                                           "shapes that tessellate; {} does not",
@@ -48,7 +49,7 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
                 shape = meshShape(d, std::move(*mesh));
             }
         }
-        if (!shape)
+        if (!shape.shape)
             continue; // every triangle was dropped
         const auto& index = surfaceMade.material;
         addPrimitive(std::move(shape), index ? fileLooks[*index] : statementLook, d, target,
@@ -56,9 +57,9 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
     }
 }
 
-void SceneBuilder::addPrimitive(std::unique_ptr<Shape> shape, const SurfaceLook& look,
-                                const ShapeDescription& d, EmbreeScene& target,
-                                std::vector<Primitive>& primitives) {
+void SceneBuilder::addPrimitive(MeshShape made, const SurfaceLook& look, const ShapeDescription& d,
+                                EmbreeScene& target, std::vector<Primitive>& primitives) {
+    std::unique_ptr<Shape> shape = std::move(made.shape);
     const SurfaceAttributes& a = *d.attributes;
     // A file's emissive material makes its surface an area light, unless the statement's own
     // AreaLightSource does; not inside an object definition, where area lights cannot be.
@@ -87,6 +88,7 @@ void SceneBuilder::addPrimitive(std::unique_ptr<Shape> shape, const SurfaceLook&
     primitive.lights = lightList(a);
     primitive.origin = fmt::format("{} at {}:{}", d.type, d.where.file, d.where.line);
     primitive.surface = a.surface.name;
+    primitive.vertexInputs = std::move(made.vertexInputs);
     AreaLight* light = nullptr;
     if (a.areaLight >= 0)
         light =
@@ -154,8 +156,9 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
 
 // A triangle mesh for `d`, run through the bound vertex program first (if any), without its
 // non-finite triangles; null when none is left.
-std::unique_ptr<Shape> SceneBuilder::meshShape(const ShapeDescription& d, MeshData mesh) {
+SceneBuilder::MeshShape SceneBuilder::meshShape(const ShapeDescription& d, MeshData mesh) {
     const SurfaceAttributes& a = *d.attributes;
+    std::shared_ptr<VertexProgramInputs> inputs;
     if (const VertexProgramBinding* binding = vertexProgram(a)) {
         // Light sampling picks points by area, clipped or not: an emitter must stay whole.
         for (int plane = 0; plane < slvm::vp2::kClipPlanes && a.areaLight >= 0; ++plane)
@@ -166,6 +169,13 @@ std::unique_ptr<Shape> SceneBuilder::meshShape(const ShapeDescription& d, MeshDa
                                                       binding->program->name()));
         const auto parameters = parameterRegisters(
             *binding, {d.objectToWorld, frame_.options.camera.worldToCamera, frame_.number});
+        if (keepVertexInputs_)
+            inputs = std::make_shared<VertexProgramInputs>(VertexProgramInputs{
+                binding->program,
+                {parameters.begin(), parameters.end()},
+                a.color,
+                mesh,
+                mesh.normals.empty() ? areaWeightedNormals(mesh) : mesh.normals});
         VertexStageReport report;
         try {
             report = runVertexStage(*binding->program, parameters, a.color, mesh);
@@ -188,9 +198,10 @@ std::unique_ptr<Shape> SceneBuilder::meshShape(const ShapeDescription& d, MeshDa
         scene_->statistics_.droppedTriangles += dropped;
     }
     if (mesh.triangles.empty())
-        return nullptr;
-    return std::make_unique<TriangleMesh>(d.objectToWorld, a.reverseOrientation, a.sides == 1,
-                                          std::move(mesh));
+        return {};
+    return {std::make_unique<TriangleMesh>(d.objectToWorld, a.reverseOrientation, a.sides == 1,
+                                           std::move(mesh)),
+            std::move(inputs)};
 }
 
 } // namespace lrt

@@ -4,6 +4,8 @@
 #include "renderer/integrators/integrator_registry.h"
 #include "renderer/render/camera_sampler.h"
 #include "renderer/render/renderer.h"
+#include "renderer/shapes/triangle_mesh.h"
+#include "renderer/vertex/vertex_stage.h"
 
 #include <fmt/format.h>
 #include <stdexcept>
@@ -31,6 +33,31 @@ Color oneSamplePixel(const Scene& scene, RenderSettings settings, int x, int y) 
     return {image.pixels[0], image.pixels[1], image.pixels[2]};
 }
 
+// The hit triangle's vertices through the vertex program of their mesh, from what the program saw
+// when the scene was built.
+void rerunVertexProgram(const Intersection& hit, PixelDebug& debug) {
+    const VertexProgramInputs* inputs = hit.primitive->vertexInputs.get();
+    const auto* mesh = dynamic_cast<const TriangleMesh*>(hit.primitive->shape);
+    if (!inputs || !mesh)
+        return;
+    debug.vertexProgram = inputs->program->name();
+    for (int r = 0; r < slvm::vp2::kResultCount; ++r)
+        debug.vertexProgramWrites[static_cast<std::size_t>(r)] =
+            inputs->program->writes(static_cast<slvm::vp2::Result>(r));
+    slvm::vp2::VertexMachine machine(*inputs->program, inputs->parameters);
+    for (const int vertex : mesh->triangle(hit.shapePrimitive)) {
+        VertexRun run;
+        run.vertex = vertex;
+        run.attributes = vertexAttributes(inputs->mesh, inputs->normals, inputs->surfaceColor,
+                                          static_cast<std::size_t>(vertex));
+        run.result = machine.run(run.attributes);
+        for (int r = 0; r < slvm::vp2::kResultCount; ++r)
+            run.results[static_cast<std::size_t>(r)] =
+                machine.result(static_cast<slvm::vp2::Result>(r));
+        debug.vertices.push_back(run);
+    }
+}
+
 } // namespace
 
 PixelDebug debugPixel(const Scene& scene, const RenderSettings& settings, int x, int y,
@@ -55,13 +82,15 @@ PixelDebug debugPixel(const Scene& scene, const RenderSettings& settings, int x,
     debug.raster = {traced.x, traced.y};
     debug.radiance = traced.radiance;
     debug.hit = scene.intersect(debug.ray);
-    if (debug.hit)
+    if (debug.hit) {
+        rerunVertexProgram(*debug.hit, debug);
         if (const auto* sdf = dynamic_cast<const SdfShape*>(debug.hit->primitive->shape)) {
             const Transform toObject = debug.hit->objectToWorld.inverse();
             debug.march = sdf->marchSteps(toObject.point(debug.ray.origin),
                                           toObject.vector(debug.ray.direction), debug.ray.tMin,
                                           debug.ray.tMax);
         }
+    }
     debug.runs = recorder.runs();
     debug.color = oneSamplePixel(scene, settings, x, y);
     return debug;

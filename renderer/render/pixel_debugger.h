@@ -7,11 +7,22 @@
 #include "renderer/render/render_settings.h"
 #include "renderer/scene/scene.h"
 #include "renderer/shapes/sdf_shape.h"
+#include "slvm/vp2/vm.h"
 
+#include <array>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace lrt {
+
+// One vertex of the hit triangle through its mesh's vertex program, run again for the debugger.
+struct VertexRun {
+    int vertex = 0; // its index in the mesh
+    std::array<slvm::vp2::Vector4, slvm::vp2::kAttributeCount> attributes{};
+    std::array<slvm::vp2::Vector4, slvm::vp2::kResultCount> results{};
+    slvm::ExecutionResult result;
+};
 
 struct PixelDebug {
     int x = 0, y = 0;
@@ -28,6 +39,11 @@ struct PixelDebug {
     // When the hit is a Shape "sdf": the sphere tracing's steps along the camera ray, in the
     // shape's object space (t is the camera ray's own parameter).
     std::optional<std::vector<SdfShape::MarchStep>> march;
+    // When the hit is on a mesh a vertex program deformed, and the scene was built with
+    // BuildOptions::keepVertexInputs: the hit triangle's three vertices through the program.
+    std::vector<VertexRun> vertices;
+    std::string vertexProgram;                                       // that program's name
+    std::array<bool, slvm::vp2::kResultCount> vertexProgramWrites{}; // the results it writes
 };
 
 // Throws std::invalid_argument for a pixel outside the image or a sample outside the render's

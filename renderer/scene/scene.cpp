@@ -28,6 +28,7 @@ std::optional<Intersection> Scene::intersect(const Ray& ray) const {
         return std::nullopt;
     Intersection result;
     result.t = hit.t;
+    result.shapePrimitive = hit.primitive;
     if (hit.instance != RTC_INVALID_GEOMETRY_ID) {
         const Instance& instance = instances_[hit.instance - rootPrimitives_.size()];
         result.primitive =

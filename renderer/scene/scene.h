@@ -25,6 +25,8 @@
 namespace lrt {
 
 // A shape with the attributes it was declared under.
+struct VertexProgramInputs; // renderer/vertex/vertex_stage.h
+
 struct Primitive {
     const Shape* shape = nullptr;
     const Material* material = nullptr;
@@ -39,12 +41,16 @@ struct Primitive {
     // Surface it was declared under.
     std::string origin;
     std::string surface;
+    // A mesh a vertex program deformed: what the program saw, when the scene was built for
+    // debugging (BuildOptions::keepVertexInputs); else null.
+    std::shared_ptr<const VertexProgramInputs> vertexInputs;
 };
 
 struct Intersection {
     float t = 0;
     const Primitive* primitive = nullptr;
-    LocalGeometry local; // object space; derivatives only where the surface reads them
+    unsigned shapePrimitive = 0; // which of the shape's primitives (a mesh's triangle) was hit
+    LocalGeometry local;         // object space; derivatives only where the surface reads them
     Transform objectToWorld;
     Vec3 p;             // world space
     Vec3 normal;        // unit geometric normal on the front side

@@ -25,6 +25,9 @@ public:
         return areaCdf_.back() > 0 ? 1.0f / areaCdf_.back() : 0.0f;
     }
     std::size_t primitiveCount() const override { return data_.triangles.size(); }
+    // Triangle t's vertex indices (the mesh's vertices keep the numbering of the mesh it was made
+    // from, whatever triangles were dropped).
+    const std::array<int, 3>& triangle(unsigned t) const { return data_.triangles[t]; }
     std::size_t memoryBytes() const override;
 
 private:

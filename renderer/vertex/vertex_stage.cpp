@@ -81,6 +81,21 @@ struct Outputs {
 
 } // namespace
 
+std::array<vp2::Vector4, vp2::kAttributeCount> vertexAttributes(const MeshData& mesh,
+                                                                std::span<const Vec3> normals,
+                                                                Color surfaceColor, std::size_t i) {
+    std::array<vp2::Vector4, vp2::kAttributeCount> v;
+    v.fill({0, 0, 0, 1});
+    const Vec3 p = mesh.positions[i], n = normals[i];
+    const Color c = mesh.colors.empty() ? surfaceColor : mesh.colors[i];
+    v[vp2::attributeIndex(vp2::Attribute::OPOS)] = {p.x, p.y, p.z, 1};
+    v[vp2::attributeIndex(vp2::Attribute::NRML)] = {n.x, n.y, n.z, 1};
+    v[vp2::attributeIndex(vp2::Attribute::COL0)] = {c.r, c.g, c.b, 1};
+    v[vp2::attributeIndex(vp2::Attribute::TEX0)] =
+        mesh.st.empty() ? vp2::Vector4{0, 0, 0, 1} : vp2::Vector4{mesh.st[i].x, mesh.st[i].y, 0, 1};
+    return v;
+}
+
 VertexStageReport runVertexStage(const vp2::VerifiedProgram& program,
                                  std::span<const vp2::Vector4> parameters, Color surfaceColor,
                                  MeshData& mesh) {
@@ -93,19 +108,10 @@ VertexStageReport runVertexStage(const vp2::VerifiedProgram& program,
 
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1024), [&](const auto& range) {
         vp2::VertexMachine machine(program, parameters);
-        std::array<vp2::Vector4, vp2::kAttributeCount> v;
-        v.fill({0, 0, 0, 1});
         std::size_t chunkLimited = 0, chunkOverflowed = 0;
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
-            const Vec3 p = mesh.positions[i], n = inputNormals[i];
-            const Color c = mesh.colors.empty() ? surfaceColor : mesh.colors[i];
-            v[vp2::attributeIndex(vp2::Attribute::OPOS)] = {p.x, p.y, p.z, 1};
-            v[vp2::attributeIndex(vp2::Attribute::NRML)] = {n.x, n.y, n.z, 1};
-            v[vp2::attributeIndex(vp2::Attribute::COL0)] = {c.r, c.g, c.b, 1};
-            v[vp2::attributeIndex(vp2::Attribute::TEX0)] =
-                mesh.st.empty() ? vp2::Vector4{0, 0, 0, 1}
-                                : vp2::Vector4{mesh.st[i].x, mesh.st[i].y, 0, 1};
-            const slvm::ExecutionStatus status = machine.run(v).status;
+            const slvm::ExecutionStatus status =
+                machine.run(vertexAttributes(mesh, inputNormals, surfaceColor, i)).status;
             chunkLimited += status == slvm::ExecutionStatus::Budget;
             chunkOverflowed += status == slvm::ExecutionStatus::Overflow;
             outputs.store(i, machine);

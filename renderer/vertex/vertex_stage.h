@@ -8,8 +8,11 @@
 #include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 
+#include <array>
 #include <cstddef>
+#include <memory>
 #include <span>
+#include <vector>
 
 namespace lrt {
 
@@ -28,5 +31,23 @@ struct VertexStageReport {
 VertexStageReport runVertexStage(const slvm::vp2::VerifiedProgram& program,
                                  std::span<const slvm::vp2::Vector4> parameters, Color surfaceColor,
                                  MeshData& mesh);
+
+// Vertex i's attribute registers as the stage sets them: v[OPOS] its position, v[NRML] its
+// normal (`normals`: the mesh's own, or areaWeightedNormals when it has none), v[COL0] its colour
+// (or `surfaceColor`), v[TEX0] its st; the others (0, 0, 0, 1).
+std::array<slvm::vp2::Vector4, slvm::vp2::kAttributeCount>
+vertexAttributes(const MeshData& mesh, std::span<const Vec3> normals, Color surfaceColor,
+                 std::size_t i);
+
+// What the pixel debugger shows of a mesh a vertex program deformed: the program, its parameter
+// registers and the mesh as it was before the program ran (kept only when the scene is built for
+// debugging).
+struct VertexProgramInputs {
+    std::shared_ptr<const slvm::vp2::VerifiedProgram> program;
+    std::vector<slvm::vp2::Vector4> parameters;
+    Color surfaceColor;
+    MeshData mesh;             // before the stage
+    std::vector<Vec3> normals; // the v[NRML] inputs
+};
 
 } // namespace lrt

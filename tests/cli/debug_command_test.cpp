@@ -101,3 +101,29 @@ TEST_CASE("lrt debug refuses bad flags with exit 2 and a bad scene with exit 1",
     CHECK_THAT(broken.err, Catch::Contains("bad.lrt:2:"));
     CHECK(broken.out.empty());
 }
+
+TEST_CASE("lrt debug shows the hit triangle's vertices through their vertex program",
+          "[cli][debug][vp2]") {
+    writeScratchFile("shift.vp", "!!VP2.0\nADD o[HPOS], v[OPOS], c[0];\nEND\n");
+    const fs::path scene = writeScratchFile("shifted.lrt", R"(Format 9 9 1
+PixelSamples 1 1
+WorldBegin
+LightSource "pointlight" "from" [0 0 0]
+VertexProgram "shift.vp" "c[0]" [0 0 1 0]
+Polygon "P" [-20 -20 5  20 -20 5  20 20 5  -20 20 5]
+WorldEnd
+)");
+    const json j = jsonOutput(runLrt(fmt::format("debug {} --pixel 4,4", q(scene))));
+    const json& vp = j["vertexProgram"];
+    CHECK(vp["program"].get<std::string>().ends_with("shift.vp"));
+    REQUIRE(vp["vertices"].size() == 3);
+    for (const json& v : vp["vertices"]) {
+        INFO(v.dump());
+        CHECK(v["status"] == "ok");
+        CHECK(v["inputs"]["OPOS"][2] == 5);
+        CHECK(v["outputs"]["HPOS"][2] == 6); // v[OPOS] + c[0]
+        CHECK(v["outputs"].size() == 1);     // the one result it writes
+    }
+    CHECK(jsonOutput(runLrt(fmt::format("debug {} --pixel 4,4", q(wallScene()))))["vertexProgram"]
+              .is_null());
+}

@@ -5,12 +5,14 @@
 #include "renderer/render/pixel_debugger.h"
 #include "slvm/sl/registers.h"
 #include "tests/renderer/render_test_support.h"
+#include "tests/scratch_directory.h"
 
 #include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <numbers>
 
 using namespace lrt;
@@ -176,4 +178,51 @@ WorldEnd
 
     const auto wall = testing::loadScene(kWall);
     CHECK_FALSE(debugPixel(*wall.scene, {}, 4, 4, 0).march); // no march for other shapes
+}
+
+TEST_CASE("the debugger runs the hit triangle's vertices through their vertex program again",
+          "[debug][render][vp2]") {
+    // The wall moved from z = 5 to z = 6 by a program that adds c[0] to each position.
+    const testing::ScratchDirectory folder("lrt_pixel_debugger_test_");
+    std::ofstream(folder / "shift.vp") << "!!VP2.0\nADD o[HPOS], v[OPOS], c[0];\nEND\n";
+    const std::string text = R"(Format 9 9 1
+PixelSamples 1 1
+WorldBegin
+LightSource "pointlight" "from" [0 0 0]
+VertexProgram "shift.vp" "c[0]" [0 0 1 0]
+Polygon "P" [-20 -20 5  20 -20 5  20 20 5  -20 20 5]
+WorldEnd
+)";
+    const auto frames =
+        parseSceneString(text, "shift.lrt", registeredVocabulary(), folder.path());
+    const EmbreeDevice device;
+    BuildOptions options = testing::bundledData();
+    for (const bool keep : {true, false}) {
+        options.keepVertexInputs = keep;
+        const auto scene = buildScene(frames.at(0), device.get(), options);
+        const PixelDebug d = debugPixel(*scene, {}, 4, 4, 0);
+        REQUIRE(d.hit);
+        CHECK(d.hit->p.z == Approx(6.0f));
+        if (!keep) {
+            CHECK(d.vertices.empty()); // nothing kept, nothing to show
+            continue;
+        }
+        CHECK_THAT(d.vertexProgram, Catch::EndsWith("shift.vp"));
+        REQUIRE(d.vertices.size() == 3);
+        const auto opos = slvm::vp2::attributeIndex(slvm::vp2::Attribute::OPOS);
+        const auto hpos = static_cast<std::size_t>(slvm::vp2::Result::HPOS);
+        for (const VertexRun& v : d.vertices) {
+            INFO("vertex " << v.vertex);
+            CHECK(v.vertex >= 0);
+            CHECK(v.vertex < 4);
+            const slvm::vp2::Vector4& in = v.attributes[opos];
+            CHECK(std::fabs(in[0]) == 20.0f); // a corner of the polygon as written
+            CHECK(std::fabs(in[1]) == 20.0f);
+            CHECK(in[2] == 5.0f);
+            CHECK(v.results[hpos] == slvm::vp2::Vector4{in[0], in[1], 6.0f, 1.0f});
+            CHECK(v.result.status == slvm::ExecutionStatus::Ok);
+        }
+        CHECK(d.vertexProgramWrites[hpos]);
+        CHECK_FALSE(d.vertexProgramWrites[static_cast<std::size_t>(slvm::vp2::Result::COL0)]);
+    }
 }
