@@ -104,15 +104,7 @@ TEST_CASE("lrt debug refuses bad flags with exit 2 and a bad scene with exit 1",
 
 TEST_CASE("lrt debug shows the hit triangle's vertices through their vertex program",
           "[cli][debug][vp2]") {
-    writeScratchFile("shift.vp", "!!VP2.0\nADD o[HPOS], v[OPOS], c[0];\nEND\n");
-    const fs::path scene = writeScratchFile("shifted.lrt", R"(Format 9 9 1
-PixelSamples 1 1
-WorldBegin
-LightSource "pointlight" "from" [0 0 0]
-VertexProgram "shift.vp" "c[0]" [0 0 1 0]
-Polygon "P" [-20 -20 5  20 -20 5  20 20 5  -20 20 5]
-WorldEnd
-)");
+    const fs::path scene = LRT_SOURCE_DIR "/tests/data/debug/shifted.lrt";
     const json j = jsonOutput(runLrt(fmt::format("debug {} --pixel 4,4", q(scene))));
     const json& vp = j["vertexProgram"];
     CHECK(vp["program"].get<std::string>().ends_with("shift.vp"));

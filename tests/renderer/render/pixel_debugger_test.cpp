@@ -5,14 +5,12 @@
 #include "renderer/render/pixel_debugger.h"
 #include "slvm/sl/registers.h"
 #include "tests/renderer/render_test_support.h"
-#include "tests/scratch_directory.h"
 
 #include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <numbers>
 
 using namespace lrt;
@@ -182,19 +180,9 @@ WorldEnd
 
 TEST_CASE("the debugger runs the hit triangle's vertices through their vertex program again",
           "[debug][render][vp2]") {
-    // The wall moved from z = 5 to z = 6 by a program that adds c[0] to each position.
-    const testing::ScratchDirectory folder("lrt_pixel_debugger_test_");
-    std::ofstream(folder / "shift.vp") << "!!VP2.0\nADD o[HPOS], v[OPOS], c[0];\nEND\n";
-    const std::string text = R"(Format 9 9 1
-PixelSamples 1 1
-WorldBegin
-LightSource "pointlight" "from" [0 0 0]
-VertexProgram "shift.vp" "c[0]" [0 0 1 0]
-Polygon "P" [-20 -20 5  20 -20 5  20 20 5  -20 20 5]
-WorldEnd
-)";
-    const auto frames =
-        parseSceneString(text, "shift.lrt", registeredVocabulary(), folder.path());
+    // tests/data/debug/shifted.lrt: the wall moved from z = 5 to z = 6 by a program that adds
+    // c[0] to each position.
+    const auto frames = readScene(LRT_SOURCE_DIR "/tests/data/debug/shifted.lrt");
     const EmbreeDevice device;
     BuildOptions options = testing::bundledData();
     for (const bool keep : {true, false}) {
