@@ -21,6 +21,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <stdexcept>
 
 namespace lrt::cli {
 
@@ -43,17 +44,11 @@ std::string jsonString(std::string_view text) {
         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-std::string jsonArray(std::initializer_list<float> values) {
-    std::string out = "[";
-    for (const float v : values)
-        out += (out.size() > 1 ? ", " : "") + jsonNumber(v);
-    return out + "]";
-}
 std::string jsonVector(Vec3 v) {
-    return jsonArray({v.x, v.y, v.z});
+    return jsonNumbers({v.x, v.y, v.z});
 }
 std::string jsonColor(Color c) {
-    return jsonArray({c.r, c.g, c.b});
+    return jsonNumbers({c.r, c.g, c.b});
 }
 
 std::string hitJson(const PixelDebug& d) {
@@ -63,13 +58,9 @@ std::string hitJson(const PixelDebug& d) {
     return fmt::format("{{\"distance\": {}, \"position\": {}, \"normal\": {}, \"shadingNormal\": "
                        "{}, \"uv\": {}, \"st\": {}, \"shape\": {}, \"surface\": {}}}",
                        jsonNumber(h.t), jsonVector(h.p), jsonVector(h.normal),
-                       jsonVector(h.shadingNormal), jsonArray({h.local.uv.x, h.local.uv.y}),
-                       jsonArray({h.local.st.x, h.local.st.y}), jsonString(h.primitive->origin),
+                       jsonVector(h.shadingNormal), jsonNumbers({h.local.uv.x, h.local.uv.y}),
+                       jsonNumbers({h.local.st.x, h.local.st.y}), jsonString(h.primitive->origin),
                        jsonString(h.primitive->surface));
-}
-
-std::string jsonVector4(const slvm::vp2::Vector4& v) {
-    return jsonArray({v[0], v[1], v[2], v[3]});
 }
 
 // The hit triangle's vertices through their mesh's vertex program: the conventional attributes
@@ -86,13 +77,13 @@ std::string vertexProgramJson(const PixelDebug& d) {
                                       {"COL0", vp2::Attribute::COL0},
                                       {"TEX0", vp2::Attribute::TEX0}})
             inputs += fmt::format("{}\"{}\": {}", inputs.empty() ? "" : ", ", name,
-                                  jsonVector4(run.attributes[vp2::attributeIndex(a)]));
+                                  jsonNumbers(run.attributes[vp2::attributeIndex(a)]));
         std::string outputs;
         for (int r = 0; r < vp2::kResultCount; ++r)
             if (d.vertexProgramWrites[static_cast<std::size_t>(r)])
                 outputs +=
                     fmt::format("{}\"{}\": {}", outputs.empty() ? "" : ", ", vp2::resultName(r),
-                                jsonVector4(run.results[static_cast<std::size_t>(r)]));
+                                jsonNumbers(run.results[static_cast<std::size_t>(r)]));
         vertices += fmt::format("{}{{\"vertex\": {}, \"status\": \"{}\", \"inputs\": {{{}}}, "
                                 "\"outputs\": {{{}}}}}",
                                 vertices.empty() ? "\n    " : ",\n    ", run.vertex,
@@ -114,10 +105,9 @@ std::string marchJson(const PixelDebug& d) {
 }
 
 std::string stepJson(const sl::VerifiedProgram& program, const sl::TraceStep& step) {
-    std::string out = fmt::format(
-        "{{\"pc\": {}, \"instruction\": {}, \"value\": {}, \"next\": {}", step.pc,
-        jsonString(sl::disassembleInstruction(program, step.pc)),
-        jsonArray({step.value[0], step.value[1], step.value[2], step.value[3]}), step.next);
+    std::string out = fmt::format("{{\"pc\": {}, \"instruction\": {}, \"value\": {}, \"next\": {}",
+                                  step.pc, jsonString(sl::disassembleInstruction(program, step.pc)),
+                                  jsonNumbers(step.value), step.next);
     const auto& sources = program.program().sources;
     if (step.pc < sources.size() && sources[step.pc].line > 0) {
         const slvm::SourceLine& s = sources[step.pc];
@@ -136,7 +126,7 @@ std::string runJson(const ProgramRun& run) {
         "{{\"light\": {}, \"program\": {}, \"status\": \"{}\", \"executed\": {}, \"result\": {},\n"
         "     \"inputs\": {},\n     \"trace\": [{}],\n     \"traceComplete\": {}}}",
         run.light < 0 ? "null" : std::to_string(run.light), jsonString(run.program->program().name),
-        sl::statusName(run.result.status), run.result.executed, jsonArray({v0[0], v0[1], v0[2]}),
+        sl::statusName(run.result.status), run.result.executed, jsonNumbers({v0[0], v0[1], v0[2]}),
         "{" + slRegistersJson(run.inputs) + "}", steps,
         run.steps.size() == run.result.executed ? "true" : "false");
 }
@@ -164,16 +154,14 @@ int debugScene(const DebugFlags& flags) {
     BuildOptions buildOptions = buildOptionsFromEnvironment();
     buildOptions.keepVertexInputs = true;
     const std::unique_ptr<Scene> scene = buildScene(frames.front(), device.get(), buildOptions);
-    const FilmDescription& film = scene->film();
-    if (x >= film.xResolution || y >= film.yResolution)
-        throw UsageError(fmt::format("--pixel {},{} is outside the {}x{} image", x, y,
-                                     film.xResolution, film.yResolution));
-    const int spp = flags.samplesPerPixel.value_or(film.xSamples * film.ySamples);
-    if (flags.sample >= spp)
-        throw UsageError(fmt::format("--sample {} is outside the render's {} samples per pixel "
-                                     "(0 to {})",
-                                     flags.sample, spp, spp - 1));
-    const PixelDebug d = debugPixel(*scene, settings, x, y, flags.sample);
+    // A pixel or sample the render does not have is the flag's fault: its message names it.
+    const PixelDebug d = [&] {
+        try {
+            return debugPixel(*scene, settings, x, y, flags.sample);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(fmt::format("--{}", e.what()));
+        }
+    }();
     std::string runs;
     for (const ProgramRun& run : d.runs)
         runs += (runs.empty() ? "\n    " : ",\n    ") + runJson(run);
@@ -183,7 +171,7 @@ int debugScene(const DebugFlags& flags) {
         "\"direction\": {}}},\n \"hit\": {},\n \"march\": {},\n \"vertexProgram\": {},\n "
         "\"programs\": [{}]}}\n",
         jsonString(flags.scene), x, y, d.sample, d.samplesPerPixel, flags.seed, jsonColor(d.color),
-        jsonColor(d.radiance), jsonArray({d.raster.x, d.raster.y}), jsonVector(d.ray.origin),
+        jsonColor(d.radiance), jsonNumbers({d.raster.x, d.raster.y}), jsonVector(d.ray.origin),
         jsonVector(d.ray.direction), hitJson(d), marchJson(d), vertexProgramJson(d), runs);
     return kExitOk;
 }

@@ -18,18 +18,20 @@ std::string jsonNumber(float value) {
     return fmt::format("{:.9g}", value);
 }
 
+std::string jsonNumbers(std::span<const float> values) {
+    std::string out = "[";
+    for (const float v : values)
+        out += (out.size() > 1 ? ", " : "") + jsonNumber(v);
+    return out + "]";
+}
+
 std::string slRegistersJson(const sl::RegisterFile& registers) {
     std::string out;
     for (int i = 0; i < sl::kRegisterCount; ++i) {
         const sl::RegisterInfo& info = sl::registerInfo(i);
         out += fmt::format("{}\"{}\": ", i == 0 ? "" : ", ", info.name);
-        if (info.kind == sl::RegisterKind::Scalar) {
-            out += jsonNumber(registers.scalar(i));
-        } else {
-            const sl::Float4& v = registers.vector(i);
-            out += fmt::format("[{}, {}, {}, {}]", jsonNumber(v[0]), jsonNumber(v[1]),
-                               jsonNumber(v[2]), jsonNumber(v[3]));
-        }
+        out += info.kind == sl::RegisterKind::Scalar ? jsonNumber(registers.scalar(i))
+                                                     : jsonNumbers(registers.vector(i));
     }
     return out;
 }

@@ -44,11 +44,6 @@ int applyAssignment(std::vector<vp2::Vector4>& registers, const std::string& ass
     return *index;
 }
 
-std::string vectorJson(const vp2::Vector4& v) {
-    return fmt::format("[{}, {}, {}, {}]", jsonNumber(v[0]), jsonNumber(v[1]), jsonNumber(v[2]),
-                       jsonNumber(v[3]));
-}
-
 } // namespace
 
 std::vector<std::pair<int, vp2::Vector4>> compiledLayout(const compiler::CompiledProgram& program) {
@@ -91,9 +86,9 @@ int runVertexProgram(const ProgramRunOptions& options,
     std::string outputs, temps, address;
     for (int r = 0; r < limits.resultRegisters; ++r)
         outputs += fmt::format("{}\"{}\": {}", r ? ", " : "", vp2::resultName(r),
-                               vectorJson(machine.result(static_cast<vp2::Result>(r))));
+                               jsonNumbers(machine.result(static_cast<vp2::Result>(r))));
     for (int t = 0; t < limits.temporaries; ++t)
-        temps += fmt::format("{}\"R{}\": {}", t ? ", " : "", t, vectorJson(machine.temporary(t)));
+        temps += fmt::format("{}\"R{}\": {}", t ? ", " : "", t, jsonNumbers(machine.temporary(t)));
     for (int a = 0; a < limits.addressRegisters; ++a) {
         const auto& v = machine.address(a);
         address +=

@@ -76,15 +76,16 @@ private:
     // shape_building.cpp
     void addShape(const ShapeDescription& d, EmbreeScene& target,
                   std::vector<Primitive>& primitives);
-    // A shape made from a mesh, and what its vertex program saw (kept for debugging only).
-    struct MeshShape {
+    // A shape made for a statement, and what the vertex program that deformed it saw (kept only
+    // when building for the debugger).
+    struct MadeShape {
         std::unique_ptr<Shape> shape;
         std::shared_ptr<const VertexProgramInputs> vertexInputs;
     };
-    void addPrimitive(MeshShape made, const SurfaceLook& look, const ShapeDescription& d,
+    void addPrimitive(MadeShape made, const SurfaceLook& look, const ShapeDescription& d,
                       EmbreeScene& target, std::vector<Primitive>& primitives);
     const VertexProgramBinding* vertexProgram(const SurfaceAttributes& attributes);
-    MeshShape meshShape(const ShapeDescription& d, MeshData mesh);
+    MadeShape meshShape(const ShapeDescription& d, MeshData mesh);
 
     const FrameDescription& frame_;
     RTCDevice device_;

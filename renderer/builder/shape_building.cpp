@@ -33,7 +33,7 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
         substitution(d.where, note);
 
     for (ShapeSurface& surfaceMade : made.surfaces) {
-        MeshShape shape;
+        MadeShape shape;
         if (auto* mesh = std::get_if<MeshData>(&surfaceMade.geometry)) {
             shape = meshShape(d, std::move(*mesh));
         } else {
@@ -57,7 +57,7 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
     }
 }
 
-void SceneBuilder::addPrimitive(MeshShape made, const SurfaceLook& look, const ShapeDescription& d,
+void SceneBuilder::addPrimitive(MadeShape made, const SurfaceLook& look, const ShapeDescription& d,
                                 EmbreeScene& target, std::vector<Primitive>& primitives) {
     std::unique_ptr<Shape> shape = std::move(made.shape);
     const SurfaceAttributes& a = *d.attributes;
@@ -156,7 +156,7 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
 
 // A triangle mesh for `d`, run through the bound vertex program first (if any), without its
 // non-finite triangles; null when none is left.
-SceneBuilder::MeshShape SceneBuilder::meshShape(const ShapeDescription& d, MeshData mesh) {
+SceneBuilder::MadeShape SceneBuilder::meshShape(const ShapeDescription& d, MeshData mesh) {
     const SurfaceAttributes& a = *d.attributes;
     std::shared_ptr<VertexProgramInputs> inputs;
     if (const VertexProgramBinding* binding = vertexProgram(a)) {
@@ -170,12 +170,12 @@ SceneBuilder::MeshShape SceneBuilder::meshShape(const ShapeDescription& d, MeshD
         const auto parameters = parameterRegisters(
             *binding, {d.objectToWorld, frame_.options.camera.worldToCamera, frame_.number});
         if (keepVertexInputs_)
-            inputs = std::make_shared<VertexProgramInputs>(VertexProgramInputs{
-                binding->program,
-                {parameters.begin(), parameters.end()},
-                a.color,
-                mesh,
-                mesh.normals.empty() ? areaWeightedNormals(mesh) : mesh.normals});
+            inputs = std::make_shared<VertexProgramInputs>(
+                VertexProgramInputs{binding->program,
+                                    {parameters.begin(), parameters.end()},
+                                    a.color,
+                                    mesh,
+                                    vertexStageNormals(mesh)});
         VertexStageReport report;
         try {
             report = runVertexStage(*binding->program, parameters, a.color, mesh);

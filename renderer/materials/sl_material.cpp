@@ -266,24 +266,28 @@ bool SlMaterial::usesTextureFootprint() const {
     });
 }
 
+sl::ExecutionResult SlMaterial::recordedRun(ProgramRecorder& recorder, sl::RegisterFile& registers,
+                                            sl::Host& host) const {
+    ProgramRun run;
+    run.program = settings_.program.get();
+    run.light = recorder.light();
+    run.inputs = registers;
+    const sl::ExecutionResult result =
+        sl::executeTraced(*settings_.program, registers, host, settings_.budget, run.steps,
+                          ProgramRecorder::kMaxSteps);
+    run.result = result;
+    run.outputs = registers;
+    recorder.add(std::move(run));
+    return result;
+}
+
 Color SlMaterial::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     sl::RegisterFile registers = registersAt(point, wi, E);
     RendererHost host(point, settings_);
     ProgramRecorder* const recorder = point.context ? point.context->recorder() : nullptr;
-    ProgramRun run;
-    if (recorder)
-        run.inputs = registers;
     const sl::ExecutionResult result =
-        recorder ? sl::executeTraced(*settings_.program, registers, host, settings_.budget,
-                                     run.steps, ProgramRecorder::kMaxSteps)
+        recorder ? recordedRun(*recorder, registers, host)
                  : sl::execute(*settings_.program, registers, host, settings_.budget);
-    if (recorder) {
-        run.program = settings_.program.get();
-        run.light = recorder->light();
-        run.outputs = registers;
-        run.result = result;
-        recorder->add(std::move(run));
-    }
     if (result.status == sl::ExecutionStatus::Budget) {
         ++budgetExhausted_;
         return Color(std::nanf(""));

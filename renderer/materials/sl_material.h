@@ -6,7 +6,9 @@
 
 #include "renderer/materials/material.h"
 #include "renderer/materials/material_registry.h"
+#include "renderer/materials/program_recorder.h"
 #include "renderer/textures/texture_system.h"
+#include "slvm/sl/host.h"
 #include "slvm/sl/register_file.h"
 #include "slvm/sl/verifier.h"
 
@@ -64,6 +66,11 @@ public:
     std::vector<slvm::Diagnostic> warnings() const override;
 
 private:
+    // The program run as the pixel debugger records it (sl::executeTraced), added to `recorder`.
+    slvm::sl::ExecutionResult recordedRun(ProgramRecorder& recorder,
+                                          slvm::sl::RegisterFile& registers,
+                                          slvm::sl::Host& host) const;
+
     SlSurfaceSettings settings_;
     mutable std::atomic<std::uint64_t> budgetExhausted_{0};
     mutable std::atomic<std::uint64_t> nonFinite_{0};

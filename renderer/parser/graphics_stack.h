@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lrt {
@@ -23,6 +24,10 @@ struct OpenBlock {
 // no block is open) is open inside it, or none is.
 std::string unmatchedEndMessage(const std::string& end, const std::string& block,
                                 const OpenBlock* innermost);
+// Throws SceneError at `where`, "WorldBegin inside AttributeBegin (opened at line 3)" and then
+// `advice`, when `open` is a block: for a statement that must not come inside one.
+void refuseInsideBlock(std::string_view statement, const OpenBlock* open,
+                       const SourceLocation& where, std::string_view advice = "");
 
 template <typename Attributes>
 class GraphicsStack {
@@ -50,6 +55,11 @@ public:
     }
     // The innermost open block, or null.
     const OpenBlock* innermost() const { return saved_.empty() ? nullptr : &saved_.back().block; }
+    // Throws SceneError (refuseInsideBlock) when a block is open at `statement`.
+    void requireNoOpenBlock(std::string_view statement, const SourceLocation& where,
+                            std::string_view advice = "") const {
+        refuseInsideBlock(statement, innermost(), where, advice);
+    }
 
     void nameCoordinateSystem(const std::string& name, const Transform& t) { named_[name] = t; }
     // The transform named `name`, or null.

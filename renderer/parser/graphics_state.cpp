@@ -1,8 +1,6 @@
 // The .lrt reader's graphics state: shared attributes, and WorldBegin's fresh start.
 #include "renderer/parser/graphics_state.h"
 
-#include <fmt/format.h>
-
 namespace lrt {
 
 std::shared_ptr<const SurfaceAttributes> GraphicsState::sharedAttributes() {

@@ -36,7 +36,10 @@ public:
         stack_.pop(end, block, where);
         shared_.reset();
     }
-    const OpenBlock* innermost() const { return stack_.innermost(); }
+    void requireNoOpenBlock(std::string_view statement, const SourceLocation& where,
+                            std::string_view advice = "") const {
+        stack_.requireNoOpenBlock(statement, where, advice);
+    }
 
     // WorldBegin: fresh attributes, and "camera" and "world" as named coordinate systems.
     void beginWorld(const Transform& worldToCamera);

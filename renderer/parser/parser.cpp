@@ -255,9 +255,7 @@ void SceneParser::frameEnd(const Statement& s) {
 
 void SceneParser::worldBegin(const Statement& s) {
     s.expectCount(0);
-    if (const auto* open = state_.innermost())
-        throw SceneError(s.where, fmt::format("WorldBegin inside {} (opened at line {})",
-                                              open->name, open->where.line));
+    state_.requireNoOpenBlock(s.name, s.where);
     inWorld_ = true;
     misplacedInWorldReported_ = false;
     options_.camera.worldToCamera = state_.transform();
@@ -277,10 +275,7 @@ void SceneParser::worldEnd(const Statement& s) {
         throw SceneError(s.where,
                          fmt::format("WorldEnd inside ObjectBegin \"{}\": missing ObjectEnd",
                                      currentObject_->name));
-    if (const auto* open = state_.innermost())
-        throw SceneError(s.where, fmt::format("WorldEnd inside {} (opened at line {}): missing "
-                                              "its End",
-                                              open->name, open->where.line));
+    state_.requireNoOpenBlock(s.name, s.where, ": missing its End");
     inWorld_ = false;
     misplacedInWorldReported_ = false;
     state_.transform() = options_.camera.worldToCamera;

@@ -263,9 +263,7 @@ void Importer::attribute(const Statement& s) {
 
 void Importer::worldBegin(const Statement& s) {
     s.expectCount(0);
-    if (const OpenBlock* open = stack_.innermost())
-        throw SceneError(s.where, fmt::format("WorldBegin inside {} (opened at line {})",
-                                              open->name, open->where.line));
+    stack_.requireNoOpenBlock(s.name, s.where);
     inWorld_ = sawWorldBegin_ = true;
     if (options_.camera.where.line == 0) { // no Camera statement: pbrt-v4's default camera
         options_.camera.worldToCamera = stack_.transform();

@@ -64,7 +64,7 @@ PixelDebug debugPixel(const Scene& scene, const RenderSettings& settings, int x,
                       int sample) {
     const FilmDescription& film = scene.film();
     if (x < 0 || y < 0 || x >= film.xResolution || y >= film.yResolution)
-        throw std::invalid_argument(fmt::format("pixel ({}, {}) is outside the {}x{} image", x, y,
+        throw std::invalid_argument(fmt::format("pixel {},{} is outside the {}x{} image", x, y,
                                                 film.xResolution, film.yResolution));
     const std::unique_ptr<Integrator> integrator =
         createIntegrator(scene.integrator(), settings.integrator);

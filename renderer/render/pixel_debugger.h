@@ -46,8 +46,9 @@ struct PixelDebug {
     std::array<bool, slvm::vp2::kResultCount> vertexProgramWrites{}; // the results it writes
 };
 
-// Throws std::invalid_argument for a pixel outside the image or a sample outside the render's
-// samples per pixel.
+// Throws std::invalid_argument for a pixel outside the image ("pixel 9,0 is outside the 9x9
+// image") or a sample outside the render's samples per pixel ("sample 1 is outside ..."), each
+// message starting with the name `lrt debug` gives the flag.
 PixelDebug debugPixel(const Scene& scene, const RenderSettings& settings, int x, int y, int sample);
 
 } // namespace lrt

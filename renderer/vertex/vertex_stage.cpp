@@ -81,6 +81,10 @@ struct Outputs {
 
 } // namespace
 
+std::vector<Vec3> vertexStageNormals(const MeshData& mesh) {
+    return mesh.normals.empty() ? areaWeightedNormals(mesh) : mesh.normals;
+}
+
 std::array<vp2::Vector4, vp2::kAttributeCount> vertexAttributes(const MeshData& mesh,
                                                                 std::span<const Vec3> normals,
                                                                 Color surfaceColor, std::size_t i) {
@@ -100,8 +104,7 @@ VertexStageReport runVertexStage(const vp2::VerifiedProgram& program,
                                  std::span<const vp2::Vector4> parameters, Color surfaceColor,
                                  MeshData& mesh) {
     const std::size_t count = mesh.positions.size();
-    const std::vector<Vec3> inputNormals =
-        mesh.normals.empty() ? areaWeightedNormals(mesh) : mesh.normals;
+    const std::vector<Vec3> inputNormals = vertexStageNormals(mesh);
     Outputs outputs(program, mesh);
     std::atomic<std::size_t> limited{0}, overflowed{0};
     std::atomic<std::size_t> badVertex{count}; // the first with a non-finite position

@@ -32,9 +32,12 @@ VertexStageReport runVertexStage(const slvm::vp2::VerifiedProgram& program,
                                  std::span<const slvm::vp2::Vector4> parameters, Color surfaceColor,
                                  MeshData& mesh);
 
+// The normals the stage gives v[NRML]: the mesh's own, or areaWeightedNormals when it has none.
+std::vector<Vec3> vertexStageNormals(const MeshData& mesh);
+
 // Vertex i's attribute registers as the stage sets them: v[OPOS] its position, v[NRML] its
-// normal (`normals`: the mesh's own, or areaWeightedNormals when it has none), v[COL0] its colour
-// (or `surfaceColor`), v[TEX0] its st; the others (0, 0, 0, 1).
+// normal (`normals`, vertexStageNormals), v[COL0] its colour (or `surfaceColor`), v[TEX0] its st;
+// the others (0, 0, 0, 1).
 std::array<slvm::vp2::Vector4, slvm::vp2::kAttributeCount>
 vertexAttributes(const MeshData& mesh, std::span<const Vec3> normals, Color surfaceColor,
                  std::size_t i);

@@ -5,6 +5,11 @@
 // (xyz) and a scalar (w): SL's vector instructions never touch w. What SL lacks is built here:
 // componentwise products with movc/mul/lc, comparisons, min, max and selects with blt. Constants
 // are loaded where they are used (li, liv), so they hold no register for long.
+//
+// One class, a little over 600 lines: its instruction switch and the helpers it calls (scalar
+// operations, comparisons, Phi copies, fused branches) all read and write the same generator
+// state (locations, labels, virtual registers), so splitting it would only pass that state
+// around; printing and register allocation already live apart.
 #include "compiler/backends/sl/sl_machine_code.h"
 #include "compiler/backends/sl/sl_register_allocator.h"
 #include "compiler/backends/sl/sl_target.h"

@@ -100,8 +100,7 @@ TEST_CASE("the debugger records the hit and the shader's run as the geometry say
 
 TEST_CASE("the debugger refuses a pixel or a sample the render does not have", "[debug][render]") {
     const auto loaded = testing::loadScene(kWall);
-    CHECK_THROWS_WITH(debugPixel(*loaded.scene, {}, 9, 0, 0),
-                      "pixel (9, 0) is outside the 9x9 image");
+    CHECK_THROWS_WITH(debugPixel(*loaded.scene, {}, 9, 0, 0), "pixel 9,0 is outside the 9x9 image");
     CHECK_THROWS_WITH(debugPixel(*loaded.scene, {}, 0, 0, 1),
                       "sample 1 is outside the render's 1 samples per pixel (0 to 0)");
 }
