@@ -138,7 +138,8 @@ std::pair<int, int> parsePixel(const std::string& text) {
 }
 
 int debugScene(const DebugFlags& flags) {
-    const auto [x, y] = parsePixel(flags.pixel);
+    const std::pair<int, int> pixel = parsePixel(flags.pixel);
+    const int x = pixel.first, y = pixel.second;
     RenderSettings settings;
     settings.seed = flags.seed;
     if (flags.samplesPerPixel)
