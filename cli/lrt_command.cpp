@@ -7,6 +7,7 @@
 #include "cli/exit_status.h"
 #include "cli/farm_command.h"
 #include "cli/merge_command.h"
+#include "cli/preview_command.h"
 #include "cli/render_command.h"
 #include "cli/sl_command.h"
 #include "cli/version_command.h"
@@ -49,6 +50,7 @@ int runLrt(int argc, char** argv) {
     addCardCommand(app, exitStatus);
     addRenderCommand(app, exitStatus, commandLine);
     addDebugCommand(app, exitStatus);
+    addPreviewCommand(app, exitStatus);
     addMergeCommand(app, exitStatus);
     addFarmCommand(app, exitStatus);
 

@@ -4,6 +4,7 @@
 // settings and statistics.
 #include "cli/render_command.h"
 
+#include "cli/display/tev_client.h"
 #include "cli/exit_status.h"
 #include "cli/flag_values.h"
 #include "cli/frame_selection.h"
@@ -53,6 +54,7 @@ struct RenderFlags {
     std::string resolution;
     std::string aov;
     std::string progress = "auto";
+    std::string displayServer;
     std::optional<int> samplesPerPixel;
     bool quick = false;
     int threads = 0;
@@ -164,6 +166,13 @@ RenderSettings settingsOf(const RenderFlags& flags) {
         checkImageOutputFlag(flags.output);
         framePath(flags.output, 0, true); // rejects stray '%' now
     }
+    if (!flags.displayServer.empty()) {
+        try {
+            parseDisplayAddress(flags.displayServer);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+    }
     return settings;
 }
 
@@ -239,6 +248,52 @@ void skipFinishedFrames(std::vector<FrameJob>& jobs, bool quiet) {
     });
 }
 
+// --display-server: the frame is shown in tev as its tiles finish (linear, with the film's gain, as
+// the EXR gets it). A viewer that cannot be reached, or goes away, is a warning: the render goes
+// on.
+class DisplayStream {
+public:
+    DisplayStream(const std::string& address, const std::string& name, const Scene& scene)
+        : name_(name), gain_(scene.film().gain) {
+        if (address.empty())
+            return;
+        try {
+            client_ = std::make_unique<TevClient>(parseDisplayAddress(address));
+            client_->send(tevCreateImagePacket(name_, scene.film().xResolution,
+                                               scene.film().yResolution, kChannels));
+        } catch (const std::runtime_error& e) {
+            drop(e);
+        }
+    }
+
+    void tile(const PixelBounds& tile, std::span<const float> rgb) {
+        if (!client_)
+            return;
+        std::vector<float> scaled(rgb.begin(), rgb.end());
+        for (float& v : scaled)
+            v *= gain_;
+        try {
+            client_->send(tevUpdateImagePacket(name_, tile.x0, tile.y0, tile.width(), tile.height(),
+                                               kChannels, scaled));
+        } catch (const std::runtime_error& e) {
+            drop(e);
+        }
+    }
+
+private:
+    void drop(const std::runtime_error& e) {
+        client_.reset();
+        printWarning({slvm::Severity::Warning,
+                      {},
+                      fmt::format("--display-server: {}; rendering without it", e.what())});
+    }
+
+    inline static const std::vector<std::string> kChannels{"R", "G", "B"};
+    std::string name_;
+    float gain_;
+    std::unique_ptr<TevClient> client_;
+};
+
 int interrupted(const std::string& where) {
     std::cerr << fmt::format("lrt: interrupted by signal {} {}; run the same command with "
                              "--resume to continue\n",
@@ -283,6 +338,10 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
         }
     };
     control.interrupt = &InterruptHandler::requested();
+    DisplayStream display(flags.displayServer, job.output.filename().string(), scene);
+    control.tileFinished = [&](const PixelBounds& tile, std::span<const float> rgb) {
+        display.tile(tile, rgb);
+    };
     const RenderResult result = render(scene, settings, control);
     progress.finish();
     if (result.interrupted) {
@@ -444,6 +503,9 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
                         "auto (a bar on a terminal, log lines otherwise), bar, log (every 1% or "
                         "10 s, whichever is rarer), alf (ALF_PROGRESS NN% lines) or none");
     command->add_flag("-q,--quiet", flags->quiet, "No progress and no 'wrote' line");
+    command->add_option("--display-server", flags->displayServer,
+                        "Show the render in tev as it goes: its HOST:PORT (tev listens on "
+                        "localhost:14158)");
     command->add_flag("--strict", flags->strict,
                       "Refuse an imported scene (.pbrt) that lrt cannot render exactly: each "
                       "substitution is an error");

@@ -5,7 +5,8 @@
 #   build   the build and run dependencies: the compiler and build tools, the libraries lrt links,
 #           and Catch2 and Google Benchmark (the release preset builds the tests and benchmarks)
 #   test    build, and what the tests start: Slurm's daemons and client with munge (the farm test
-#           starts its own cluster), OpenImageIO's tools (idiff, oiiotool) and binutils (strings)
+#           starts its own cluster), OpenImageIO's tools (idiff, oiiotool), binutils (strings), and
+#           Python with Chromium, its driver and Selenium (the preview's browser test)
 #   fuzz    build, and clang with its libFuzzer runtime (the fuzz preset)
 #   peers   build, and what bench/peers/bench_peers.py runs besides the peers: python3, oiiotool
 set -euo pipefail
@@ -15,9 +16,10 @@ usage="usage: install-deps.sh GROUP... (groups: build, test, fuzz, peers)"
 build=(
     g++ make cmake ninja-build pkg-config
     libembree-dev libopenimageio-dev libtbb-dev libtinyobjloader-dev libtinygltf-dev zlib1g-dev
-    libcli11-dev libfmt-dev nlohmann-json3-dev catch2 libbenchmark-dev
+    libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev catch2 libbenchmark-dev
 )
-test=(slurmctld slurmd slurm-client munge openimageio-tools binutils)
+test=(slurmctld slurmd slurm-client munge openimageio-tools binutils
+      python3 chromium chromium-driver python3-selenium)
 fuzz=(clang libclang-rt-dev)
 peers=(python3 openimageio-tools)
 

@@ -189,6 +189,15 @@ std::string entryFunction(const cg::TranslationUnit& unit, const Target& target,
     return std::string(names.front());
 }
 
+// The files a preprocessor read, in the order it read them.
+std::vector<std::filesystem::path>
+sourceFiles(const std::vector<std::shared_ptr<const slvm::SourceText>>& sources) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& source : sources)
+        files.emplace_back(source->name());
+    return files;
+}
+
 std::shared_ptr<const slvm::SourceText> readSource(const std::filesystem::path& path) {
     std::ifstream stream(path, std::ios::binary);
     if (!stream)
@@ -215,9 +224,12 @@ CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
     stopOnErrors(errors);
     cg::LoweredProgram lowered = cg::lower(unit, *target, lowerOptions, errors);
     stopOnErrors(errors);
+    const std::vector<std::filesystem::path> files = sourceFiles(preprocessed.sources);
     lowered.function.sources = std::move(preprocessed.sources);
-    return finish(std::move(lowered.function), *target, std::move(lowered.uniformSlots),
-                  source->name());
+    CompiledProgram program = finish(std::move(lowered.function), *target,
+                                     std::move(lowered.uniformSlots), source->name());
+    program.files = files;
+    return program;
 }
 
 CompiledProgram compileTl(std::shared_ptr<const slvm::SourceText> source,
@@ -234,8 +246,11 @@ CompiledProgram compileTl(std::shared_ptr<const slvm::SourceText> source,
     stopOnErrors(errors);
     ir::Function function = tl::lower(program, *target, errors);
     stopOnErrors(errors);
+    const std::vector<std::filesystem::path> files = sourceFiles(preprocessed.sources);
     function.sources = std::move(preprocessed.sources);
-    return finish(std::move(function), *target, {}, source->name());
+    CompiledProgram compiled = finish(std::move(function), *target, {}, source->name());
+    compiled.files = files;
+    return compiled;
 }
 
 CompiledProgram compileCgFile(const std::filesystem::path& path, const CompileOptions& options) {

@@ -34,6 +34,9 @@ struct CompiledProgram {
     std::shared_ptr<const slvm::sl::VerifiedProgram> sl;      // profile sl: the verified program
     std::shared_ptr<const slvm::vp2::VerifiedProgram> vertex; // vp1.1, vp2
     std::shared_ptr<const slvm::card::VerifiedProgram> card;  // card
+    // The files it was read from: the program's own, then those it includes (what a live preview
+    // watches). Empty for a program compiled from text that no file holds.
+    std::vector<std::filesystem::path> files;
 };
 
 // The machine a profile's programs run on.

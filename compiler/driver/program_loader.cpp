@@ -96,7 +96,10 @@ CompiledProgram loadProgram(const std::filesystem::path& path, const CompileOpti
         throw slvm::ProgramError({slvm::fileDiagnostic(
             path.string(), fmt::format("this {} has no uniforms to give values to (uniform '{}')",
                                        format->name, options.uniformValues.begin()->first))});
-    return format->load(path, options);
+    CompiledProgram program = format->load(path, options);
+    if (program.files.empty())
+        program.files.push_back(path);
+    return program;
 }
 
 } // namespace compiler

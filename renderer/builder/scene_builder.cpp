@@ -61,9 +61,27 @@ void SceneBuilder::throwCollected() {
 
 SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
                            const BuildOptions& options)
-    : frame_(frame), device_(device), shaders_(shaderSearchPath(frame, options, sceneDirectory())),
+    : frame_(frame), device_(device), onFileRead_(options.onFileRead),
+      shaders_(shaderSearchPath(frame, options, sceneDirectory()),
+               [this](const std::filesystem::path& path) { noteFileRead(path); }),
       bundledVertexPrograms_(options.bundledVertexPrograms),
       keepVertexInputs_(options.keepVertexInputs) {}
+
+std::vector<std::filesystem::path> SceneBuilder::sceneFiles() const {
+    std::vector<std::filesystem::path> files = filesRead_;
+    if (scene_->textures_)
+        for (const std::filesystem::path& image : scene_->textures_->requestedFiles())
+            files.push_back(std::filesystem::absolute(image).lexically_normal());
+    std::sort(files.begin(), files.end());
+    files.erase(std::unique(files.begin(), files.end()), files.end());
+    return files;
+}
+
+void SceneBuilder::noteFileRead(const std::filesystem::path& path) {
+    filesRead_.push_back(std::filesystem::absolute(path).lexically_normal());
+    if (onFileRead_)
+        onFileRead_(filesRead_.back());
+}
 
 std::filesystem::path SceneBuilder::sceneDirectory() const {
     return frame_.sceneDirectory.empty() ? "." : frame_.sceneDirectory;
@@ -74,6 +92,11 @@ std::filesystem::path SceneBuilder::sceneDirectory() const {
 // the shapes, whose area lights index the list of lights. A shape fails before its geometry is
 // attached (or after a whole surface of it), so geometry IDs and primitives stay in step.
 std::unique_ptr<Scene> SceneBuilder::build() {
+    // The files the frame was read from ("<command line>" and the like name no file).
+    if (frame_.sources)
+        for (const auto& source : *frame_.sources)
+            if (!source->name().empty() && source->name().front() != '<')
+                noteFileRead(source->name());
     scene_ = std::make_unique<Scene>();
     const FrameOptions& options = frame_.options;
     scene_->film_ = options.film;
@@ -125,6 +148,7 @@ std::unique_ptr<Scene> SceneBuilder::build() {
                         dropped == 1 ? "was" : "were"));
     scene_->statistics_.bvhBuildSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    scene_->files_ = sceneFiles();
     return std::move(scene_);
 }
 

@@ -8,6 +8,7 @@
 
 #include <embree3/rtcore.h>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct BuildOptions {
     // Keep each vertex-program mesh's inputs with its primitive, for the pixel debugger (they
     // double the memory such meshes take).
     bool keepVertexInputs = false;
+    // Called with each file the build reads, before reading it (so also with one that fails to
+    // load): shaders and what they include, vertex programs, cards, meshes, images. What a live
+    // preview watches; Scene::files() has the same once the build succeeds.
+    std::function<void(const std::filesystem::path&)> onFileRead;
 };
 
 // Throws SceneError for anything invalid. SL shaders are looked for in the scene's

@@ -87,8 +87,15 @@ private:
     const VertexProgramBinding* vertexProgram(const SurfaceAttributes& attributes);
     MadeShape meshShape(const ShapeDescription& d, MeshData mesh);
 
+    // Records a file the build reads (BuildOptions::onFileRead, Scene::files).
+    void noteFileRead(const std::filesystem::path& path);
+    // What Scene::files() lists: the frame's sources, what the build read, the images opened.
+    std::vector<std::filesystem::path> sceneFiles() const;
+
     const FrameDescription& frame_;
     RTCDevice device_;
+    std::function<void(const std::filesystem::path&)> onFileRead_;
+    std::vector<std::filesystem::path> filesRead_;
     std::unique_ptr<Scene> scene_;
     ShaderLibrary shaders_;
     std::filesystem::path bundledVertexPrograms_;

@@ -16,8 +16,13 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
     const ShapeEntry* entry = shapeRegistry().find(d.type);
     if (!entry)
         throw std::logic_error(fmt::format("shape '{}' is not registered", d.type));
-    const ShapeContext context{
-        d.objectToWorld, a.reverseOrientation, a.sides == 1, d.baseDirectory, d.where, d.gltf};
+    const ShapeContext context{d.objectToWorld,
+                               a.reverseOrientation,
+                               a.sides == 1,
+                               d.baseDirectory,
+                               d.where,
+                               d.gltf,
+                               [this](const std::filesystem::path& path) { noteFileRead(path); }};
     ShapeSurfaces made = entry->create(
         d.arguments,
         Parameters(d.parameters, entry->parameters, shapeStatementName(*entry), d.where), context);
@@ -142,11 +147,18 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
         options.uniformValues = cgUniformValues(d->parameters);
     options.searchPath = {path.parent_path()};
     compiler::CompiledProgram program;
+    noteFileRead(path);
     try {
         program = compiler::loadProgram(path, options);
+        for (const std::filesystem::path& file : program.files)
+            if (file != path)
+                noteFileRead(file);
     } catch (const slvm::ProgramError& e) {
-        throw SceneError(d->where, fmt::format("vertex program '{}' does not {}:\n{}", d->file,
-                                               isSource ? "compile" : "load", e.what()));
+        Diagnostic wrapped(slvm::Severity::Error, d->where,
+                           fmt::format("vertex program '{}' does not {}:\n{}", d->file,
+                                       isSource ? "compile" : "load", e.what()));
+        wrapped.causes = e.diagnostics();
+        throw SceneError(std::move(wrapped));
     }
     VertexProgramBinding binding =
         isSource ? bindCompiledVertexProgram(*d, program.vertex, program.constants)

@@ -3,6 +3,7 @@
 
 #include "renderer/core/atomic_file.h"
 
+#include <OpenImageIO/filesystem.h>
 #include <OpenImageIO/imageio.h>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -11,17 +12,14 @@ namespace lrt {
 
 namespace OIIO = OIIO_NAMESPACE;
 
-void writeImage(const std::filesystem::path& path, const Image& image,
-                const ImageMetadata& metadata) {
+namespace {
+
+// The spec an image is written with in the format of `extension` (".exr", ".png", ...).
+OIIO::ImageSpec imageSpec(const Image& image, const std::string& extension,
+                          const ImageMetadata& metadata) {
     if (image.pixels.size() !=
         static_cast<std::size_t>(image.width) * image.height * image.channels)
         throw std::logic_error("writeImage: pixel buffer does not match the image size");
-    AtomicFile file(path);
-    auto out = OIIO::ImageOutput::create(file.temporary().string());
-    if (!out)
-        throw std::runtime_error(fmt::format("{}: cannot write this image format ({})",
-                                             path.string(), OIIO::geterror()));
-    const std::string extension = path.extension().string();
     const bool isFloat = extension == ".exr" || extension == ".hdr";
     OIIO::ImageSpec spec(image.width, image.height, image.channels,
                          isFloat ? OIIO::TypeDesc::FLOAT : OIIO::TypeDesc::UINT8);
@@ -40,11 +38,41 @@ void writeImage(const std::filesystem::path& path, const Image& image,
     // and OpenImageIO must not divide it again.
     if (!isFloat && image.channels == 4)
         spec.attribute("oiio:UnassociatedAlpha", 1);
+    return spec;
+}
+
+} // namespace
+
+void writeImage(const std::filesystem::path& path, const Image& image,
+                const ImageMetadata& metadata) {
+    const OIIO::ImageSpec spec = imageSpec(image, path.extension().string(), metadata);
+    AtomicFile file(path);
+    auto out = OIIO::ImageOutput::create(file.temporary().string());
+    if (!out)
+        throw std::runtime_error(fmt::format("{}: cannot write this image format ({})",
+                                             path.string(), OIIO::geterror()));
     if (!out->open(file.temporary().string(), spec) ||
         !out->write_image(OIIO::TypeDesc::FLOAT, image.pixels.data()) || !out->close())
         throw std::runtime_error(
             fmt::format("{}: cannot write image: {}", path.string(), out->geterror()));
     file.commit();
+}
+
+std::vector<unsigned char> encodeImage(const Image& image, const std::string& extension) {
+    const OIIO::ImageSpec spec = imageSpec(image, extension, {});
+    const std::string name = "memory" + extension;
+    auto out = OIIO::ImageOutput::create(name);
+    if (!out || !out->supports("ioproxy"))
+        throw std::runtime_error(
+            fmt::format("cannot encode a {} image in memory ({})", extension, OIIO::geterror()));
+    std::vector<unsigned char> bytes;
+    OIIO::Filesystem::IOVecOutput memory(bytes);
+    out->set_ioproxy(&memory);
+    if (!out->open(name, spec) || !out->write_image(OIIO::TypeDesc::FLOAT, image.pixels.data()) ||
+        !out->close())
+        throw std::runtime_error(
+            fmt::format("cannot encode a {} image: {}", extension, out->geterror()));
+    return bytes;
 }
 
 bool formatSupportsAlpha(const std::filesystem::path& path) {

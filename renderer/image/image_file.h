@@ -40,6 +40,10 @@ using ImageMetadata = std::vector<std::pair<std::string, std::string>>;
 void writeImage(const std::filesystem::path& path, const Image& image,
                 const ImageMetadata& metadata = {});
 
+// The bytes of the file writeImage would write for a file named *`extension` (".png", ".exr"),
+// encoded in memory; throws std::runtime_error.
+std::vector<unsigned char> encodeImage(const Image& image, const std::string& extension);
+
 // Reads any format OIIO knows as float pixels, and when `metadata` is given the file's string
 // attributes; throws std::runtime_error naming the file.
 Image readImage(const std::filesystem::path& path, ImageMetadata* metadata = nullptr);

@@ -9,6 +9,7 @@
 #include "slvm/sl/verifier.h"
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -20,8 +21,11 @@ namespace lrt {
 
 class ShaderLibrary {
 public:
-    explicit ShaderLibrary(std::vector<std::filesystem::path> searchPath)
-        : searchPath_(std::move(searchPath)) {}
+    // `onFileRead`, when set, is called with each file a load reads: the shader's own (before it
+    // is read), then those it includes.
+    explicit ShaderLibrary(std::vector<std::filesystem::path> searchPath,
+                           std::function<void(const std::filesystem::path&)> onFileRead = {})
+        : searchPath_(std::move(searchPath)), onFileRead_(std::move(onFileRead)) {}
 
     const std::vector<std::filesystem::path>& searchPath() const { return searchPath_; }
     // The shader file for `name`, or nullopt when no folder has one. A name that ends in one of
@@ -39,6 +43,7 @@ public:
 
 private:
     std::vector<std::filesystem::path> searchPath_;
+    std::function<void(const std::filesystem::path&)> onFileRead_;
     std::map<std::pair<std::string, std::map<std::string, std::vector<float>>>,
              std::shared_ptr<const slvm::sl::VerifiedProgram>>
         loaded_;

@@ -132,10 +132,12 @@ loadProgram(const std::filesystem::path& path,
         return context.shaders.load(path, uniforms);
     } catch (const slvm::ProgramError& e) {
         const compiler::ProgramFormat* format = compiler::programFormatOf(path);
-        throw SceneError(context.where,
-                         fmt::format("shader '{}' ({}) does not {}:\n{}", context.name,
-                                     path.string(), format && format->isSource ? "compile" : "load",
-                                     e.what()));
+        Diagnostic wrapped(slvm::Severity::Error, context.where,
+                           fmt::format("shader '{}' ({}) does not {}:\n{}", context.name,
+                                       path.string(),
+                                       format && format->isSource ? "compile" : "load", e.what()));
+        wrapped.causes = e.diagnostics();
+        throw SceneError(std::move(wrapped));
     }
 }
 

@@ -26,7 +26,9 @@ CameraSampler::CameraSampler(const Scene& scene, const RenderSettings& settings,
     : scene_(scene), integrator_(integrator), seed_(settings.seed),
       strata_(stratification(scene, settings)), spp_(strata_.count()),
       lens_(scene.camera().usesLens()), differentials_(scene.needsRayDifferentials()),
-      differentialSpacing_(1.0f / std::sqrt(static_cast<float>(spp_))) {}
+      differentialSpacing_(static_cast<float>(settings.pixelScale) /
+                           std::sqrt(static_cast<float>(spp_))),
+      pixelScale_(static_cast<float>(settings.pixelScale)) {}
 
 FilmSample CameraSampler::trace(int x, int y, int index, RayCounters& counters,
                                 ProgramRecorder* recorder, Ray* cameraRay) const {
@@ -36,11 +38,13 @@ FilmSample CameraSampler::trace(int x, int y, int index, RayCounters& counters,
     const Vec2 raster{static_cast<float>(x) + offset.x, static_cast<float>(y) + offset.y};
     const Vec2 lens = lens_ ? strata_.sample(index, stream.next2D(), pixel, Stratification::kLens)
                             : Vec2{0.5f, 0.5f};
+    // A coarse pixel covers pixelScale_ film pixels each way; scaling by a power of two is exact.
+    const Vec2 filmRaster{raster.x * pixelScale_, raster.y * pixelScale_};
     // Differentials span the distance between samples, as in pbrt.
     const Ray ray =
         differentials_
-            ? scene_.camera().generateRayWithDifferentials(raster, lens, differentialSpacing_)
-            : scene_.camera().generateRay(raster, lens);
+            ? scene_.camera().generateRayWithDifferentials(filmRaster, lens, differentialSpacing_)
+            : scene_.camera().generateRay(filmRaster, lens);
     if (cameraRay)
         *cameraRay = ray;
     ++counters.camera;

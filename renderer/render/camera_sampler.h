@@ -39,6 +39,7 @@ private:
     bool lens_;          // a pinhole camera draws no lens sample
     bool differentials_; // only textures filtered over the footprint need them
     float differentialSpacing_;
+    float pixelScale_; // film pixels per rendered pixel (RenderSettings::pixelScale)
 };
 
 } // namespace lrt

@@ -197,9 +197,12 @@ public:
             result_.statistics.droppedSamples += work.dropped;
             done = ++finished_;
         }
-        if (control_.progress) {
+        if (control_.progress || control_.tileFinished) {
             const std::lock_guard lock(progressMutex_);
-            control_.progress(static_cast<double>(done) / tileCount_);
+            if (control_.tileFinished)
+                control_.tileFinished(tile, work.pixels);
+            if (control_.progress)
+                control_.progress(static_cast<double>(done) / tileCount_);
         }
         maybeCheckpoint();
     }
@@ -235,8 +238,8 @@ private:
 };
 
 // An empty result for `bounds`, or the partial one being resumed (which must match it).
-RenderResult startResult(const Scene& scene, const PixelBounds& bounds, int spp, int tileCount,
-                         const RenderResult* resume) {
+RenderResult startResult(const FilmDescription& film, const PixelBounds& bounds, int spp,
+                         int tileCount, const RenderResult* resume) {
     RenderResult result;
     Image& image = result.image;
     image.width = bounds.width();
@@ -244,8 +247,8 @@ RenderResult startResult(const Scene& scene, const PixelBounds& bounds, int spp,
     image.channels = 3;
     image.xOrigin = bounds.x0;
     image.yOrigin = bounds.y0;
-    image.fullWidth = scene.film().xResolution;
-    image.fullHeight = scene.film().yResolution;
+    image.fullWidth = film.xResolution;
+    image.fullHeight = film.yResolution;
     image.pixels.assign(static_cast<std::size_t>(image.width) * image.height * 3, 0.0f);
     Image& aovs = result.aovs;
     aovs = image;
@@ -277,6 +280,15 @@ RenderResult startResult(const Scene& scene, const PixelBounds& bounds, int spp,
 
 } // namespace
 
+FilmDescription renderedFilm(const FilmDescription& film, const RenderSettings& settings) {
+    if (settings.pixelScale < 1)
+        throw std::invalid_argument("the pixel scale must be at least 1");
+    FilmDescription scaled = film;
+    scaled.xResolution = (film.xResolution + settings.pixelScale - 1) / settings.pixelScale;
+    scaled.yResolution = (film.yResolution + settings.pixelScale - 1) / settings.pixelScale;
+    return scaled;
+}
+
 PixelBounds renderBounds(const FilmDescription& film, const RenderSettings& settings) {
     const auto crop = settings.crop.value_or(film.cropWindow);
     const auto W = static_cast<float>(film.xResolution), H = static_cast<float>(film.yResolution);
@@ -298,7 +310,8 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
                     const RenderControl& control) {
     const auto start = std::chrono::steady_clock::now();
     const std::uint64_t refusedBefore = scene.refusedRays();
-    const PixelBounds bounds = renderBounds(scene, settings);
+    const FilmDescription film = renderedFilm(scene.film(), settings);
+    const PixelBounds bounds = renderBounds(film, settings);
     if (bounds.width() <= 0 || bounds.height() <= 0)
         throw std::runtime_error("the crop window or tile covers no pixels");
     const std::unique_ptr<Integrator> integrator =
@@ -308,7 +321,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     const TileGrid grid(bounds, scene.filter(), spp, settings.tileSize);
     const Frame frame{scene, sampler, grid, spp};
 
-    RenderResult result = startResult(scene, bounds, spp, grid.count(), control.resumeFrom);
+    RenderResult result = startResult(film, bounds, spp, grid.count(), control.resumeFrom);
     std::vector<int> pending;
     for (int t = 0; t < grid.count(); ++t)
         if (!result.finishedTiles[static_cast<std::size_t>(t)])
@@ -317,7 +330,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
 
     const auto renderTile = [&](int index) {
         const PixelBounds tile = grid.tile(index);
-        TileSamples samples(tile, grid, scene.film(), spp);
+        TileSamples samples(tile, grid, film, spp);
         TileResult work;
         sampleTile(frame, samples, work);
         reconstructTile(frame, tile, samples, work);

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace lrt {
@@ -62,19 +63,27 @@ struct RenderControl {
     double checkpointSeconds = 0;
     // Once true, no further tile starts; render returns what is finished, `interrupted` set.
     const std::atomic<bool>* interrupt = nullptr;
+    // Called with each tile as it is finished and its linear RGB (row-major, width x height x 3),
+    // from worker threads, one call at a time (a display server shows the render as it goes).
+    std::function<void(const PixelBounds& tile, std::span<const float> rgb)> tileFinished;
 };
+
+// The film a render covers: the scene's, its width and height divided by settings.pixelScale.
+FilmDescription renderedFilm(const FilmDescription& film, const RenderSettings& settings);
 
 // The pixels a render covers: the crop window (pbrt's rounding), narrowed to a tile band.
 PixelBounds renderBounds(const FilmDescription& film, const RenderSettings& settings);
 inline PixelBounds renderBounds(const Scene& scene, const RenderSettings& settings) {
-    return renderBounds(scene.film(), settings);
+    return renderBounds(renderedFilm(scene.film(), settings), settings);
 }
 
 RenderResult render(const Scene& scene, const RenderSettings& settings,
                     const RenderControl& control);
 inline RenderResult render(const Scene& scene, const RenderSettings& settings,
                            std::function<void(double)> progress = {}) {
-    return render(scene, settings, RenderControl{std::move(progress), nullptr, {}, 0, nullptr});
+    RenderControl control;
+    control.progress = std::move(progress);
+    return render(scene, settings, control);
 }
 
 } // namespace lrt

@@ -108,6 +108,9 @@ public:
     // What the build approximated of the mesh files' materials (docs/import.md): warnings, or
     // errors under `lrt render --strict`.
     const std::vector<slvm::Diagnostic>& substitutions() const { return substitutions_; }
+    // Every file the frame was read and built from (the scene file and its includes, shaders and
+    // what they include, vertex programs, cards, meshes, images), absolute, sorted, once each.
+    const std::vector<std::filesystem::path>& files() const { return files_; }
     // What went wrong in the materials' programs while rendering, summed, and their warnings.
     MaterialStatistics materialStatistics() const;
     std::vector<slvm::Diagnostic> materialWarnings() const;
@@ -131,6 +134,7 @@ private:
     std::vector<std::unique_ptr<Material>> materials_;
     std::vector<std::unique_ptr<ColorTexture>> colorTextures_;
     std::unique_ptr<TextureSystem> textures_; // created when a shader binds an image
+    std::vector<std::filesystem::path> files_;
     std::vector<std::unique_ptr<Light>> lights_;
     std::vector<const Light*> infiniteLights_;
     std::vector<std::unique_ptr<std::vector<int>>> lightLists_;

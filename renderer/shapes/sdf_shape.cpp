@@ -51,9 +51,19 @@ std::shared_ptr<const card::VerifiedProgram> loadCard(const Parameters& p, const
         compiler::CompileOptions options;
         options.profile = "card";
         options.searchPath = {path.parent_path()};
-        return compiler::loadProgram(path, options).card;
+        if (c.onFileRead)
+            c.onFileRead(path);
+        compiler::CompiledProgram program = compiler::loadProgram(path, options);
+        if (c.onFileRead)
+            for (const std::filesystem::path& file : program.files)
+                if (file != path)
+                    c.onFileRead(file);
+        return program.card;
     } catch (const slvm::ProgramError& error) {
-        throw SceneError(p.where("card"), fmt::format("cannot use the card:\n{}", error.what()));
+        Diagnostic wrapped(slvm::Severity::Error, p.where("card"),
+                           fmt::format("cannot use the card:\n{}", error.what()));
+        wrapped.causes = error.diagnostics();
+        throw SceneError(std::move(wrapped));
     }
 }
 

@@ -14,6 +14,7 @@
 #include "renderer/shapes/shape.h"
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -35,6 +36,9 @@ struct ShapeContext {
     // Shape "gltf" of a glTF scene: the file as the scene's reader parsed it, so that it is read
     // once; null otherwise (the shape reads its "filename").
     std::shared_ptr<const GltfFile> gltf = nullptr;
+    // Called with each file the shape reads (a mesh, a card and what it includes), before reading
+    // it; may be empty.
+    std::function<void(const std::filesystem::path&)> onFileRead = {};
 };
 
 // One surface a shape statement makes: a finished shape, or a mesh that the scene builder runs
@@ -63,6 +67,8 @@ auto loadShapeFile(const Parameters& p, const ShapeContext& c, std::string_view 
     const std::string filename = p.getString("filename");
     if (filename.empty())
         throw SceneError(c.where, "Shape \"" + std::string(shape) + "\" needs a \"filename\"");
+    if (c.onFileRead)
+        c.onFileRead(c.directory / filename);
     try {
         return load(c.directory / filename);
     } catch (const std::runtime_error& e) {

@@ -34,6 +34,7 @@ TextureSystem::TextureSystem() : impl_(std::make_unique<Impl>()) {
 TextureSystem::~TextureSystem() = default;
 
 TextureSystem::Texture TextureSystem::open(const std::filesystem::path& path) {
+    requested_.push_back(path);
     OIIO::TextureSystem& system = *impl_->system;
     auto* handle = system.get_texture_handle(OIIO::ustring(path.string()));
     int channels = 0;

@@ -27,6 +27,8 @@ public:
     // Makes `bytes` (an image file's contents, such as a glTF file embeds) openable as `name`,
     // whose extension names its format. The first registration of a name counts.
     void addEmbedded(const std::filesystem::path& name, std::shared_ptr<const std::string> bytes);
+    // Every path open() was asked for, in order (embedded names among them).
+    const std::vector<std::filesystem::path>& requestedFiles() const { return requested_; }
 
     // RGB at (s, t), wrapping periodically; one-channel textures are replicated to grey, and a
     // missing third channel reads 0. Footprint given by the (s, t) derivatives; zero means the
@@ -37,6 +39,7 @@ public:
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    std::vector<std::filesystem::path> requested_;
 };
 
 } // namespace lrt

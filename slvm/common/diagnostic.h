@@ -35,6 +35,10 @@ struct Diagnostic {
     std::string sourceLine; // the offending line, quoted under the message when non-empty
     // The statements that included where.file, innermost first ("included from a.lrt:7:1").
     std::vector<Location> includedFrom;
+    // The diagnostics of another file that this one reports (a shader that does not compile,
+    // reported at its Surface statement, whose message already quotes them): each with its own
+    // file, line and column, for tools that mark lines in that file (lrt preview).
+    std::vector<Diagnostic> causes;
 };
 
 // An error about a whole file (a bytecode file, a missing file): no line or column.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # install_test.sh CMAKE BINARY_DIR SOURCE_DIR SANITIZED - an installed lrt is relocatable:
 #   1. `cmake --install BINARY_DIR --prefix TMP` installs bin/lrt, share/lrt/shaders/*.sl,
-#      share/lrt/vertex/*.vp and share/doc/lrt/ (README.md, docs/*.md);
+#      share/lrt/vertex/*.vp, share/lrt/preview/ (lrt preview's page) and share/doc/lrt/
+#      (README.md, docs/*.md);
 #   2. the installed binary names neither the source tree's data folders nor (unless built with
 #      sanitizers, whose reports name source files) the source or build tree at all;
 #   3. the tree, moved elsewhere, renders a scene in a temporary folder that uses a bundled SL shader
@@ -45,6 +46,10 @@ for folder in shaders vertex; do
         [[ -f $prefix/share/lrt/$folder/$(basename "$file") ]] ||
             fail "share/lrt/$folder/$(basename "$file") is not installed"
     done
+done
+for file in "$source_dir"/cli/preview/web/*; do
+    [[ -f $prefix/share/lrt/preview/$(basename "$file") ]] ||
+        fail "share/lrt/preview/$(basename "$file") (lrt preview's page) is not installed"
 done
 for doc in README.md docs/README.md docs/development.md docs/scene-format.md; do
     [[ -f $prefix/share/doc/lrt/$doc ]] || fail "share/doc/lrt/$doc is not installed"

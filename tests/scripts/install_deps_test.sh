@@ -42,7 +42,8 @@ for package in slurmd slurmctld munge clang; do
     ! grep -qx "$package" <<<"$build" || fail "install-deps.sh build installs $package"
 done
 test=$(requested test)
-for package in g++ libembree-dev slurmd slurmctld slurm-client munge openimageio-tools; do
+for package in g++ libembree-dev libcpp-httplib-dev slurmd slurmctld slurm-client munge openimageio-tools \
+    chromium chromium-driver python3-selenium; do
     grep -qx "$package" <<<"$test" || fail "install-deps.sh test does not install $package"
 done
 grep -qx clang <<<"$(requested fuzz)" || fail "install-deps.sh fuzz does not install clang"

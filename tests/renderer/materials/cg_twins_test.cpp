@@ -46,9 +46,21 @@ std::string readFile(const std::string& path) {
     return text.str();
 }
 
+// The gallery's Marble is its Cg twin (the one lrt preview's walkthrough edits); here it is the
+// SL shader again, with the SL registers for the twin's uniforms.
+std::string withSlMarble(std::string scene) {
+    const std::string twin =
+        R"(Surface "Marble.cg" "float veinFrequency" [2] "float turbulenceStrength" [4]
+      "float3 veinColor" [0.25 0.25 0.3] "Kd" [0.9])";
+    const std::size_t at = scene.find(twin);
+    REQUIRE(at != std::string::npos);
+    return scene.replace(at, twin.size(),
+                         R"(Surface "Marble" "s0" [2] "s1" [4] "r0" [0.25 0.25 0.3] "Kd" [0.9])");
+}
+
 // The gallery small and with one sample a pixel: what matters is every shader's every branch.
 std::string smallGallery() {
-    std::string scene = readFile(LRT_SOURCE_DIR "/scenes/shaders.lrt");
+    std::string scene = withSlMarble(readFile(LRT_SOURCE_DIR "/scenes/shaders.lrt"));
     scene = std::regex_replace(scene, std::regex("Format 960 600 1"), "Format 192 120 1");
     scene = std::regex_replace(scene, std::regex("PixelSamples 3 3"), "PixelSamples 1 1");
     return scene;
