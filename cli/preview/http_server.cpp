@@ -50,6 +50,8 @@ HttpServer::HttpServer(std::function<HttpResponse(const HttpRequest&)> handler)
     server_->Options(anyPath, handle);
     // A body over the API's limit is refused (413) before it is read whole.
     server_->set_payload_max_length(kMaxFileBytes + 1);
+    // The page polls its status several times a second: keep its connection for many requests.
+    server_->set_keep_alive_max_count(1000);
     server_->set_read_timeout(10, 0);
     server_->set_write_timeout(10, 0);
 }
