@@ -114,12 +114,18 @@ public:
     // Accessor `index` as vertex indices, each checked against `vertices`.
     std::vector<int> indices(int index, std::size_t vertices, const std::string& where) const {
         const tinygltf::Accessor& a = accessor(index, where);
-        if (a.type != TINYGLTF_TYPE_SCALAR || a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT)
-            fail(where, fmt::format("accessor {} is not a list of integer indices", index));
+        // glTF 2.0 (3.7.2.1): indices are unsigned bytes, shorts or ints; a signed type would
+        // give negative indices.
+        if (a.type != TINYGLTF_TYPE_SCALAR ||
+            (a.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE &&
+             a.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT &&
+             a.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT))
+            fail(where,
+                 fmt::format("accessor {} is not a list of unsigned integer indices", index));
         std::vector<int> out;
         forEach(a, index, where, [&](const unsigned char* element, std::size_t) {
             const float v = component(element, a.componentType, false);
-            if (v >= static_cast<float>(vertices))
+            if (!(v >= 0) || v >= static_cast<float>(vertices))
                 fail(where, fmt::format("index {} is outside the {} vertices", v, vertices));
             out.push_back(static_cast<int>(v));
         });

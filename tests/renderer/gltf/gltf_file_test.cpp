@@ -97,6 +97,15 @@ TEST_CASE("hostile glTF files are refused with the JSON path and the reason", "[
         CHECK(errorOf(w.text()) ==
               "x.gltf: meshes[0].primitives[0].indices: index 7 is outside the 4 vertices");
     }
+    SECTION("indices of a signed type (glTF allows only unsigned ones)") {
+        for (const int signedType : {5120, 5122}) { // BYTE, SHORT
+            testing::GltfWriter w;
+            w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+            w.json()["accessors"][1]["componentType"] = signedType;
+            CHECK(errorOf(w.text()) == "x.gltf: meshes[0].primitives[0].indices: accessor 1 is "
+                                       "not a list of unsigned integer indices");
+        }
+    }
     SECTION("a primitive without positions, a missing mesh or material") {
         testing::GltfWriter w;
         w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
