@@ -15,7 +15,6 @@
 #include <fmt/format.h>
 #include <iostream>
 #include <spawn.h>
-#include <sys/wait.h>
 #include <thread>
 
 extern char** environ;
@@ -37,18 +36,20 @@ bool isLoopback(const std::string& address) {
     return address == "127.0.0.1" || address == "::1" || address == "localhost";
 }
 
+// "HOST:PORT" as a URL and a Host header write it: an IPv6 address in brackets.
+std::string hostAndPort(const std::string& host, int port) {
+    return fmt::format("{}:{}", host.find(':') != std::string::npos ? "[" + host + "]" : host,
+                       port);
+}
+
 // The Host header values that name the server: the address it is bound to, and the loopback
 // names when it listens there.
 std::vector<std::string> hostNames(const std::string& address, int port) {
-    const auto withPort = [&](const std::string& host) {
-        return fmt::format("{}:{}", host.find(':') != std::string::npos ? "[" + host + "]" : host,
-                           port);
-    };
-    std::vector<std::string> hosts{withPort(address)};
+    std::vector<std::string> hosts{hostAndPort(address, port)};
     if (isLoopback(address) || address == "0.0.0.0" || address == "::")
         for (const char* name : {"127.0.0.1", "localhost", "::1"})
             if (name != address)
-                hosts.push_back(withPort(name));
+                hosts.push_back(hostAndPort(name, port));
     return hosts;
 }
 
@@ -75,7 +76,7 @@ int runPreview(const PreviewFlags& flags) {
     preview::PreviewSession session(flags.scene, device.get(), options);
 
     // The server binds first (port 0 picks one), then the API is made with the Host names of
-    // that port; no request is answered before run().
+    // that port; no request is answered before start().
     std::unique_ptr<preview::PreviewApi> api;
     preview::HttpServer server(
         [&api](const preview::HttpRequest& request) { return api->respond(request); });
@@ -89,9 +90,8 @@ int runPreview(const PreviewFlags& flags) {
                                  "preview; whoever has its address and token can read and write "
                                  "the scene's files\n",
                                  flags.bind);
-    const std::string host =
-        flags.bind.find(':') != std::string::npos ? "[" + flags.bind + "]" : flags.bind;
-    const std::string url = fmt::format("http://{}:{}/?token={}", host, port, token);
+    const std::string url =
+        fmt::format("http://{}/?token={}", hostAndPort(flags.bind, port), token);
     server.start();
     std::cout << "preview: " << url << std::endl; // flushed, also into a pipe
     if (flags.open)

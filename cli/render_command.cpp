@@ -339,9 +339,10 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
     };
     control.interrupt = &InterruptHandler::requested();
     DisplayStream display(flags.displayServer, job.output.filename().string(), scene);
-    control.tileFinished = [&](const PixelBounds& tile, std::span<const float> rgb) {
-        display.tile(tile, rgb);
-    };
+    if (!flags.displayServer.empty())
+        control.tileFinished = [&](const PixelBounds& tile, std::span<const float> rgb) {
+            display.tile(tile, rgb);
+        };
     const RenderResult result = render(scene, settings, control);
     progress.finish();
     if (result.interrupted) {

@@ -3,7 +3,6 @@
 // files; no CORS header is ever sent, so another site's page cannot read an answer.
 #include "cli/preview/preview_api.h"
 
-#include "cli/json_number.h"
 #include "cli/pixel_debug_json.h"
 #include "renderer/core/atomic_file.h"
 #include "renderer/film/image_output.h"

@@ -153,6 +153,7 @@ void PreviewSession::loadAndRender() {
     } catch (const std::exception& e) {
         return fail({slvm::fileDiagnostic(scenePath_.string(), e.what())}, std::move(read));
     }
+    const int target = stratification(*scene, settings()).count(); // the last pass's spp
     {
         const std::lock_guard lock(mutex_);
         scene_ = scene;
@@ -160,11 +161,11 @@ void PreviewSession::loadAndRender() {
         status_.stale = false;
         status_.width = scene->film().xResolution;
         status_.height = scene->film().yResolution;
-        status_.targetSpp = stratification(*scene, settings()).count();
-        status_.passes = static_cast<int>(passSchedule(status_.targetSpp).size());
+        status_.targetSpp = target;
+        status_.passes = static_cast<int>(passSchedule(target).size());
     }
     setFiles(scene->files());
-    renderPasses(scene);
+    renderPasses(scene, target);
 }
 
 std::shared_ptr<const Scene> PreviewSession::load(std::vector<std::filesystem::path>& read) {
@@ -204,8 +205,7 @@ void PreviewSession::setFiles(std::vector<std::filesystem::path> files) {
     files_ = std::move(named);
 }
 
-void PreviewSession::renderPasses(const std::shared_ptr<const Scene>& scene) {
-    const int target = stratification(*scene, settings()).count();
+void PreviewSession::renderPasses(const std::shared_ptr<const Scene>& scene, int target) {
     const std::vector<Pass> passes = passSchedule(target);
     RenderControl control;
     control.interrupt = &cancel_;

@@ -101,7 +101,8 @@ private:
     // One generation: read and build the scene, then render its passes until done or cancelled.
     void loadAndRender();
     std::shared_ptr<const Scene> load(std::vector<std::filesystem::path>& read);
-    void renderPasses(const std::shared_ptr<const Scene>& scene);
+    // `target` is the scene's samples per pixel, the last pass's.
+    void renderPasses(const std::shared_ptr<const Scene>& scene, int target);
     void fail(std::vector<slvm::Diagnostic> diagnostics, std::vector<std::filesystem::path> read);
     void setFiles(std::vector<std::filesystem::path> files);
 

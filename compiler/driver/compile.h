@@ -9,6 +9,7 @@
 #include "slvm/vp2/verifier.h"
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -25,6 +26,9 @@ struct CompileOptions {
     std::string entry;          // "" for the profile's own: main, or sdf for card
     std::map<std::string, std::vector<float>> uniformValues; // --set, Surface parameters
     std::vector<std::filesystem::path> searchPath;           // for #include <...> and "..."
+    // loadProgram calls it with each file it reads: the program's own before reading it (so also
+    // one that fails to load), then those the program includes. May be empty.
+    std::function<void(const std::filesystem::path&)> onFileRead;
 };
 
 struct CompiledProgram {

@@ -96,9 +96,15 @@ CompiledProgram loadProgram(const std::filesystem::path& path, const CompileOpti
         throw slvm::ProgramError({slvm::fileDiagnostic(
             path.string(), fmt::format("this {} has no uniforms to give values to (uniform '{}')",
                                        format->name, options.uniformValues.begin()->first))});
+    if (options.onFileRead)
+        options.onFileRead(path);
     CompiledProgram program = format->load(path, options);
     if (program.files.empty())
         program.files.push_back(path);
+    if (options.onFileRead)
+        for (const std::filesystem::path& file : program.files)
+            if (file != path)
+                options.onFileRead(file);
     return program;
 }
 

@@ -146,19 +146,15 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
     if (format && format->hasUniforms)
         options.uniformValues = cgUniformValues(d->parameters);
     options.searchPath = {path.parent_path()};
+    options.onFileRead = [this](const std::filesystem::path& file) { noteFileRead(file); };
     compiler::CompiledProgram program;
-    noteFileRead(path);
     try {
         program = compiler::loadProgram(path, options);
-        for (const std::filesystem::path& file : program.files)
-            if (file != path)
-                noteFileRead(file);
     } catch (const slvm::ProgramError& e) {
-        Diagnostic wrapped(slvm::Severity::Error, d->where,
-                           fmt::format("vertex program '{}' does not {}:\n{}", d->file,
-                                       isSource ? "compile" : "load", e.what()));
-        wrapped.causes = e.diagnostics();
-        throw SceneError(std::move(wrapped));
+        throw SceneError(d->where,
+                         fmt::format("vertex program '{}' does not {}:\n{}", d->file,
+                                     isSource ? "compile" : "load", e.what()),
+                         e.diagnostics());
     }
     VertexProgramBinding binding =
         isSource ? bindCompiledVertexProgram(*d, program.vertex, program.constants)

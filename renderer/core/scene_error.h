@@ -20,6 +20,11 @@ public:
         : SceneError(Diagnostic(slvm::Severity::Error, where, std::move(message))) {}
     explicit SceneError(Diagnostic diagnostic)
         : SceneError(std::vector<Diagnostic>{std::move(diagnostic)}) {}
+    // An error at `where` about another file (a shader that does not compile), whose own
+    // diagnostics are its causes (Diagnostic::causes).
+    SceneError(const SourceLocation& where, std::string message, std::vector<Diagnostic> causes)
+        : SceneError(withCauses(Diagnostic(slvm::Severity::Error, where, std::move(message)),
+                                std::move(causes))) {}
     // `diagnostics` must not be empty.
     explicit SceneError(std::vector<Diagnostic> diagnostics);
 
@@ -29,6 +34,11 @@ public:
     const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
 
 private:
+    static Diagnostic withCauses(Diagnostic diagnostic, std::vector<Diagnostic> causes) {
+        diagnostic.causes = std::move(causes);
+        return diagnostic;
+    }
+
     std::vector<Diagnostic> diagnostics_;
 };
 

@@ -40,15 +40,10 @@ ShaderLibrary::load(const std::filesystem::path& path,
     options.profile = "sl";
     options.uniformValues = uniforms;
     options.searchPath = searchPath_;
-    if (onFileRead_)
-        onFileRead_(path);
-    compiler::CompiledProgram compiled = compiler::loadProgram(path, options);
-    if (onFileRead_)
-        for (const std::filesystem::path& file : compiled.files)
-            if (file != path)
-                onFileRead_(file);
-    loaded_.emplace(std::move(key), compiled.sl);
-    return compiled.sl;
+    options.onFileRead = onFileRead_;
+    auto program = compiler::loadProgram(path, options).sl;
+    loaded_.emplace(std::move(key), program);
+    return program;
 }
 
 } // namespace lrt

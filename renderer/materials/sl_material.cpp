@@ -132,12 +132,11 @@ loadProgram(const std::filesystem::path& path,
         return context.shaders.load(path, uniforms);
     } catch (const slvm::ProgramError& e) {
         const compiler::ProgramFormat* format = compiler::programFormatOf(path);
-        Diagnostic wrapped(slvm::Severity::Error, context.where,
-                           fmt::format("shader '{}' ({}) does not {}:\n{}", context.name,
-                                       path.string(),
-                                       format && format->isSource ? "compile" : "load", e.what()));
-        wrapped.causes = e.diagnostics();
-        throw SceneError(std::move(wrapped));
+        throw SceneError(context.where,
+                         fmt::format("shader '{}' ({}) does not {}:\n{}", context.name,
+                                     path.string(), format && format->isSource ? "compile" : "load",
+                                     e.what()),
+                         e.diagnostics());
     }
 }
 

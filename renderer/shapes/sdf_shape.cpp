@@ -51,19 +51,11 @@ std::shared_ptr<const card::VerifiedProgram> loadCard(const Parameters& p, const
         compiler::CompileOptions options;
         options.profile = "card";
         options.searchPath = {path.parent_path()};
-        if (c.onFileRead)
-            c.onFileRead(path);
-        compiler::CompiledProgram program = compiler::loadProgram(path, options);
-        if (c.onFileRead)
-            for (const std::filesystem::path& file : program.files)
-                if (file != path)
-                    c.onFileRead(file);
-        return program.card;
+        options.onFileRead = c.onFileRead;
+        return compiler::loadProgram(path, options).card;
     } catch (const slvm::ProgramError& error) {
-        Diagnostic wrapped(slvm::Severity::Error, p.where("card"),
-                           fmt::format("cannot use the card:\n{}", error.what()));
-        wrapped.causes = error.diagnostics();
-        throw SceneError(std::move(wrapped));
+        throw SceneError(p.where("card"), fmt::format("cannot use the card:\n{}", error.what()),
+                         error.diagnostics());
     }
 }
 

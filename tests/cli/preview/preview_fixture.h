@@ -65,7 +65,7 @@ inline preview::PreviewStatus waitForGeneration(const preview::PreviewSession& s
                                                 std::uint64_t generation) {
     const bool reached = session.waitUntil(
         [&](const preview::PreviewStatus& s) { return s.generation >= generation && finished(s); },
-        std::chrono::seconds(20));
+        std::chrono::seconds(60));
     const preview::PreviewStatus now = session.status();
     INFO("waiting for generation "
          << generation << " of " << session.scenePath() << "; it is at generation "
