@@ -16,7 +16,7 @@ usage="usage: install-deps.sh GROUP... (groups: build, test, fuzz, peers)"
 build=(
     g++ make cmake ninja-build pkg-config
     libembree-dev libopenimageio-dev libtbb-dev libtinyobjloader-dev libtinygltf-dev zlib1g-dev
-    libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev catch2 libbenchmark-dev
+    libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libasmjit-dev catch2 libbenchmark-dev
 )
 test=(slurmctld slurmd slurm-client munge openimageio-tools binutils
       python3 chromium chromium-driver python3-selenium)

@@ -21,6 +21,8 @@ void setXyz(Float4& d, float x, float y, float z) {
     d[2] = z;
 }
 
+} // namespace
+
 // s.xyz / |s.xyz|, (0,0,0) for a zero vector. Lengths whose square would underflow or overflow a
 // float are pre-scaled by the largest component first, so tiny and huge vectors still normalise;
 // NaN (and infinite) components give NaN.
@@ -41,18 +43,19 @@ void normalize(Float4& d, const Float4& s) {
     setXyz(d, x / length, y / length, z / length);
 }
 
+namespace {
+
 // One loop over one switch, a case per operation: longer than a function should be, on purpose,
 // so that the compiler makes it a jump table with the registers in reach (this loop is most of a
 // shaded sample's time; docs/performance.md). `observe(pc, next, d)` follows every executed
 // instruction; execute's is empty and compiles away.
 template <typename Observe>
 ExecutionResult run(const VerifiedProgram& program, RegisterFile& registers, Host& host,
-                    std::uint64_t budget, Observe observe) {
+                    std::uint64_t budget, std::size_t ip, std::uint64_t executed,
+                    Observe observe) {
     const ExecInstruction* const code = program.code().data();
     const std::size_t length = program.code().size();
     auto& r = registers.slots;
-    std::uint64_t executed = 0;
-    std::size_t ip = 0;
 
     while (ip < length) {
         if (executed == budget)
@@ -193,13 +196,20 @@ const char* statusName(ExecutionStatus status) {
 
 ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers, Host& host,
                         std::uint64_t budget) {
-    return run(program, registers, host, budget, [](std::size_t, std::size_t, const Float4&) {});
+    return run(program, registers, host, budget, 0, 0,
+               [](std::size_t, std::size_t, const Float4&) {});
+}
+
+ExecutionResult resume(const VerifiedProgram& program, RegisterFile& registers, Host& host,
+                       std::uint64_t budget, std::size_t ip, std::uint64_t executed) {
+    return run(program, registers, host, budget, ip, executed,
+               [](std::size_t, std::size_t, const Float4&) {});
 }
 
 ExecutionResult executeTraced(const VerifiedProgram& program, RegisterFile& registers, Host& host,
                               std::uint64_t budget, std::vector<TraceStep>& steps,
                               std::size_t maxSteps) {
-    return run(program, registers, host, budget,
+    return run(program, registers, host, budget, 0, 0,
                [&](std::size_t pc, std::size_t next, const Float4& value) {
                    if (steps.size() < maxSteps)
                        steps.push_back({static_cast<std::uint32_t>(pc),

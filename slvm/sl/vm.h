@@ -22,4 +22,13 @@ const char* statusName(ExecutionStatus status);
 ExecutionResult execute(const VerifiedProgram& program, RegisterFile& registers, Host& host,
                         std::uint64_t budget = kDefaultBudget);
 
+// Goes on with a run at instruction `ip`, `executed` instructions into it: where compiled code
+// hands over a basic block that would cross the budget.
+ExecutionResult resume(const VerifiedProgram& program, RegisterFile& registers, Host& host,
+                       std::uint64_t budget, std::size_t ip, std::uint64_t executed);
+
+// norm's result: s.xyz / |s.xyz| into d.xyz, exactly as the interpreter computes it (compiled code
+// calls it for lengths outside its fast path).
+void normalize(Float4& d, const Float4& s);
+
 } // namespace slvm::sl

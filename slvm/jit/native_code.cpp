@@ -1,0 +1,103 @@
+// The executable memory of compiled programs (one asmjit JitRuntime each, so that releasing a
+// program releases its pages) and the run-time check for the ISA the generators emit.
+#include "slvm/jit/code_builder.h"
+
+#include <fmt/format.h>
+
+namespace slvm::jit {
+
+struct NativeCode::Storage {
+    asmjit::JitRuntime runtime;
+    void* entry = nullptr;
+    std::size_t size = 0;
+};
+
+std::string_view vmName(VmKind kind) {
+    return kind == VmKind::Jit ? "jit" : "interpreter";
+}
+
+std::optional<VmKind> parseVmKind(std::string_view name) {
+    if (name == "jit")
+        return VmKind::Jit;
+    if (name == "interpreter")
+        return VmKind::Interpreter;
+    return std::nullopt;
+}
+
+bool nativeCodeSupported() {
+#if defined(__x86_64__)
+    return asmjit::CpuInfo::host().features().x86().hasSSE4_1();
+#else
+    return false;
+#endif
+}
+
+VmKind effectiveVm(VmKind requested) {
+    return requested == VmKind::Jit && !nativeCodeSupported() ? VmKind::Interpreter : requested;
+}
+
+VmKind defaultVm() {
+    return effectiveVm(VmKind::Jit);
+}
+
+std::string codeGeneratorDescription() {
+    const std::string generator =
+        fmt::format("asmjit {}.{}.{}", ASMJIT_LIBRARY_VERSION >> 16,
+                    (ASMJIT_LIBRARY_VERSION >> 8) & 0xff, ASMJIT_LIBRARY_VERSION & 0xff);
+    if (!nativeCodeSupported())
+        return generator + " (unused: this CPU lacks x86-64 SSE4.1; programs are interpreted)";
+    return generator + ", x86-64 SSE4.1";
+}
+
+NativeCode::NativeCode(std::unique_ptr<Storage> storage) : storage_(std::move(storage)) {}
+NativeCode::NativeCode(NativeCode&&) noexcept = default;
+NativeCode& NativeCode::operator=(NativeCode&&) noexcept = default;
+NativeCode::~NativeCode() {
+    if (storage_ && storage_->entry)
+        storage_->runtime.release(storage_->entry);
+}
+
+void* NativeCode::entry() const {
+    return storage_->entry;
+}
+
+std::size_t NativeCode::size() const {
+    return storage_->size;
+}
+
+void NativeCode::Builder::ThrowingErrorHandler::handleError(asmjit::Error error,
+                                                            const char* message,
+                                                            asmjit::BaseEmitter*) {
+    throw CompileError(fmt::format("the code generator failed: {} ({})", message,
+                                   asmjit::DebugUtils::errorAsString(error)));
+}
+
+NativeCode::Builder::Builder() : storage_(std::make_unique<Storage>()) {
+    code_.init(storage_->runtime.environment());
+    code_.setErrorHandler(&errors_);
+    code_.attach(&compiler_);
+}
+
+NativeCode::Builder::~Builder() = default;
+
+NativeCode NativeCode::Builder::finish() {
+    compiler_.finalize();
+    storage_->size = code_.codeSize();
+    if (const asmjit::Error error = storage_->runtime.add(&storage_->entry, &code_))
+        throw CompileError(fmt::format("the code generator failed: {}",
+                                       asmjit::DebugUtils::errorAsString(error)));
+    return NativeCode(std::move(storage_));
+}
+
+asmjit::x86::Xmm roundDown(asmjit::x86::Compiler& cc, const asmjit::x86::Xmm& x, bool floor) {
+    const asmjit::x86::Xmm result = cc.newXmmSs();
+    const asmjit::Label done = cc.newLabel();
+    cc.roundss(result, x, floor ? 9 : 10); // 8: no inexact exception
+    cc.ucomiss(x, x);
+    cc.jnp(done);
+    cc.movaps(result, x);
+    cc.bind(done);
+    return result;
+}
+
+} // namespace slvm::jit

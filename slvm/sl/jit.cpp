@@ -1,0 +1,583 @@
+// The SL code generator: one x86-64 function per verified program, built with asmjit's compiler.
+//
+// Every register component the program touches lives in a virtual XMM register for the whole
+// run: loaded at entry, stored back at every exit, so asmjit's register allocator keeps the hot
+// ones in machine registers. Each instruction becomes the scalar SSE operations the interpreter's
+// C++ compiles to, in the same order (lrt builds with -ffp-contract=off, so neither side fuses a
+// multiply and an add); pow, exp, turb, rnd, trace and lookup call the same functions the
+// interpreter calls. The budget is counted per basic block: a block that would cross it is left
+// to the interpreter (sl::resume), which stops at the same instruction.
+#include "slvm/sl/jit.h"
+
+#include "slvm/jit/code_builder.h"
+#include "slvm/sl/registers.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <exception>
+#include <vector>
+
+namespace slvm::sl {
+
+// What compiled code reads and writes besides the registers. Plain data, so that the code can
+// address its fields with offsetof.
+struct NativeProgram::Frame {
+    Host* host;
+    std::uint64_t budget;
+    std::uint64_t executed;       // out: instructions run
+    std::uint32_t resumeAt;       // out: the block the interpreter goes on with
+    std::uint32_t hostFailed;     // set when a host call threw
+    std::exception_ptr* failure;  // what it threw
+};
+
+namespace {
+
+using Frame = NativeProgram::Frame;
+namespace x86 = asmjit::x86;
+
+// How a compiled function ends.
+enum Outcome : int { kFinished = 0, kResume = 1, kHostFailed = 2 };
+using EntryPoint = int (*)(float* registers, Frame* frame);
+
+// The host calls compiled code makes. An exception must not unwind through generated frames
+// (they have no unwind tables), so it is kept in the frame and the code returns kHostFailed.
+template <typename F>
+auto guarded(Frame* frame, F call) noexcept -> decltype(call()) {
+    try {
+        return call();
+    } catch (...) {
+        *frame->failure = std::current_exception();
+        frame->hostFailed = 1;
+        return decltype(call())();
+    }
+}
+
+float hostRandom(Frame* frame) {
+    return guarded(frame, [&] { return frame->host->random(); });
+}
+float hostTurbulence1(Frame* frame, float x) {
+    return guarded(frame, [&] { return frame->host->turbulence(x); });
+}
+float hostTurbulence3(Frame* frame, float x, float y, float z) {
+    return guarded(frame, [&] { return frame->host->turbulence(Float3{x, y, z}); });
+}
+// in: origin xyz, direction xyz; out: the colour.
+void hostTrace(Frame* frame, const float* in, float* out) {
+    const Float3 c = guarded(frame, [&] {
+        return frame->host->trace(Float3{in[0], in[1], in[2]}, Float3{in[3], in[4], in[5]});
+    });
+    out[0] = c[0], out[1] = c[1], out[2] = c[2];
+}
+void hostLookup(Frame* frame, int unit, float s, float t, float* out) {
+    const Float3 c = guarded(frame, [&] { return frame->host->lookup(unit, s, t); });
+    out[0] = c[0], out[1] = c[1], out[2] = c[2];
+}
+// The interpreter's own library calls: std::pow and std::exp on floats.
+float power(float x, float y) {
+    return std::pow(x, y);
+}
+float exponential(float x) {
+    return std::exp(x);
+}
+void normalizeOutsideFastPath(const float* s, float* d) {
+    Float4 result{}, source{s[0], s[1], s[2], 0.0f};
+    normalize(result, source);
+    d[0] = result[0], d[1] = result[1], d[2] = result[2];
+}
+
+// Which register components a program reads or writes: those get a virtual register.
+struct Footprint {
+    std::array<std::array<bool, 4>, kRegisterCount> touched{};
+    std::array<std::array<bool, 4>, kRegisterCount> written{};
+
+    void read(int r, int from, int to) {
+        for (int c = from; c < to; ++c)
+            touched[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = true;
+    }
+    void write(int r, int from, int to) {
+        read(r, from, to);
+        for (int c = from; c < to; ++c)
+            written[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = true;
+    }
+};
+
+Footprint footprintOf(const std::vector<ExecInstruction>& code) {
+    Footprint f;
+    for (const ExecInstruction& in : code) {
+        switch (in.operation) {
+        case Operation::Nop:
+        case Operation::Ret:
+        case Operation::Jmp:
+            break;
+        case Operation::Blt:
+            f.read(in.a, 0, 1), f.read(in.b, 0, 1);
+            break;
+        case Operation::Rnd:
+        case Operation::Li:
+            f.write(in.a, 0, 1);
+            break;
+        case Operation::Liv:
+            f.write(in.a, in.component, in.component + 1);
+            break;
+        case Operation::Lc:
+            f.write(in.a, in.component, in.component + 1), f.read(in.b, 0, 1);
+            break;
+        case Operation::Movc:
+            f.write(in.a, 0, 1), f.read(in.b, in.component, in.component + 1);
+            break;
+        case Operation::Turb3:
+        case Operation::Dp3:
+            f.write(in.a, 0, 1), f.read(in.b, 0, 3), f.read(in.c, 0, 3);
+            break;
+        case Operation::Lookup:
+            f.write(in.a, 0, 3), f.read(in.c, 0, 2);
+            break;
+        case Operation::MovVec:
+        case Operation::Norm:
+        case Operation::AddVec:
+        case Operation::SubVec:
+        case Operation::Cross:
+        case Operation::Trace:
+        case Operation::ScaleVec:
+        case Operation::DivVec:
+            // ScaleVec and DivVec read only c.x; reading c.xyz too costs a load, not a result.
+            f.write(in.a, 0, 3), f.read(in.b, 0, 3), f.read(in.c, 0, 3);
+            break;
+        default: // the scalar operations: a.x from b.x (and c.x)
+            f.write(in.a, 0, 1), f.read(in.b, 0, 1), f.read(in.c, 0, 1);
+            break;
+        }
+    }
+    return f;
+}
+
+// Instructions that start a basic block: the first, every jump target, and each one after a
+// jump, branch or return; and the end of the code, where a run finishes.
+std::vector<bool> blockLeaders(const std::vector<ExecInstruction>& code) {
+    std::vector<bool> leader(code.size() + 1, false);
+    leader[0] = true;
+    leader[code.size()] = true;
+    for (std::size_t i = 0; i < code.size(); ++i) {
+        const Operation op = code[i].operation;
+        if (op == Operation::Jmp || op == Operation::Blt)
+            leader[code[i].target] = true;
+        if (op == Operation::Jmp || op == Operation::Blt || op == Operation::Ret)
+            leader[i + 1] = true;
+    }
+    return leader;
+}
+
+class Generator {
+public:
+    Generator(x86::Compiler& cc, const VerifiedProgram& program)
+        : cc_(cc), code_(program.code()), footprint_(footprintOf(code_)) {}
+
+    void generate();
+
+private:
+    using Xmm = x86::Xmm;
+
+    Xmm& at(int r, int c) { return value_[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]; }
+    Xmm temporary() { return cc_.newXmmSs(); }
+    Xmm copyOf(const Xmm& x) {
+        const Xmm t = temporary();
+        cc_.movaps(t, x);
+        return t;
+    }
+    Xmm arithmetic(const Xmm& x, const Xmm& y, asmjit::InstId instruction) {
+        const Xmm t = copyOf(x);
+        cc_.emit(instruction, t, y);
+        return t;
+    }
+    Xmm add(const Xmm& x, const Xmm& y) { return arithmetic(x, y, x86::Inst::kIdAddss); }
+    Xmm sub(const Xmm& x, const Xmm& y) { return arithmetic(x, y, x86::Inst::kIdSubss); }
+    Xmm mul(const Xmm& x, const Xmm& y) { return arithmetic(x, y, x86::Inst::kIdMulss); }
+    Xmm div(const Xmm& x, const Xmm& y) { return arithmetic(x, y, x86::Inst::kIdDivss); }
+    void assign(int r, int c, const Xmm& x) { cc_.movaps(at(r, c), x); }
+    void assignXyz(int r, const std::array<Xmm, 3>& x) {
+        for (int c = 0; c < 3; ++c)
+            assign(r, c, x[static_cast<std::size_t>(c)]);
+    }
+    x86::Mem registerMemory(int r, int c) const {
+        return x86::dword_ptr(registers_, 16 * r + 4 * c);
+    }
+    x86::Mem frameField(std::size_t offset, std::uint32_t size) const {
+        return x86::ptr(frame_, static_cast<std::int32_t>(offset), size);
+    }
+
+    template <typename Result, typename... Arguments>
+    asmjit::InvokeNode* call(Result (*function)(Arguments...)) {
+        asmjit::InvokeNode* node = nullptr;
+        cc_.invoke(&node, reinterpret_cast<std::uint64_t>(function),
+                   asmjit::FuncSignatureT<Result, Arguments...>(asmjit::CallConvId::kHost));
+        return node;
+    }
+    void checkHost() {
+        cc_.cmp(frameField(offsetof(Frame, hostFailed), 4), 0);
+        cc_.jne(hostFailed_);
+    }
+
+    void emit(const ExecInstruction& in);
+    void emitVectorOperation(const ExecInstruction& in);
+    void emitHostCall(const ExecInstruction& in);
+    void emitClamp(const ExecInstruction& in);
+    void emitNormalize(const ExecInstruction& in);
+    void emitBlockEntry(std::size_t first, std::size_t length);
+    void emitExits();
+    void storeWritten();
+
+    x86::Compiler& cc_;
+    const std::vector<ExecInstruction>& code_;
+    Footprint footprint_;
+    std::array<std::array<Xmm, 4>, kRegisterCount> value_{};
+    x86::Gp registers_, frame_, executed_, budget_, resumeAt_, scratch_;
+    std::vector<asmjit::Label> labels_; // per instruction (leaders only), and the end
+    asmjit::Label resume_, hostFailed_;
+    std::vector<std::pair<asmjit::Label, std::uint32_t>> budgetExits_;
+};
+
+void Generator::generate() {
+    asmjit::FuncNode* function =
+        cc_.addFunc(asmjit::FuncSignatureT<int, float*, Frame*>(asmjit::CallConvId::kHost));
+    registers_ = cc_.newIntPtr("registers");
+    frame_ = cc_.newIntPtr("frame");
+    function->setArg(0, registers_);
+    function->setArg(1, frame_);
+    executed_ = cc_.newUInt64("executed");
+    budget_ = cc_.newUInt64("budget");
+    resumeAt_ = cc_.newUInt32("resumeAt");
+    scratch_ = cc_.newUInt64("scratch");
+    cc_.mov(budget_, frameField(offsetof(Frame, budget), 8));
+    cc_.xor_(executed_, executed_);
+    for (int r = 0; r < kRegisterCount; ++r)
+        for (int c = 0; c < 4; ++c)
+            if (footprint_.touched[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]) {
+                at(r, c) = cc_.newXmmSs();
+                cc_.movss(at(r, c), registerMemory(r, c));
+            }
+
+    const std::vector<bool> leader = blockLeaders(code_);
+    labels_.resize(code_.size() + 1);
+    for (std::size_t i = 0; i <= code_.size(); ++i)
+        if (leader[i])
+            labels_[i] = cc_.newLabel();
+    resume_ = cc_.newLabel();
+    hostFailed_ = cc_.newLabel();
+
+    for (std::size_t i = 0; i < code_.size(); ++i) {
+        if (leader[i]) {
+            std::size_t end = i + 1;
+            while (!leader[end])
+                ++end;
+            cc_.bind(labels_[i]);
+            emitBlockEntry(i, end - i);
+        }
+        emit(code_[i]);
+    }
+    cc_.bind(labels_[code_.size()]); // off the end, or a return
+    emitExits();
+    cc_.endFunc();
+}
+
+// executed += length, unless that crosses the budget: then the interpreter runs the block.
+void Generator::emitBlockEntry(std::size_t first, std::size_t length) {
+    const asmjit::Label exit = cc_.newLabel();
+    budgetExits_.emplace_back(exit, static_cast<std::uint32_t>(first));
+    cc_.lea(scratch_, x86::ptr(executed_, static_cast<std::int32_t>(length)));
+    cc_.cmp(scratch_, budget_);
+    cc_.ja(exit);
+    cc_.mov(executed_, scratch_);
+}
+
+void Generator::storeWritten() {
+    for (int r = 0; r < kRegisterCount; ++r)
+        for (int c = 0; c < 4; ++c)
+            if (footprint_.written[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)])
+                cc_.movss(registerMemory(r, c), at(r, c));
+    cc_.mov(frameField(offsetof(Frame, executed), 8), executed_);
+}
+
+void Generator::emitExits() {
+    const x86::Gp outcome = cc_.newInt32("outcome");
+    storeWritten();
+    cc_.mov(outcome, kFinished);
+    cc_.ret(outcome);
+
+    for (const auto& [label, block] : budgetExits_) {
+        cc_.bind(label);
+        cc_.mov(resumeAt_, block);
+        cc_.jmp(resume_);
+    }
+    cc_.bind(resume_);
+    storeWritten();
+    cc_.mov(frameField(offsetof(Frame, resumeAt), 4), resumeAt_);
+    cc_.mov(outcome, kResume);
+    cc_.ret(outcome);
+
+    cc_.bind(hostFailed_);
+    cc_.mov(outcome, kHostFailed);
+    cc_.ret(outcome);
+}
+
+void Generator::emit(const ExecInstruction& in) {
+    const int a = in.a, b = in.b, c = in.c;
+    switch (in.operation) {
+    case Operation::Nop:
+        break;
+    case Operation::Ret:
+        cc_.jmp(labels_[code_.size()]);
+        break;
+    case Operation::Jmp:
+        cc_.jmp(labels_[in.target]);
+        break;
+    case Operation::Blt: // a.x < b.x, false when either is NaN
+        cc_.ucomiss(at(b, 0), at(a, 0));
+        cc_.ja(labels_[in.target]);
+        break;
+    case Operation::MovScal:
+        assign(a, 0, copyOf(at(b, 0)));
+        break;
+    case Operation::Movc:
+        assign(a, 0, copyOf(at(b, in.component)));
+        break;
+    case Operation::Lc:
+        assign(a, in.component, copyOf(at(b, 0)));
+        break;
+    case Operation::Li:
+        cc_.movss(at(a, 0), jit::constant(cc_, in.immediate));
+        break;
+    case Operation::Liv:
+        cc_.movss(at(a, in.component), jit::constant(cc_, in.immediate));
+        break;
+    case Operation::AddScal:
+        assign(a, 0, add(at(b, 0), at(c, 0)));
+        break;
+    case Operation::SubScal:
+        assign(a, 0, sub(at(b, 0), at(c, 0)));
+        break;
+    case Operation::MulScal:
+        assign(a, 0, mul(at(b, 0), at(c, 0)));
+        break;
+    case Operation::DivScal:
+        assign(a, 0, div(at(b, 0), at(c, 0)));
+        break;
+    case Operation::Dp3:
+        assign(a, 0,
+               add(add(mul(at(b, 0), at(c, 0)), mul(at(b, 1), at(c, 1))), mul(at(b, 2), at(c, 2))));
+        break;
+    case Operation::Floor:
+    case Operation::Ceil:
+        assign(a, 0, jit::roundDown(cc_, at(b, 0), in.operation == Operation::Floor));
+        break;
+    case Operation::Clamp:
+        emitClamp(in);
+        break;
+    case Operation::Norm:
+        emitNormalize(in);
+        break;
+    case Operation::Pow:
+    case Operation::Exp: {
+        const Xmm t = temporary();
+        asmjit::InvokeNode* node = in.operation == Operation::Pow
+                                       ? call(power)
+                                       : call(exponential);
+        node->setArg(0, at(b, 0));
+        if (in.operation == Operation::Pow)
+            node->setArg(1, at(c, 0));
+        node->setRet(0, t);
+        assign(a, 0, t);
+        break;
+    }
+    case Operation::Rnd:
+    case Operation::Turb1:
+    case Operation::Turb3:
+    case Operation::Trace:
+    case Operation::Lookup:
+        emitHostCall(in);
+        break;
+    default:
+        emitVectorOperation(in);
+        break;
+    }
+}
+
+void Generator::emitVectorOperation(const ExecInstruction& in) {
+    const int a = in.a, b = in.b, c = in.c;
+    auto each = [&](auto operation) {
+        return std::array<Xmm, 3>{operation(0), operation(1), operation(2)};
+    };
+    switch (in.operation) {
+    case Operation::MovVec:
+        assignXyz(a, each([&](int i) { return copyOf(at(b, i)); }));
+        break;
+    case Operation::AddVec:
+        assignXyz(a, each([&](int i) { return add(at(b, i), at(c, i)); }));
+        break;
+    case Operation::SubVec:
+        assignXyz(a, each([&](int i) { return sub(at(b, i), at(c, i)); }));
+        break;
+    case Operation::ScaleVec:
+        assignXyz(a, each([&](int i) { return mul(at(b, i), at(c, 0)); }));
+        break;
+    case Operation::DivVec:
+        assignXyz(a, each([&](int i) { return div(at(b, i), at(c, 0)); }));
+        break;
+    case Operation::Cross:
+        assignXyz(a, each([&](int i) {
+                      const int j = (i + 1) % 3, k = (i + 2) % 3;
+                      return sub(mul(at(b, j), at(c, k)), mul(at(b, k), at(c, j)));
+                  }));
+        break;
+    default:
+        break; // every operation has a case in emit or here
+    }
+}
+
+// d.x < lo ? lo : d.x > hi ? hi : d.x, each comparison false on NaN, as the interpreter's.
+void Generator::emitClamp(const ExecInstruction& in) {
+    const Xmm lo = copyOf(at(in.b, 0)), hi = copyOf(at(in.c, 0)), d = copyOf(at(in.a, 0));
+    const asmjit::Label keep = cc_.newLabel(), notLow = cc_.newLabel();
+    cc_.ucomiss(lo, d);
+    cc_.jbe(notLow); // not lo > d (or unordered)
+    cc_.movaps(d, lo);
+    cc_.jmp(keep);
+    cc_.bind(notLow);
+    cc_.ucomiss(d, hi);
+    cc_.jbe(keep);
+    cc_.movaps(d, hi);
+    cc_.bind(keep);
+    assign(in.a, 0, d);
+}
+
+// The interpreter's fast path inline (the squared length within (1e-30, 1e30): sqrt and three
+// divisions); everything else calls its own normalize.
+void Generator::emitNormalize(const ExecInstruction& in) {
+    const int a = in.a, b = in.b;
+    const Xmm squared =
+        add(add(mul(at(b, 0), at(b, 0)), mul(at(b, 1), at(b, 1))), mul(at(b, 2), at(b, 2)));
+    const std::array<Xmm, 3> result{temporary(), temporary(), temporary()};
+    const asmjit::Label slow = cc_.newLabel(), done = cc_.newLabel();
+    cc_.ucomiss(squared, jit::constant(cc_, 1e-30f));
+    cc_.jbe(slow);
+    cc_.movss(result[0], jit::constant(cc_, 1e30f));
+    cc_.ucomiss(result[0], squared);
+    cc_.jbe(slow);
+    const Xmm length = temporary();
+    cc_.sqrtss(length, squared);
+    for (int i = 0; i < 3; ++i) {
+        cc_.movaps(result[static_cast<std::size_t>(i)], at(b, i));
+        cc_.divss(result[static_cast<std::size_t>(i)], length);
+    }
+    cc_.jmp(done);
+
+    cc_.bind(slow);
+    const x86::Mem buffer = cc_.newStack(32, 16);
+    const x86::Gp address = cc_.newIntPtr();
+    cc_.lea(address, buffer);
+    for (int i = 0; i < 3; ++i)
+        cc_.movss(x86::dword_ptr(address, 4 * i), at(b, i));
+    const x86::Gp output = cc_.newIntPtr();
+    cc_.lea(output, x86::ptr(address, 16));
+    asmjit::InvokeNode* node = call(normalizeOutsideFastPath);
+    node->setArg(0, address);
+    node->setArg(1, output);
+    for (int i = 0; i < 3; ++i)
+        cc_.movss(result[static_cast<std::size_t>(i)], x86::dword_ptr(address, 16 + 4 * i));
+    cc_.bind(done);
+    assignXyz(a, result);
+}
+
+void Generator::emitHostCall(const ExecInstruction& in) {
+    const int a = in.a, b = in.b, c = in.c;
+    const Xmm result = temporary();
+    asmjit::InvokeNode* node = nullptr;
+    switch (in.operation) {
+    case Operation::Rnd:
+        node = call(hostRandom);
+        break;
+    case Operation::Turb1:
+        node = call(hostTurbulence1);
+        node->setArg(1, at(b, 0));
+        break;
+    default:
+        node = call(hostTurbulence3);
+        for (int i = 0; i < 3; ++i)
+            node->setArg(static_cast<std::size_t>(1 + i), at(b, i));
+        break;
+    case Operation::Trace:
+    case Operation::Lookup: {
+        const x86::Mem buffer = cc_.newStack(48, 16);
+        const x86::Gp address = cc_.newIntPtr(), output = cc_.newIntPtr();
+        cc_.lea(address, buffer);
+        cc_.lea(output, x86::ptr(address, 32));
+        if (in.operation == Operation::Trace) {
+            for (int i = 0; i < 3; ++i) {
+                cc_.movss(x86::dword_ptr(address, 4 * i), at(b, i));
+                cc_.movss(x86::dword_ptr(address, 12 + 4 * i), at(c, i));
+            }
+            node = call(hostTrace);
+            node->setArg(1, address);
+            node->setArg(2, output);
+        } else {
+            node = call(hostLookup);
+            node->setArg(1, asmjit::imm(b)); // the texture unit
+            node->setArg(2, at(c, 0));
+            node->setArg(3, at(c, 1));
+            node->setArg(4, output);
+        }
+        node->setArg(0, frame_);
+        checkHost();
+        std::array<Xmm, 3> colour{temporary(), temporary(), temporary()};
+        for (int i = 0; i < 3; ++i)
+            cc_.movss(colour[static_cast<std::size_t>(i)], x86::dword_ptr(address, 32 + 4 * i));
+        assignXyz(a, colour);
+        return;
+    }
+    }
+    node->setArg(0, frame_);
+    node->setRet(0, result);
+    checkHost();
+    assign(a, 0, result);
+}
+
+} // namespace
+
+std::shared_ptr<const NativeProgram> NativeProgram::compile(const VerifiedProgram& program,
+                                                            jit::CompileStatistics* statistics) {
+    if (program.code().size() > kMaxCompiledLength)
+        return std::shared_ptr<const NativeProgram>(new NativeProgram(program, std::nullopt));
+    const auto start = std::chrono::steady_clock::now();
+    jit::NativeCode::Builder builder;
+    Generator(builder.compiler(), program).generate();
+    std::shared_ptr<const NativeProgram> compiled(new NativeProgram(program, builder.finish()));
+    if (statistics)
+        statistics->add(std::chrono::steady_clock::now() - start);
+    return compiled;
+}
+
+ExecutionResult NativeProgram::execute(RegisterFile& registers, Host& host,
+                                       std::uint64_t budget) const {
+    if (!code_)
+        return sl::execute(*program_, registers, host, budget);
+    std::exception_ptr failure;
+    Frame frame{&host, budget, 0, 0, 0, &failure};
+    const auto entry = reinterpret_cast<EntryPoint>(code_->entry());
+    switch (entry(registers.slots[0].data(), &frame)) {
+    case kResume:
+        return resume(*program_, registers, host, budget, frame.resumeAt, frame.executed);
+    case kHostFailed:
+        std::rethrow_exception(failure);
+    default:
+        return {ExecutionStatus::Ok, frame.executed};
+    }
+}
+
+Executor::Executor(const VerifiedProgram& program, jit::VmKind kind,
+                   jit::CompileStatistics* statistics)
+    : program_(&program),
+      native_(jit::effectiveVm(kind) == jit::VmKind::Jit
+                  ? NativeProgram::compile(program, statistics)
+                  : nullptr) {}
+
+} // namespace slvm::sl

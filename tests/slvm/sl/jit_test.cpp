@@ -1,0 +1,217 @@
+// Compiled SL programs against the interpreter, the oracle: the same registers bit for bit (any
+// NaN for a NaN), the
+// same status and instruction count, for every instruction over NaNs (quiet, signalling, with
+// payloads), infinities, denormals and signed zeros, for random programs with loops cut by every
+// budget, and for every bundled shader.
+#include "slvm/jit/native_code.h"
+#include "slvm/sl/assembler.h"
+#include "slvm/sl/jit.h"
+#include "slvm/sl/noise.h"
+#include "slvm/sl/shader_file.h"
+#include "slvm/sl/verifier.h"
+#include "program_generator.h"
+
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <random>
+#include <set>
+#include <stdexcept>
+
+namespace slvm::sl {
+namespace {
+
+bool compiledCodeRuns() {
+    if (!jit::nativeCodeSupported())
+        WARN("skipped: this machine does not run compiled programs");
+    return jit::nativeCodeSupported();
+}
+
+// Answers depend on every argument, so that a misplaced one shows in the result.
+class EchoHost final : public Host {
+public:
+    Float3 trace(const Float3& o, const Float3& d) override {
+        return {o[0] + d[1], o[1] * d[2], o[2] - d[0]};
+    }
+    Float3 lookup(int unit, float s, float t) override {
+        return {static_cast<float>(unit), s * 2.0f, t - 1.0f};
+    }
+    float random() override { return static_cast<float>(calls_++ % 7) / 7.0f; }
+    float turbulence(float x) override { return sl::turbulence(x, 0.5f, 0.25f); }
+    float turbulence(const Float3& p) override { return sl::turbulence(p[0], p[1], p[2]); }
+
+private:
+    int calls_ = 0;
+};
+
+// Values where IEEE arithmetic has its corner cases, by bit pattern.
+constexpr std::uint32_t kSpecialBits[] = {
+    0x7fc00000, 0x7fc12345, 0xffc00001, 0x7f800001, 0xff800123, // NaNs, signalling ones too
+    0x7f800000, 0xff800000,                                     // infinities
+    0x00000000, 0x80000000,                                     // zeros
+    0x00000001, 0x80000001, 0x007fffff, 0x00800000,             // denormals, FLT_MIN
+    0x7f7fffff, 0xff7fffff,                                     // FLT_MAX
+    0x3f800000, 0xbf800000, 0x3f000000, 0xc0200000, 0x40490fdb, // 1 -1 0.5 -2.5 pi
+    0x0da24260, 0x7149f2ca, 0x1e3ce508, 0x60ad78ec, 0x1a000000, // 1e-30 1e30 1e-20 1e20 2^-75
+};
+
+float randomValue(std::mt19937& rng) {
+    std::uniform_int_distribution<int> choice(0, 9);
+    if (choice(rng) < 6)
+        return std::bit_cast<float>(
+            kSpecialBits[std::uniform_int_distribution<std::size_t>(0, std::size(kSpecialBits) -
+                                                                           1)(rng)]);
+    if (choice(rng) < 5)
+        return std::uniform_real_distribution<float>(-4.0f, 4.0f)(rng);
+    return std::bit_cast<float>(static_cast<std::uint32_t>(rng()));
+}
+
+RegisterFile randomRegisters(std::mt19937& rng) {
+    RegisterFile r;
+    for (Float4& slot : r.slots)
+        for (float& v : slot)
+            v = randomValue(rng);
+    return r;
+}
+
+// Bit for bit, except that a NaN equals any NaN: which operand's payload the result of two NaNs
+// carries depends on the operand order the C++ compiler picked for a commutative operation
+// (docs/jit.md).
+bool sameValues(const RegisterFile& x, const RegisterFile& y) {
+    for (std::size_t i = 0; i < x.slots.size(); ++i)
+        for (std::size_t c = 0; c < 4; ++c) {
+            const float a = x.slots[i][c], b = y.slots[i][c];
+            if (std::bit_cast<std::uint32_t>(a) != std::bit_cast<std::uint32_t>(b) &&
+                !(std::isnan(a) && std::isnan(b)))
+                return false;
+        }
+    return true;
+}
+
+std::string describe(const RegisterFile& r) {
+    std::string text;
+    for (std::size_t i = 0; i < r.slots.size(); ++i)
+        text += fmt::format("r{}: {:08x} {:08x} {:08x} {:08x}\n", i,
+                            std::bit_cast<std::uint32_t>(r.slots[i][0]),
+                            std::bit_cast<std::uint32_t>(r.slots[i][1]),
+                            std::bit_cast<std::uint32_t>(r.slots[i][2]),
+                            std::bit_cast<std::uint32_t>(r.slots[i][3]));
+    return text;
+}
+
+// Runs `program` both ways from `registers` and requires the same outcome, bit for bit.
+void requireSameRun(const VerifiedProgram& program, const RegisterFile& registers,
+                    std::uint64_t budget, const std::string& what) {
+    RegisterFile interpreted = registers, compiled = registers;
+    EchoHost interpreterHost, compiledHost;
+    const ExecutionResult expected = execute(program, interpreted, interpreterHost, budget);
+    const auto native = NativeProgram::compile(program);
+    REQUIRE(native->isCompiled());
+    const ExecutionResult actual = native->execute(compiled, compiledHost, budget);
+    INFO(what << "\nbudget " << budget << "\nregisters before:\n" << describe(registers));
+    REQUIRE(actual.status == expected.status);
+    REQUIRE(actual.executed == expected.executed);
+    if (!sameValues(interpreted, compiled)) {
+        INFO("interpreter:\n" << describe(interpreted) << "compiled:\n" << describe(compiled));
+        FAIL("the registers differ");
+    }
+}
+
+std::string listing(const Program& program) {
+    std::string text;
+    for (const Instruction& in : program.code)
+        text += fmt::format("op {} comp {} a {} b {} c {:08x}\n", in.opcode, in.component, in.a,
+                            in.b, in.c);
+    return text;
+}
+
+TEST_CASE("every SL instruction computes bitwise what the interpreter computes",
+          "[sl][jit]") {
+    if (!compiledCodeRuns())
+        return;
+    std::mt19937 rng(20261127);
+    std::set<Operation> covered;
+    for (int trial = 0; trial < 6000; ++trial) {
+        const VerifiedProgram program = verify(testing::randomProgram(rng, 1 + trial % 3));
+        for (const ExecInstruction& in : program.code())
+            covered.insert(in.operation);
+        requireSameRun(program, randomRegisters(rng), kDefaultBudget,
+                       fmt::format("trial {}:\n{}", trial, listing(program.program())));
+    }
+    REQUIRE(covered.size() == static_cast<std::size_t>(Operation::Lookup) + 1);
+}
+
+TEST_CASE("random SL programs with loops stop where the interpreter stops, for every budget",
+          "[sl][jit]") {
+    if (!compiledCodeRuns())
+        return;
+    std::mt19937 rng(7);
+    for (int trial = 0; trial < 400; ++trial) {
+        const VerifiedProgram program = verify(testing::randomProgram(rng, 8 + trial % 40));
+        const RegisterFile registers = randomRegisters(rng);
+        const std::string what = fmt::format("trial {}:\n{}", trial, listing(program.program()));
+        for (const std::uint64_t budget : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{5},
+                                           std::uint64_t{37}, std::uint64_t{1000}, kDefaultBudget})
+            requireSameRun(program, registers, budget, what);
+    }
+}
+
+TEST_CASE("every bundled SL shader runs bitwise as interpreted", "[sl][jit]") {
+    if (!compiledCodeRuns())
+        return;
+    std::mt19937 rng(3);
+    int shaders = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(LRT_SOURCE_DIR "/shaders")) {
+        if (entry.path().extension() != ".sl")
+            continue;
+        ++shaders;
+        const VerifiedProgram program = loadShaderFile(entry.path());
+        for (int trial = 0; trial < 50; ++trial) {
+            RegisterFile registers = RegisterFile::withDefaults();
+            for (Float4& slot : registers.slots)
+                for (float& v : slot)
+                    v = trial < 40 ? std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng)
+                                   : randomValue(rng);
+            requireSameRun(program, registers, kDefaultBudget,
+                           fmt::format("{} trial {}", entry.path().string(), trial));
+        }
+    }
+    REQUIRE(shaders >= 10);
+}
+
+TEST_CASE("a host call that throws reaches the caller of compiled code", "[sl][jit]") {
+    if (!compiledCodeRuns())
+        return;
+    class ThrowingHost final : public Host {
+    public:
+        Float3 trace(const Float3&, const Float3&) override {
+            throw std::runtime_error("no scene");
+        }
+        Float3 lookup(int, float, float) override { return {}; }
+        float random() override { return 0; }
+        float turbulence(float) override { return 0; }
+        float turbulence(const Float3&) override { return 0; }
+    };
+    const VerifiedProgram program = assemble("sl 1.0\ntrace v0, P, N\nret\n", "throw.sl");
+    const auto native = NativeProgram::compile(program);
+    RegisterFile registers = RegisterFile::withDefaults();
+    ThrowingHost host;
+    REQUIRE_THROWS_WITH(native->execute(registers, host), "no scene");
+}
+
+TEST_CASE("compiling counts programs and their time", "[sl][jit]") {
+    if (!compiledCodeRuns())
+        return;
+    jit::CompileStatistics statistics;
+    const VerifiedProgram program = assemble("sl 1.0\nadd v0, C0, C1\nret\n", "add.sl");
+    const Executor compiled(program, jit::VmKind::Jit, &statistics);
+    const Executor interpreted(program, jit::VmKind::Interpreter, &statistics);
+    REQUIRE(statistics.programs() == 1);
+    REQUIRE(statistics.seconds() > 0);
+}
+
+} // namespace
+} // namespace slvm::sl
