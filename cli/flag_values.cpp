@@ -51,6 +51,18 @@ CLI::Validator nonNegativeInteger() {
         "UINT");
 }
 
+void addVmOption(CLI::App& command, slvm::jit::VmKind& vm) {
+    const std::map<std::string, slvm::jit::VmKind> names{
+        {"jit", slvm::jit::VmKind::Jit}, {"interpreter", slvm::jit::VmKind::Interpreter}};
+    command
+        .add_option("--vm", vm,
+                    fmt::format("What runs the programs: jit (compiled to x86-64) or interpreter "
+                                "(default {})",
+                                slvm::jit::vmName(slvm::jit::defaultVm())))
+        ->transform(CLI::CheckedTransformer(names))
+        ->option_text("jit|interpreter");
+}
+
 void checkIntegratorFlag(const std::string& name) {
     if (integratorRegistry().find(name))
         return;

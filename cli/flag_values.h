@@ -2,6 +2,7 @@
 #pragma once
 
 #include "slvm/common/number_domain.h"
+#include "slvm/jit/native_code.h"
 
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -24,6 +25,10 @@ std::vector<float> parseFlagNumbers(std::string_view flag, std::string_view text
 
 // Accepts decimal digits only (a count or seed), with a message naming what was found.
 CLI::Validator nonNegativeInteger();
+
+// --vm jit|interpreter into `vm`, which should start as slvm::jit::defaultVm(). Jit on a machine
+// that cannot run compiled code runs the interpreter (slvm::jit::effectiveVm).
+void addVmOption(CLI::App& command, slvm::jit::VmKind& vm);
 
 // Throws UsageError unless `name` is a registered integrator.
 void checkIntegratorFlag(const std::string& name);

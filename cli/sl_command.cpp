@@ -14,6 +14,7 @@
 #include "slvm/sl/noise.h"
 #include "slvm/sl/registers.h"
 #include "slvm/sl/shader_file.h"
+#include "slvm/sl/jit.h"
 #include "slvm/sl/vm.h"
 
 #include <array>
@@ -131,7 +132,8 @@ int runShader(const ShaderRunOptions& options, const std::function<sl::VerifiedP
         }
     }
 
-    const sl::ExecutionResult result = sl::execute(program, registers, host, options.budget);
+    const sl::Executor executor(program, options.vm);
+    const sl::ExecutionResult result = executor.execute(registers, host, options.budget);
     std::cout << fmt::format("{{\"status\": \"{}\", \"executed\": {}, \"registers\": {{{}}}}}\n",
                              sl::statusName(result.status), result.executed,
                              slRegistersJson(registers));
@@ -146,6 +148,7 @@ void addShaderRunOptions(CLI::App& command, ShaderRunOptions& run) {
         ->check(nonNegativeInteger());
     command.add_option("--seed", run.seed, "Seed of the rnd stream (default 0)")
         ->check(nonNegativeInteger());
+    addVmOption(command, run.vm);
 }
 
 namespace {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "slvm/common/execution.h"
+#include "slvm/jit/native_code.h"
 #include "slvm/sl/verifier.h"
 
 #include <CLI/CLI.hpp>
@@ -20,6 +21,7 @@ struct ShaderRunOptions {
     std::vector<std::string> textures;
     std::uint64_t budget = slvm::kDefaultBudget;
     std::uint64_t seed = 0;
+    slvm::jit::VmKind vm = slvm::jit::defaultVm();
 };
 void addShaderRunOptions(CLI::App& command, ShaderRunOptions& options);
 // Runs the program `load` gives once and prints the JSON of docs/sl.md; flags are checked first,

@@ -1,8 +1,8 @@
 // The SL code generator: one x86-64 function per verified program, built with asmjit's compiler.
 //
-// Every register component the program touches lives in a virtual XMM register for the whole
-// run: loaded at entry, stored back at every exit, so asmjit's register allocator keeps the hot
-// ones in machine registers. Each instruction becomes the scalar SSE operations the interpreter's
+// Every register component the program writes lives in a virtual XMM register for the whole run:
+// loaded at entry, stored back at every exit, so asmjit's register allocator keeps the hot ones
+// in machine registers; a component it only reads is loaded where it is used. Each instruction becomes the scalar SSE operations the interpreter's
 // C++ compiles to, in the same order (lrt builds with -ffp-contract=off, so neither side fuses a
 // multiply and an add); pow, exp, turb, rnd, trace and lookup call the same functions the
 // interpreter calls. The budget is counted per basic block: a block that would cross it is left
@@ -86,70 +86,43 @@ void normalizeOutsideFastPath(const float* s, float* d) {
     d[0] = result[0], d[1] = result[1], d[2] = result[2];
 }
 
-// Which register components a program reads or writes: those get a virtual register.
-struct Footprint {
-    std::array<std::array<bool, 4>, kRegisterCount> touched{};
-    std::array<std::array<bool, 4>, kRegisterCount> written{};
+// Which register components a program writes: those live in virtual registers for the whole run.
+using WrittenComponents = std::array<std::array<bool, 4>, kRegisterCount>;
 
-    void read(int r, int from, int to) {
-        for (int c = from; c < to; ++c)
-            touched[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = true;
-    }
-    void write(int r, int from, int to) {
-        read(r, from, to);
+WrittenComponents writtenBy(const std::vector<ExecInstruction>& code) {
+    WrittenComponents written{};
+    auto write = [&](int r, int from, int to) {
         for (int c = from; c < to; ++c)
             written[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = true;
-    }
-};
-
-Footprint footprintOf(const std::vector<ExecInstruction>& code) {
-    Footprint f;
+    };
     for (const ExecInstruction& in : code) {
         switch (in.operation) {
         case Operation::Nop:
         case Operation::Ret:
         case Operation::Jmp:
-            break;
         case Operation::Blt:
-            f.read(in.a, 0, 1), f.read(in.b, 0, 1);
-            break;
-        case Operation::Rnd:
-        case Operation::Li:
-            f.write(in.a, 0, 1);
             break;
         case Operation::Liv:
-            f.write(in.a, in.component, in.component + 1);
-            break;
         case Operation::Lc:
-            f.write(in.a, in.component, in.component + 1), f.read(in.b, 0, 1);
-            break;
-        case Operation::Movc:
-            f.write(in.a, 0, 1), f.read(in.b, in.component, in.component + 1);
-            break;
-        case Operation::Turb3:
-        case Operation::Dp3:
-            f.write(in.a, 0, 1), f.read(in.b, 0, 3), f.read(in.c, 0, 3);
-            break;
-        case Operation::Lookup:
-            f.write(in.a, 0, 3), f.read(in.c, 0, 2);
+            write(in.a, in.component, in.component + 1);
             break;
         case Operation::MovVec:
         case Operation::Norm:
         case Operation::AddVec:
         case Operation::SubVec:
         case Operation::Cross:
-        case Operation::Trace:
         case Operation::ScaleVec:
         case Operation::DivVec:
-            // ScaleVec and DivVec read only c.x; reading c.xyz too costs a load, not a result.
-            f.write(in.a, 0, 3), f.read(in.b, 0, 3), f.read(in.c, 0, 3);
+        case Operation::Trace:
+        case Operation::Lookup:
+            write(in.a, 0, 3);
             break;
-        default: // the scalar operations: a.x from b.x (and c.x)
-            f.write(in.a, 0, 1), f.read(in.b, 0, 1), f.read(in.c, 0, 1);
+        default: // everything else writes a.x
+            write(in.a, 0, 1);
             break;
         }
     }
-    return f;
+    return written;
 }
 
 // Instructions that start a basic block: the first, every jump target, and each one after a
@@ -171,14 +144,30 @@ std::vector<bool> blockLeaders(const std::vector<ExecInstruction>& code) {
 class Generator {
 public:
     Generator(x86::Compiler& cc, const VerifiedProgram& program)
-        : cc_(cc), code_(program.code()), footprint_(footprintOf(code_)) {}
+        : cc_(cc), code_(program.code()), written_(writtenBy(code_)) {}
 
     void generate();
 
 private:
     using Xmm = x86::Xmm;
 
-    Xmm& at(int r, int c) { return value_[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]; }
+    // The virtual register of a component the program writes.
+    Xmm& at(int r, int c) {
+        return value_[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+    }
+    bool isWritten(int r, int c) const {
+        return written_[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+    }
+    // A component's value: its virtual register, or for one the program only reads, a load from
+    // the register file (like a C++ compiler's for an input it cannot keep in a register, without
+    // keeping it alive across host calls).
+    Xmm read(int r, int c) {
+        if (isWritten(r, c))
+            return at(r, c);
+        const Xmm t = temporary();
+        cc_.movss(t, registerMemory(r, c));
+        return t;
+    }
     Xmm temporary() { return cc_.newXmmSs(); }
     Xmm copyOf(const Xmm& x) {
         const Xmm t = temporary();
@@ -206,11 +195,17 @@ private:
         return x86::ptr(frame_, static_cast<std::int32_t>(offset), size);
     }
 
-    template <typename Result, typename... Arguments>
-    asmjit::InvokeNode* call(Result (*function)(Arguments...)) {
+    // Calls `function` with `arguments` (registers or immediates), which must already be
+    // computed: the call node is emitted here, so code for an argument made after it would run
+    // after the call.
+    template <typename Result, typename... Parameters, typename... Arguments>
+    asmjit::InvokeNode* call(Result (*function)(Parameters...), const Arguments&... arguments) {
+        static_assert(sizeof...(Parameters) == sizeof...(Arguments));
         asmjit::InvokeNode* node = nullptr;
         cc_.invoke(&node, reinterpret_cast<std::uint64_t>(function),
-                   asmjit::FuncSignatureT<Result, Arguments...>(asmjit::CallConvId::kHost));
+                   asmjit::FuncSignatureT<Result, Parameters...>(asmjit::CallConvId::kHost));
+        std::size_t index = 0;
+        (node->setArg(index++, arguments), ...);
         return node;
     }
     void checkHost() {
@@ -229,7 +224,7 @@ private:
 
     x86::Compiler& cc_;
     const std::vector<ExecInstruction>& code_;
-    Footprint footprint_;
+    WrittenComponents written_;
     std::array<std::array<Xmm, 4>, kRegisterCount> value_{};
     x86::Gp registers_, frame_, executed_, budget_, resumeAt_, scratch_;
     std::vector<asmjit::Label> labels_; // per instruction (leaders only), and the end
@@ -252,7 +247,7 @@ void Generator::generate() {
     cc_.xor_(executed_, executed_);
     for (int r = 0; r < kRegisterCount; ++r)
         for (int c = 0; c < 4; ++c)
-            if (footprint_.touched[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]) {
+            if (isWritten(r, c)) { // read before written on some path, or kept where not written
                 at(r, c) = cc_.newXmmSs();
                 cc_.movss(at(r, c), registerMemory(r, c));
             }
@@ -293,7 +288,7 @@ void Generator::emitBlockEntry(std::size_t first, std::size_t length) {
 void Generator::storeWritten() {
     for (int r = 0; r < kRegisterCount; ++r)
         for (int c = 0; c < 4; ++c)
-            if (footprint_.written[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)])
+            if (isWritten(r, c))
                 cc_.movss(registerMemory(r, c), at(r, c));
     cc_.mov(frameField(offsetof(Frame, executed), 8), executed_);
 }
@@ -332,17 +327,17 @@ void Generator::emit(const ExecInstruction& in) {
         cc_.jmp(labels_[in.target]);
         break;
     case Operation::Blt: // a.x < b.x, false when either is NaN
-        cc_.ucomiss(at(b, 0), at(a, 0));
+        cc_.ucomiss(read(b, 0), read(a, 0));
         cc_.ja(labels_[in.target]);
         break;
     case Operation::MovScal:
-        assign(a, 0, copyOf(at(b, 0)));
+        assign(a, 0, copyOf(read(b, 0)));
         break;
     case Operation::Movc:
-        assign(a, 0, copyOf(at(b, in.component)));
+        assign(a, 0, copyOf(read(b, in.component)));
         break;
     case Operation::Lc:
-        assign(a, in.component, copyOf(at(b, 0)));
+        assign(a, in.component, copyOf(read(b, 0)));
         break;
     case Operation::Li:
         cc_.movss(at(a, 0), jit::constant(cc_, in.immediate));
@@ -351,24 +346,24 @@ void Generator::emit(const ExecInstruction& in) {
         cc_.movss(at(a, in.component), jit::constant(cc_, in.immediate));
         break;
     case Operation::AddScal:
-        assign(a, 0, add(at(b, 0), at(c, 0)));
+        assign(a, 0, add(read(b, 0), read(c, 0)));
         break;
     case Operation::SubScal:
-        assign(a, 0, sub(at(b, 0), at(c, 0)));
+        assign(a, 0, sub(read(b, 0), read(c, 0)));
         break;
     case Operation::MulScal:
-        assign(a, 0, mul(at(b, 0), at(c, 0)));
+        assign(a, 0, mul(read(b, 0), read(c, 0)));
         break;
     case Operation::DivScal:
-        assign(a, 0, div(at(b, 0), at(c, 0)));
+        assign(a, 0, div(read(b, 0), read(c, 0)));
         break;
     case Operation::Dp3:
         assign(a, 0,
-               add(add(mul(at(b, 0), at(c, 0)), mul(at(b, 1), at(c, 1))), mul(at(b, 2), at(c, 2))));
+               add(add(mul(read(b, 0), read(c, 0)), mul(read(b, 1), read(c, 1))), mul(read(b, 2), read(c, 2))));
         break;
     case Operation::Floor:
     case Operation::Ceil:
-        assign(a, 0, jit::roundDown(cc_, at(b, 0), in.operation == Operation::Floor));
+        assign(a, 0, jit::roundDown(cc_, read(b, 0), in.operation == Operation::Floor));
         break;
     case Operation::Clamp:
         emitClamp(in);
@@ -378,13 +373,9 @@ void Generator::emit(const ExecInstruction& in) {
         break;
     case Operation::Pow:
     case Operation::Exp: {
-        const Xmm t = temporary();
-        asmjit::InvokeNode* node = in.operation == Operation::Pow
-                                       ? call(power)
-                                       : call(exponential);
-        node->setArg(0, at(b, 0));
-        if (in.operation == Operation::Pow)
-            node->setArg(1, at(c, 0));
+        const Xmm t = temporary(), x = read(b, 0);
+        asmjit::InvokeNode* node = in.operation == Operation::Pow ? call(power, x, read(c, 0))
+                                                                 : call(exponential, x);
         node->setRet(0, t);
         assign(a, 0, t);
         break;
@@ -409,24 +400,24 @@ void Generator::emitVectorOperation(const ExecInstruction& in) {
     };
     switch (in.operation) {
     case Operation::MovVec:
-        assignXyz(a, each([&](int i) { return copyOf(at(b, i)); }));
+        assignXyz(a, each([&](int i) { return copyOf(read(b, i)); }));
         break;
     case Operation::AddVec:
-        assignXyz(a, each([&](int i) { return add(at(b, i), at(c, i)); }));
+        assignXyz(a, each([&](int i) { return add(read(b, i), read(c, i)); }));
         break;
     case Operation::SubVec:
-        assignXyz(a, each([&](int i) { return sub(at(b, i), at(c, i)); }));
+        assignXyz(a, each([&](int i) { return sub(read(b, i), read(c, i)); }));
         break;
     case Operation::ScaleVec:
-        assignXyz(a, each([&](int i) { return mul(at(b, i), at(c, 0)); }));
+        assignXyz(a, each([&](int i) { return mul(read(b, i), read(c, 0)); }));
         break;
     case Operation::DivVec:
-        assignXyz(a, each([&](int i) { return div(at(b, i), at(c, 0)); }));
+        assignXyz(a, each([&](int i) { return div(read(b, i), read(c, 0)); }));
         break;
     case Operation::Cross:
         assignXyz(a, each([&](int i) {
                       const int j = (i + 1) % 3, k = (i + 2) % 3;
-                      return sub(mul(at(b, j), at(c, k)), mul(at(b, k), at(c, j)));
+                      return sub(mul(read(b, j), read(c, k)), mul(read(b, k), read(c, j)));
                   }));
         break;
     default:
@@ -436,7 +427,7 @@ void Generator::emitVectorOperation(const ExecInstruction& in) {
 
 // d.x < lo ? lo : d.x > hi ? hi : d.x, each comparison false on NaN, as the interpreter's.
 void Generator::emitClamp(const ExecInstruction& in) {
-    const Xmm lo = copyOf(at(in.b, 0)), hi = copyOf(at(in.c, 0)), d = copyOf(at(in.a, 0));
+    const Xmm lo = copyOf(read(in.b, 0)), hi = copyOf(read(in.c, 0)), d = read(in.a, 0);
     const asmjit::Label keep = cc_.newLabel(), notLow = cc_.newLabel();
     cc_.ucomiss(lo, d);
     cc_.jbe(notLow); // not lo > d (or unordered)
@@ -455,7 +446,7 @@ void Generator::emitClamp(const ExecInstruction& in) {
 void Generator::emitNormalize(const ExecInstruction& in) {
     const int a = in.a, b = in.b;
     const Xmm squared =
-        add(add(mul(at(b, 0), at(b, 0)), mul(at(b, 1), at(b, 1))), mul(at(b, 2), at(b, 2)));
+        add(add(mul(read(b, 0), read(b, 0)), mul(read(b, 1), read(b, 1))), mul(read(b, 2), read(b, 2)));
     const std::array<Xmm, 3> result{temporary(), temporary(), temporary()};
     const asmjit::Label slow = cc_.newLabel(), done = cc_.newLabel();
     cc_.ucomiss(squared, jit::constant(cc_, 1e-30f));
@@ -466,7 +457,7 @@ void Generator::emitNormalize(const ExecInstruction& in) {
     const Xmm length = temporary();
     cc_.sqrtss(length, squared);
     for (int i = 0; i < 3; ++i) {
-        cc_.movaps(result[static_cast<std::size_t>(i)], at(b, i));
+        cc_.movaps(result[static_cast<std::size_t>(i)], read(b, i));
         cc_.divss(result[static_cast<std::size_t>(i)], length);
     }
     cc_.jmp(done);
@@ -476,12 +467,10 @@ void Generator::emitNormalize(const ExecInstruction& in) {
     const x86::Gp address = cc_.newIntPtr();
     cc_.lea(address, buffer);
     for (int i = 0; i < 3; ++i)
-        cc_.movss(x86::dword_ptr(address, 4 * i), at(b, i));
+        cc_.movss(x86::dword_ptr(address, 4 * i), read(b, i));
     const x86::Gp output = cc_.newIntPtr();
     cc_.lea(output, x86::ptr(address, 16));
-    asmjit::InvokeNode* node = call(normalizeOutsideFastPath);
-    node->setArg(0, address);
-    node->setArg(1, output);
+    call(normalizeOutsideFastPath, address, output);
     for (int i = 0; i < 3; ++i)
         cc_.movss(result[static_cast<std::size_t>(i)], x86::dword_ptr(address, 16 + 4 * i));
     cc_.bind(done);
@@ -490,52 +479,37 @@ void Generator::emitNormalize(const ExecInstruction& in) {
 
 void Generator::emitHostCall(const ExecInstruction& in) {
     const int a = in.a, b = in.b, c = in.c;
-    const Xmm result = temporary();
-    asmjit::InvokeNode* node = nullptr;
-    switch (in.operation) {
-    case Operation::Rnd:
-        node = call(hostRandom);
-        break;
-    case Operation::Turb1:
-        node = call(hostTurbulence1);
-        node->setArg(1, at(b, 0));
-        break;
-    default:
-        node = call(hostTurbulence3);
-        for (int i = 0; i < 3; ++i)
-            node->setArg(static_cast<std::size_t>(1 + i), at(b, i));
-        break;
-    case Operation::Trace:
-    case Operation::Lookup: {
+    if (in.operation == Operation::Trace || in.operation == Operation::Lookup) {
         const x86::Mem buffer = cc_.newStack(48, 16);
         const x86::Gp address = cc_.newIntPtr(), output = cc_.newIntPtr();
         cc_.lea(address, buffer);
         cc_.lea(output, x86::ptr(address, 32));
         if (in.operation == Operation::Trace) {
             for (int i = 0; i < 3; ++i) {
-                cc_.movss(x86::dword_ptr(address, 4 * i), at(b, i));
-                cc_.movss(x86::dword_ptr(address, 12 + 4 * i), at(c, i));
+                cc_.movss(x86::dword_ptr(address, 4 * i), read(b, i));
+                cc_.movss(x86::dword_ptr(address, 12 + 4 * i), read(c, i));
             }
-            node = call(hostTrace);
-            node->setArg(1, address);
-            node->setArg(2, output);
+            call(hostTrace, frame_, address, output);
         } else {
-            node = call(hostLookup);
-            node->setArg(1, asmjit::imm(b)); // the texture unit
-            node->setArg(2, at(c, 0));
-            node->setArg(3, at(c, 1));
-            node->setArg(4, output);
+            call(hostLookup, frame_, asmjit::imm(b), read(c, 0), read(c, 1), output);
         }
-        node->setArg(0, frame_);
         checkHost();
-        std::array<Xmm, 3> colour{temporary(), temporary(), temporary()};
+        const std::array<Xmm, 3> colour{temporary(), temporary(), temporary()};
         for (int i = 0; i < 3; ++i)
             cc_.movss(colour[static_cast<std::size_t>(i)], x86::dword_ptr(address, 32 + 4 * i));
         assignXyz(a, colour);
         return;
     }
+    const Xmm result = temporary();
+    asmjit::InvokeNode* node = nullptr;
+    if (in.operation == Operation::Rnd) {
+        node = call(hostRandom, frame_);
+    } else if (in.operation == Operation::Turb1) {
+        node = call(hostTurbulence1, frame_, read(b, 0));
+    } else {
+        const Xmm x = read(b, 0), y = read(b, 1), z = read(b, 2);
+        node = call(hostTurbulence3, frame_, x, y, z);
     }
-    node->setArg(0, frame_);
     node->setRet(0, result);
     checkHost();
     assign(a, 0, result);

@@ -1,8 +1,10 @@
-// SL interpreter throughput: instructions per second per core on the spec's FullAttenuated shader
-// and on a branchy shader, each next to the same computation in native C++ as the baseline.
+// SL throughput, interpreted (vm:0) and compiled (vm:1): instructions per second per core on the
+// spec's FullAttenuated shader and on a branchy shader, each next to the same computation in
+// native C++ as the baseline.
 #include "slvm/sl/assembler.h"
 #include "slvm/sl/noise.h"
 #include "slvm/sl/shader_file.h"
+#include "slvm/sl/jit.h"
 #include "slvm/sl/vm.h"
 
 #include <benchmark/benchmark.h>
@@ -33,6 +35,11 @@ sl::RegisterFile fullAttenuatedInputs(float jitter) {
 }
 
 // FullAttenuated.sl in C++, the baseline: the same arithmetic on the same inputs.
+sl::Executor executorFor(const sl::VerifiedProgram& program, const benchmark::State& state) {
+    return sl::Executor(program, state.range(0) ? slvm::jit::VmKind::Jit
+                                                : slvm::jit::VmKind::Interpreter);
+}
+
 sl::Float3 fullAttenuatedNative(const sl::RegisterFile& r) {
     const auto& N = r.vector(sl::reg::N);
     const auto& L = r.vector(sl::reg::L);
@@ -53,12 +60,13 @@ sl::Float3 fullAttenuatedNative(const sl::RegisterFile& r) {
 void BM_SL_FullAttenuated(benchmark::State& state) {
     const sl::VerifiedProgram program =
         sl::loadShaderFile(LRT_SOURCE_DIR "/shaders/FullAttenuated.sl");
+    const sl::Executor executor = executorFor(program, state);
     BenchHost host;
     std::uint64_t instructions = 0;
     float jitter = 0.0f;
     for (auto _ : state) {
         sl::RegisterFile r = fullAttenuatedInputs(jitter);
-        instructions += sl::execute(program, r, host).executed;
+        instructions += executor.execute(r, host).executed;
         benchmark::DoNotOptimize(r.vector(sl::reg::v0));
         jitter = jitter < 0.5f ? jitter + 1e-3f : 0.0f;
     }
@@ -66,7 +74,7 @@ void BM_SL_FullAttenuated(benchmark::State& state) {
         benchmark::Counter(static_cast<double>(instructions), benchmark::Counter::kIsRate);
     state.SetItemsProcessed(state.iterations()); // invocations
 }
-BENCHMARK(BM_SL_FullAttenuated);
+BENCHMARK(BM_SL_FullAttenuated)->ArgName("vm")->Arg(0)->Arg(1);
 
 void BM_Native_FullAttenuated(benchmark::State& state) {
     float jitter = 0.0f;
@@ -112,13 +120,14 @@ float branchyNative(float kd) {
 
 void BM_SL_Branchy(benchmark::State& state) {
     const sl::VerifiedProgram program = sl::assemble(kBranchy, "branchy.sl");
+    const sl::Executor executor = executorFor(program, state);
     BenchHost host;
     std::uint64_t instructions = 0;
     float kd = 0.1f;
     for (auto _ : state) {
         sl::RegisterFile r = sl::RegisterFile::withDefaults();
         r.scalar(sl::reg::Kd) = kd;
-        instructions += sl::execute(program, r, host).executed;
+        instructions += executor.execute(r, host).executed;
         benchmark::DoNotOptimize(r.scalar(sl::reg::v1));
         kd = kd < 0.9f ? kd + 1e-3f : 0.1f;
     }
@@ -126,7 +135,7 @@ void BM_SL_Branchy(benchmark::State& state) {
         benchmark::Counter(static_cast<double>(instructions), benchmark::Counter::kIsRate);
     state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_SL_Branchy);
+BENCHMARK(BM_SL_Branchy)->ArgName("vm")->Arg(0)->Arg(1);
 
 void BM_Native_Branchy(benchmark::State& state) {
     float kd = 0.1f;
