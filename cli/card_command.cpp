@@ -10,6 +10,7 @@
 #include "slvm/card/card_file.h"
 #include "slvm/card/card_image.h"
 #include "slvm/card/disassembler.h"
+#include "slvm/card/jit.h"
 #include "slvm/card/vm.h"
 
 #include <fmt/format.h>
@@ -33,6 +34,7 @@ struct RunFlags {
     std::string card;
     std::string point;
     std::uint64_t budget = slvm::kDefaultBudget;
+    slvm::jit::VmKind vm = slvm::jit::defaultVm();
 };
 
 int assembleCard(const AsmFlags& flags) {
@@ -55,14 +57,17 @@ int assembleCard(const AsmFlags& flags) {
 
 } // namespace
 
-int runCard(const std::string& pointFlag, std::uint64_t budget,
+int runCard(const std::string& pointFlag, std::uint64_t budget, slvm::jit::VmKind vm,
             const std::function<card::VerifiedProgram()>& load) {
     const auto point = parseFloatList(pointFlag);
     if (!point || point->size() != 3)
         throw UsageError(
             fmt::format("--point '{}': expected x,y,z (three comma-separated numbers)", pointFlag));
     const card::VerifiedProgram program = load();
-    card::CardMachine machine(program, budget);
+    const auto native = slvm::jit::effectiveVm(vm) == slvm::jit::VmKind::Jit
+                            ? card::NativeCard::compile(program)
+                            : nullptr;
+    card::CardMachine machine(program, budget, native.get());
     const slvm::ExecutionResult result = machine.run((*point)[0], (*point)[1], (*point)[2]);
     std::string registers;
     const auto& floats = machine.registers();
@@ -117,9 +122,10 @@ void addCardCommand(CLI::App& app, int& exitStatus) {
         ->add_option("--budget", runFlags->budget,
                      "Instructions one evaluation may execute (default 65536)")
         ->check(CLI::PositiveNumber);
+    addVmOption(*runCommand, runFlags->vm);
     runCommand->callback([&exitStatus, runFlags] {
         exitStatus = guarded([&] {
-            return runCard(runFlags->point, runFlags->budget, [&] {
+            return runCard(runFlags->point, runFlags->budget, runFlags->vm, [&] {
                 compiler::CompileOptions options;
                 options.profile = "card";
                 return *compiler::loadProgram(runFlags->card, options).card;

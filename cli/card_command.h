@@ -2,6 +2,7 @@
 // dis turns a card back into text, run evaluates a card at one point and prints JSON.
 #pragma once
 
+#include "slvm/jit/native_code.h"
 #include "slvm/card/verifier.h"
 
 #include <CLI/CLI.hpp>
@@ -15,7 +16,7 @@ void addCardCommand(CLI::App& app, int& exitStatus);
 
 // Evaluates the card `load` gives at `point` ("x,y,z") under `budget` and prints the JSON of
 // docs/card.md; `lrt cg run --profile card` shares it.
-int runCard(const std::string& point, std::uint64_t budget,
+int runCard(const std::string& point, std::uint64_t budget, slvm::jit::VmKind vm,
             const std::function<slvm::card::VerifiedProgram()>& load);
 
 } // namespace lrt::cli

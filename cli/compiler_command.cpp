@@ -158,7 +158,7 @@ int runCommand(CompileFlags flags, const ShaderRunOptions& shaderRun,
                     flags.profile);
         if (point.empty())
             throw UsageError("profile card needs --point x,y,z");
-        return runCard(point, shaderRun.budget,
+        return runCard(point, shaderRun.budget, shaderRun.vm,
                        [&] { return *flags.language->compileFile(flags.input, options).card; });
     }
     refuseFlags(command, {"--point"}, flags.profile);

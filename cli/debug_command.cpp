@@ -31,6 +31,7 @@ struct DebugFlags {
     std::uint64_t seed = 0;
     std::optional<int> samplesPerPixel;
     std::string integrator;
+    slvm::jit::VmKind vm = slvm::jit::defaultVm();
 };
 
 std::pair<int, int> parsePixel(const std::string& text) {
@@ -56,6 +57,7 @@ int debugScene(const DebugFlags& flags) {
     EmbreeDevice device(parallelism.embreeConfig());
     BuildOptions buildOptions = buildOptionsFromEnvironment();
     buildOptions.keepVertexInputs = true;
+    buildOptions.vm = flags.vm;
     const std::unique_ptr<Scene> scene = buildScene(frames.front(), device.get(), buildOptions);
     // A pixel or sample the render does not have is the flag's fault: its message names it.
     const PixelDebug d = [&] {
@@ -87,6 +89,7 @@ void addDebugCommand(CLI::App& app, int& exitStatus) {
         ->check(nonNegativeInteger());
     command->add_option("--integrator", flags->integrator,
                         "whitted or path (overrides SurfaceIntegrator)");
+    addVmOption(*command, flags->vm);
     command->callback(
         [&exitStatus, flags] { exitStatus = guarded([&] { return debugScene(*flags); }); });
 }

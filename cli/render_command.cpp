@@ -59,6 +59,7 @@ struct RenderFlags {
     bool quick = false;
     int threads = 0;
     std::uint64_t seed = 0;
+    slvm::jit::VmKind vm = slvm::jit::defaultVm();
     double checkpointSeconds = 0;
     bool resume = false;
     bool quiet = false;
@@ -414,7 +415,8 @@ int renderScene(const RenderFlags& flags) {
         skipFinishedFrames(jobs, flags.quiet);
 
     EmbreeDevice device(parallelism.embreeConfig());
-    const BuildOptions buildOptions = buildOptionsFromEnvironment();
+    BuildOptions buildOptions = buildOptionsFromEnvironment();
+    buildOptions.vm = flags.vm;
     std::vector<std::unique_ptr<Scene>> scenes;
     std::vector<Diagnostic> approximated;
     for (const FrameJob& job : jobs) {
@@ -487,6 +489,7 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
         ->check(nonNegativeInteger());
     command->add_option("--seed", flags->seed, "Seed of every random sample (default 0)")
         ->check(nonNegativeInteger());
+    addVmOption(*command, flags->vm);
     command->add_option("--crop", flags->crop, "Render only x0,x1,y0,y1 (NDC, as CropWindow)");
     command->add_option("--tile", flags->tile,
                         "Render only band I of N (0-based), e.g. --tile 3/8");

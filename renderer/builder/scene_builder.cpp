@@ -62,8 +62,9 @@ void SceneBuilder::throwCollected() {
 SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
                            const BuildOptions& options)
     : frame_(frame), device_(device), onFileRead_(options.onFileRead),
+      execution_{slvm::jit::effectiveVm(options.vm), &compiled_},
       shaders_(shaderSearchPath(frame, options, sceneDirectory()),
-               [this](const std::filesystem::path& path) { noteFileRead(path); }),
+               [this](const std::filesystem::path& path) { noteFileRead(path); }, execution_),
       bundledVertexPrograms_(options.bundledVertexPrograms),
       keepVertexInputs_(options.keepVertexInputs) {}
 
@@ -149,6 +150,9 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     scene_->statistics_.bvhBuildSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     scene_->files_ = sceneFiles();
+    scene_->statistics_.vm = slvm::jit::vmName(execution_.vm);
+    scene_->statistics_.compiledPrograms = compiled_.programs();
+    scene_->statistics_.compileSeconds = compiled_.seconds();
     return std::move(scene_);
 }
 

@@ -3,6 +3,7 @@
 // file:line:column), meshes run through their vertex programs, then the BVH is built.
 #pragma once
 
+#include "slvm/jit/native_code.h"
 #include "renderer/description/scene_description.h"
 #include "renderer/scene/scene.h"
 
@@ -31,6 +32,9 @@ struct BuildOptions {
     // load): shaders and what they include, vertex programs, cards, meshes, images. What a live
     // preview watches; Scene::files() has the same once the build succeeds.
     std::function<void(const std::filesystem::path&)> onFileRead;
+    // What runs the scene's programs (SL shaders, vertex programs, cards): compiled code or the
+    // interpreter; they compute the same bits (docs/jit.md).
+    slvm::jit::VmKind vm = slvm::jit::defaultVm();
 };
 
 // Throws SceneError for anything invalid. SL shaders are looked for in the scene's

@@ -97,6 +97,8 @@ private:
     std::function<void(const std::filesystem::path&)> onFileRead_;
     std::vector<std::filesystem::path> filesRead_;
     std::unique_ptr<Scene> scene_;
+    slvm::jit::CompileStatistics compiled_;
+    slvm::jit::ExecutionChoice execution_; // counts into compiled_
     ShaderLibrary shaders_;
     std::filesystem::path bundledVertexPrograms_;
     bool keepVertexInputs_;

@@ -22,7 +22,8 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
                                d.baseDirectory,
                                d.where,
                                d.gltf,
-                               [this](const std::filesystem::path& path) { noteFileRead(path); }};
+                               [this](const std::filesystem::path& path) { noteFileRead(path); },
+                               execution_};
     ShapeSurfaces made = entry->create(
         d.arguments,
         Parameters(d.parameters, entry->parameters, shapeStatementName(*entry), d.where), context);

@@ -46,4 +46,14 @@ ShaderLibrary::load(const std::filesystem::path& path,
     return program;
 }
 
+std::shared_ptr<const slvm::sl::NativeProgram>
+ShaderLibrary::compiled(const std::shared_ptr<const slvm::sl::VerifiedProgram>& program) {
+    if (slvm::jit::effectiveVm(execution_.vm) != slvm::jit::VmKind::Jit)
+        return nullptr;
+    auto& native = compiled_[program.get()];
+    if (!native)
+        native = slvm::sl::NativeProgram::compile(*program, execution_.statistics);
+    return native;
+}
+
 } // namespace lrt

@@ -6,6 +6,8 @@
 // program is specialised to them).
 #pragma once
 
+#include "slvm/jit/native_code.h"
+#include "slvm/sl/jit.h"
 #include "slvm/sl/verifier.h"
 
 #include <filesystem>
@@ -23,9 +25,12 @@ class ShaderLibrary {
 public:
     // `onFileRead`, when set, is called with each file a load reads: the shader's own (before it
     // is read), then those it includes.
+    // `execution`: whether shaders are compiled to native code (compiled()).
     explicit ShaderLibrary(std::vector<std::filesystem::path> searchPath,
-                           std::function<void(const std::filesystem::path&)> onFileRead = {})
-        : searchPath_(std::move(searchPath)), onFileRead_(std::move(onFileRead)) {}
+                           std::function<void(const std::filesystem::path&)> onFileRead = {},
+                           slvm::jit::ExecutionChoice execution = {})
+        : searchPath_(std::move(searchPath)), onFileRead_(std::move(onFileRead)),
+          execution_(execution) {}
 
     const std::vector<std::filesystem::path>& searchPath() const { return searchPath_; }
     // The shader file for `name`, or nullopt when no folder has one. A name that ends in one of
@@ -38,6 +43,11 @@ public:
     load(const std::filesystem::path& path,
          const std::map<std::string, std::vector<float>>& uniforms = {});
 
+    // `program` (one load() returned) compiled to native code, once per program; null where the
+    // interpreter runs programs. The result must not outlive `program`.
+    std::shared_ptr<const slvm::sl::NativeProgram>
+    compiled(const std::shared_ptr<const slvm::sl::VerifiedProgram>& program);
+
     // The file extensions a shader may have, in the order they are looked for.
     static std::vector<std::string_view> extensions();
 
@@ -47,6 +57,9 @@ private:
     std::map<std::pair<std::string, std::map<std::string, std::vector<float>>>,
              std::shared_ptr<const slvm::sl::VerifiedProgram>>
         loaded_;
+    slvm::jit::ExecutionChoice execution_;
+    std::map<const slvm::sl::VerifiedProgram*, std::shared_ptr<const slvm::sl::NativeProgram>>
+        compiled_;
 };
 
 } // namespace lrt

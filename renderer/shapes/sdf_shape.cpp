@@ -94,8 +94,12 @@ ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeCo
     settings.epsilon = p.getFloat("epsilon");
     settings.maxSteps = p.getInteger("maxsteps");
     settings.lipschitz = p.getFloat("lipschitz");
+    auto card = loadCard(p, c);
+    auto native = slvm::jit::effectiveVm(c.execution.vm) == slvm::jit::VmKind::Jit
+                      ? card::NativeCard::compile(*card, c.execution.statistics)
+                      : nullptr;
     return singleSurface(std::make_unique<SdfShape>(c.objectToScene, c.flipNormals, c.oneSided,
-                                                    loadCard(p, c), settings));
+                                                    std::move(card), settings, std::move(native)));
 }
 
 float sign(float x) {
@@ -145,12 +149,14 @@ Bounds3 SdfBound::box() const {
 }
 
 SdfShape::SdfShape(const Transform& objectToScene, bool flipNormals, bool oneSided,
-                   std::shared_ptr<const card::VerifiedProgram> card, const SdfSettings& settings)
+                   std::shared_ptr<const card::VerifiedProgram> card, const SdfSettings& settings,
+                   std::shared_ptr<const card::NativeCard> native)
     : UserGeometryShape(objectToScene, flipNormals, oneSided), card_(std::move(card)),
+      native_(std::move(native)),
       settings_(settings), sceneToObject_(objectToScene.inverse()) {}
 
 float SdfShape::distance(Vec3 p) const {
-    card::CardMachine machine(*card_);
+    card::CardMachine machine(*card_, slvm::kDefaultBudget, native_.get());
     if (machine.run(p.x, p.y, p.z).status != slvm::ExecutionStatus::Ok)
         return NAN;
     return machine.distance();

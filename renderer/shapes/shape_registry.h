@@ -4,6 +4,7 @@
 // builder creates shapes through them. Adding a shape means adding its class and one line here.
 #pragma once
 
+#include "slvm/jit/native_code.h"
 #include "renderer/core/parameter_table.h"
 #include "renderer/core/registry.h"
 #include "renderer/core/scene_error.h"
@@ -39,6 +40,8 @@ struct ShapeContext {
     // Called with each file the shape reads (a mesh, a card and what it includes), before reading
     // it; may be empty.
     std::function<void(const std::filesystem::path&)> onFileRead = {};
+    // What runs the shape's programs (Shape "sdf"'s card).
+    slvm::jit::ExecutionChoice execution = {};
 };
 
 // One surface a shape statement makes: a finished shape, or a mesh that the scene builder runs

@@ -3,6 +3,8 @@
 // (floats 16-31); register[i][j] is column j of matrix i and register[i][j][k] its component k.
 #include "slvm/card/vm.h"
 
+#include "slvm/card/jit.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -72,14 +74,30 @@ void normalizeVector(Floats& r) { // GLSL's normalize of a vec4: NaN for the zer
 
 } // namespace
 
+int jumpTarget(const VerifiedProgram& program, float target) {
+    return target >= 0 && target <= 1e9f && target == std::floor(target)
+               ? program.instructionAt(static_cast<int>(target))
+               : -1;
+}
+
 ExecutionResult CardMachine::run(float x, float y, float z) {
-    registers_.fill(0.0f);
     input_.fill(0.0f);
     input_[0] = x, input_[1] = y, input_[2] = z;
+    if (native_) {
+        // Compiled code writes every register the program writes and the others stay zero, so
+        // the registers need no clearing.
+        const NativeCard::Outcome outcome = native_->run(registers_, input_, budget_);
+        if (outcome.resumeAt < 0)
+            return outcome.result;
+        return interpret(static_cast<std::size_t>(outcome.resumeAt), outcome.result.executed);
+    }
+    registers_.fill(0.0f);
+    return interpret(0, 0);
+}
+
+ExecutionResult CardMachine::interpret(std::size_t at, std::uint64_t executed) {
     Floats& r = registers_;
     const std::vector<Instruction>& code = program_->instructions();
-    std::uint64_t executed = 0;
-    std::size_t at = 0;
     while (at < code.size()) {
         if (executed == budget_)
             return {ExecutionStatus::Budget, executed};
@@ -93,9 +111,7 @@ ExecutionResult CardMachine::run(float x, float y, float z) {
                 const float target = instruction.hasImmediate
                                          ? instruction.immediate[0]
                                          : r[static_cast<std::size_t>(instruction.from)];
-                const int index = target >= 0 && target <= 1e9f && target == std::floor(target)
-                                      ? program_->instructionAt(static_cast<int>(target))
-                                      : -1;
+                const int index = jumpTarget(*program_, target);
                 if (index < 0)
                     return {ExecutionStatus::Fault, executed};
                 at = static_cast<std::size_t>(index);

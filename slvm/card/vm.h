@@ -3,6 +3,7 @@
 #pragma once
 
 #include "slvm/card/verifier.h"
+#include "slvm/jit/native_code.h"
 #include "slvm/common/execution.h"
 
 #include <array>
@@ -13,11 +14,19 @@ namespace slvm::card {
 // "ok", "limit" or "fault", as `lrt card run` prints the status.
 using slvm::statusName;
 
+class NativeCard;
+
+// The instruction a mov to pos jumps to for the value `target` (a pixel), or -1 where no
+// instruction starts there (the run faults).
+int jumpTarget(const VerifiedProgram& program, float target);
+
 class CardMachine {
 public:
-    // `budget`: instructions one evaluation may execute (exits and jumps included).
-    explicit CardMachine(const VerifiedProgram& program, std::uint64_t budget = kDefaultBudget)
-        : program_(&program), budget_(budget) {}
+    // `budget`: instructions one evaluation may execute (exits and jumps included). With
+    // `native` (the program compiled, slvm/card/jit.h) runs go through compiled code.
+    explicit CardMachine(const VerifiedProgram& program, std::uint64_t budget = kDefaultBudget,
+                         const NativeCard* native = nullptr)
+        : program_(&program), native_(native), budget_(budget) {}
 
     // Clears every register, makes input 0 the point (x, y, z, 0) in its first column, and runs
     // from pixel 2 to an exit or the end of the card. The distance is then rf0.
@@ -27,7 +36,11 @@ public:
     const std::array<float, kRegisterFloats>& registers() const { return registers_; }
 
 private:
+    // Interprets from instruction `at`, `executed` instructions into the run.
+    ExecutionResult interpret(std::size_t at, std::uint64_t executed);
+
     const VerifiedProgram* program_;
+    const NativeCard* native_;
     std::uint64_t budget_;
     std::array<float, kRegisterFloats> registers_{};
     std::array<float, 16> input_{};

@@ -8,6 +8,8 @@
 #include <asmjit/x86.h>
 
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace slvm::jit {
 
@@ -41,6 +43,45 @@ private:
     asmjit::CodeHolder code_;
     asmjit::x86::Compiler compiler_;
 };
+
+// Calls `function` with `arguments` (registers or immediates), which must already be computed:
+// the call node is emitted here, so code that made an argument after it would run after the call.
+template <typename Result, typename... Parameters, typename... Arguments>
+asmjit::InvokeNode* invoke(asmjit::x86::Compiler& cc, Result (*function)(Parameters...),
+                           const Arguments&... arguments) {
+    static_assert(sizeof...(Parameters) == sizeof...(Arguments));
+    asmjit::InvokeNode* node = nullptr;
+    cc.invoke(&node, reinterpret_cast<std::uint64_t>(function),
+              asmjit::FuncSignatureT<Result, Parameters...>(asmjit::CallConvId::kHost));
+    std::size_t index = 0;
+    (node->setArg(index++, arguments), ...);
+    return node;
+}
+
+// The instruction budget, counted per basic block: a block adds its length to the count on
+// entry, unless that would cross the budget; then the code leaves through the block's exit, with
+// the block's first instruction in `resumeAt`, for the interpreter to run it instruction by
+// instruction and stop where it would.
+class BudgetCounter {
+public:
+    // `budget` holds the run's budget; the count starts at 0.
+    BudgetCounter(asmjit::x86::Compiler& cc, const asmjit::x86::Gp& budget);
+
+    const asmjit::x86::Gp& executed() const { return executed_; }
+    void enterBlock(std::uint32_t first, std::uint32_t length);
+    // Emits the blocks' exits: each sets `resumeAt` and jumps to `resume`.
+    void emitExits(const asmjit::Label& resume, const asmjit::x86::Gp& resumeAt);
+
+private:
+    asmjit::x86::Compiler& cc_;
+    asmjit::x86::Gp budget_, executed_, next_;
+    std::vector<std::pair<asmjit::Label, std::uint32_t>> exits_;
+};
+
+// Instructions that start a basic block, as a flag per instruction and one for the end:
+// `leaders[i]` is set by the caller for jump targets and the instructions after jumps; the first
+// instruction and the end always start one. `blockLength(leaders, i)` counts a leader's block.
+std::uint32_t blockLength(const std::vector<bool>& leaders, std::size_t first);
 
 // A float constant as a memory operand of the function's constant pool.
 inline asmjit::x86::Mem constant(asmjit::x86::Compiler& cc, float value) {

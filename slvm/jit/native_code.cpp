@@ -89,6 +89,36 @@ NativeCode NativeCode::Builder::finish() {
     return NativeCode(std::move(storage_));
 }
 
+BudgetCounter::BudgetCounter(asmjit::x86::Compiler& cc, const asmjit::x86::Gp& budget)
+    : cc_(cc), budget_(budget), executed_(cc.newUInt64("executed")),
+      next_(cc.newUInt64("next")) {
+    cc_.xor_(executed_, executed_);
+}
+
+void BudgetCounter::enterBlock(std::uint32_t first, std::uint32_t length) {
+    const asmjit::Label exit = cc_.newLabel();
+    exits_.emplace_back(exit, first);
+    cc_.lea(next_, asmjit::x86::ptr(executed_, static_cast<std::int32_t>(length)));
+    cc_.cmp(next_, budget_);
+    cc_.ja(exit);
+    cc_.mov(executed_, next_);
+}
+
+void BudgetCounter::emitExits(const asmjit::Label& resume, const asmjit::x86::Gp& resumeAt) {
+    for (const auto& [label, first] : exits_) {
+        cc_.bind(label);
+        cc_.mov(resumeAt, first);
+        cc_.jmp(resume);
+    }
+}
+
+std::uint32_t blockLength(const std::vector<bool>& leaders, std::size_t first) {
+    std::size_t end = first + 1;
+    while (end < leaders.size() && !leaders[end])
+        ++end;
+    return static_cast<std::uint32_t>(end - first);
+}
+
 asmjit::x86::Xmm roundDown(asmjit::x86::Compiler& cc, const asmjit::x86::Xmm& x, bool floor) {
     const asmjit::x86::Xmm result = cc.newXmmSs();
     const asmjit::Label done = cc.newLabel();

@@ -49,6 +49,13 @@ private:
     std::atomic<std::uint64_t> nanoseconds_{0};
 };
 
+// How one build runs its programs: the executor, and where compiled programs are counted (none
+// when `statistics` is null).
+struct ExecutionChoice {
+    VmKind vm = defaultVm();
+    CompileStatistics* statistics = nullptr;
+};
+
 // The executable memory of one compiled function, released with it.
 class NativeCode {
 public:

@@ -126,7 +126,7 @@ WrittenComponents writtenBy(const std::vector<ExecInstruction>& code) {
 }
 
 // Instructions that start a basic block: the first, every jump target, and each one after a
-// jump, branch or return; and the end of the code, where a run finishes.
+// jump, branch or return; and the end of the code, where a run finishes (jit::blockLength).
 std::vector<bool> blockLeaders(const std::vector<ExecInstruction>& code) {
     std::vector<bool> leader(code.size() + 1, false);
     leader[0] = true;
@@ -195,18 +195,9 @@ private:
         return x86::ptr(frame_, static_cast<std::int32_t>(offset), size);
     }
 
-    // Calls `function` with `arguments` (registers or immediates), which must already be
-    // computed: the call node is emitted here, so code for an argument made after it would run
-    // after the call.
     template <typename Result, typename... Parameters, typename... Arguments>
     asmjit::InvokeNode* call(Result (*function)(Parameters...), const Arguments&... arguments) {
-        static_assert(sizeof...(Parameters) == sizeof...(Arguments));
-        asmjit::InvokeNode* node = nullptr;
-        cc_.invoke(&node, reinterpret_cast<std::uint64_t>(function),
-                   asmjit::FuncSignatureT<Result, Parameters...>(asmjit::CallConvId::kHost));
-        std::size_t index = 0;
-        (node->setArg(index++, arguments), ...);
-        return node;
+        return jit::invoke(cc_, function, arguments...);
     }
     void checkHost() {
         cc_.cmp(frameField(offsetof(Frame, hostFailed), 4), 0);
@@ -218,7 +209,6 @@ private:
     void emitHostCall(const ExecInstruction& in);
     void emitClamp(const ExecInstruction& in);
     void emitNormalize(const ExecInstruction& in);
-    void emitBlockEntry(std::size_t first, std::size_t length);
     void emitExits();
     void storeWritten();
 
@@ -226,10 +216,10 @@ private:
     const std::vector<ExecInstruction>& code_;
     WrittenComponents written_;
     std::array<std::array<Xmm, 4>, kRegisterCount> value_{};
-    x86::Gp registers_, frame_, executed_, budget_, resumeAt_, scratch_;
+    x86::Gp registers_, frame_, resumeAt_;
+    std::optional<jit::BudgetCounter> budget_;
     std::vector<asmjit::Label> labels_; // per instruction (leaders only), and the end
     asmjit::Label resume_, hostFailed_;
-    std::vector<std::pair<asmjit::Label, std::uint32_t>> budgetExits_;
 };
 
 void Generator::generate() {
@@ -239,12 +229,10 @@ void Generator::generate() {
     frame_ = cc_.newIntPtr("frame");
     function->setArg(0, registers_);
     function->setArg(1, frame_);
-    executed_ = cc_.newUInt64("executed");
-    budget_ = cc_.newUInt64("budget");
     resumeAt_ = cc_.newUInt32("resumeAt");
-    scratch_ = cc_.newUInt64("scratch");
-    cc_.mov(budget_, frameField(offsetof(Frame, budget), 8));
-    cc_.xor_(executed_, executed_);
+    const x86::Gp budget = cc_.newUInt64("budget");
+    cc_.mov(budget, frameField(offsetof(Frame, budget), 8));
+    budget_.emplace(cc_, budget);
     for (int r = 0; r < kRegisterCount; ++r)
         for (int c = 0; c < 4; ++c)
             if (isWritten(r, c)) { // read before written on some path, or kept where not written
@@ -262,11 +250,8 @@ void Generator::generate() {
 
     for (std::size_t i = 0; i < code_.size(); ++i) {
         if (leader[i]) {
-            std::size_t end = i + 1;
-            while (!leader[end])
-                ++end;
             cc_.bind(labels_[i]);
-            emitBlockEntry(i, end - i);
+            budget_->enterBlock(static_cast<std::uint32_t>(i), jit::blockLength(leader, i));
         }
         emit(code_[i]);
     }
@@ -275,22 +260,12 @@ void Generator::generate() {
     cc_.endFunc();
 }
 
-// executed += length, unless that crosses the budget: then the interpreter runs the block.
-void Generator::emitBlockEntry(std::size_t first, std::size_t length) {
-    const asmjit::Label exit = cc_.newLabel();
-    budgetExits_.emplace_back(exit, static_cast<std::uint32_t>(first));
-    cc_.lea(scratch_, x86::ptr(executed_, static_cast<std::int32_t>(length)));
-    cc_.cmp(scratch_, budget_);
-    cc_.ja(exit);
-    cc_.mov(executed_, scratch_);
-}
-
 void Generator::storeWritten() {
     for (int r = 0; r < kRegisterCount; ++r)
         for (int c = 0; c < 4; ++c)
             if (isWritten(r, c))
                 cc_.movss(registerMemory(r, c), at(r, c));
-    cc_.mov(frameField(offsetof(Frame, executed), 8), executed_);
+    cc_.mov(frameField(offsetof(Frame, executed), 8), budget_->executed());
 }
 
 void Generator::emitExits() {
@@ -299,11 +274,7 @@ void Generator::emitExits() {
     cc_.mov(outcome, kFinished);
     cc_.ret(outcome);
 
-    for (const auto& [label, block] : budgetExits_) {
-        cc_.bind(label);
-        cc_.mov(resumeAt_, block);
-        cc_.jmp(resume_);
-    }
+    budget_->emitExits(resume_, resumeAt_);
     cc_.bind(resume_);
     storeWritten();
     cc_.mov(frameField(offsetof(Frame, resumeAt), 4), resumeAt_);

@@ -1,0 +1,447 @@
+// The card code generator: one x86-64 function per verified card, built with asmjit's compiler.
+//
+// A run starts from zeroed registers, so each vector register rvK (floats 4K..4K+3) is a virtual
+// SSE register that starts as zero and is stored back at exit only if the card can write it. The
+// arithmetic is the interpreter's, lane for lane: packed SSE operations compute each lane with
+// the same IEEE operation, and sums keep the interpreter's order (sum starts at 0, adds k = 0..3).
+// The budget is counted per basic block as for SL (jit::BudgetCounter).
+#include "slvm/card/jit.h"
+
+#include "slvm/jit/code_builder.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+
+namespace slvm::card {
+
+struct NativeCard::Frame {
+    const float* input; // the 16 floats `in` loads
+    const VerifiedProgram* program;
+    std::uint64_t budget;
+    std::uint64_t executed; // out
+    std::int32_t resumeAt;  // out: the instruction the interpreter goes on with
+};
+
+namespace {
+
+using Frame = NativeCard::Frame;
+namespace x86 = asmjit::x86;
+using Xmm = x86::Xmm;
+
+enum Outcome : int { kFinished = 0, kResume = 1, kFault = 2 };
+using EntryPoint = int (*)(float* registers, Frame* frame);
+
+constexpr int kVectors = kRegisterFloats / 4;
+
+// The interpreter's library calls and its jump-target rule.
+float sine(float x) {
+    return std::sin(x);
+}
+float cosine(float x) {
+    return std::cos(x);
+}
+int dynamicTarget(const VerifiedProgram* program, float target) {
+    return jumpTarget(*program, target);
+}
+
+// The immediate target of a jump, or -1 (a fault); only for a mov to pos with an immediate.
+int immediateTarget(const VerifiedProgram& program, const Instruction& in) {
+    return jumpTarget(program, in.immediate[0]);
+}
+
+bool isJump(const Instruction& in) {
+    return in.opcode == Opcode::Mov && in.to < 0;
+}
+
+class Generator {
+public:
+    Generator(x86::Compiler& cc, const VerifiedProgram& program)
+        : cc_(cc), program_(program), code_(program.instructions()) {}
+
+    void generate();
+
+private:
+    Xmm& vector(int index) { return vector_[static_cast<std::size_t>(index)]; }
+    Xmm temporary() { return cc_.newXmm(); }
+    Xmm copyOf(const Xmm& x) {
+        const Xmm t = temporary();
+        cc_.movaps(t, x);
+        return t;
+    }
+    Xmm packed(asmjit::InstId instruction, const Xmm& x, const Xmm& y) {
+        const Xmm t = copyOf(x);
+        cc_.emit(instruction, t, y);
+        return t;
+    }
+    // x's lanes in the order `order` picks (pshufd's immediate): a copy of data, bit for bit.
+    Xmm shuffled(const Xmm& x, int order) {
+        const Xmm t = temporary();
+        cc_.pshufd(t, x, order);
+        return t;
+    }
+    // Lane `lane` of x in lane 0 of a new register; in every lane with `broadcast`.
+    Xmm lane(const Xmm& x, int lane, bool broadcast = false) {
+        return shuffled(x, broadcast ? lane * 0x55 : lane);
+    }
+    Xmm loadConstant(const float* values) { // four floats
+        const Xmm t = temporary();
+        cc_.movups(t, cc_.newConst(asmjit::ConstPoolScope::kLocal, values, 16));
+        return t;
+    }
+    Xmm zero() {
+        const Xmm t = temporary();
+        cc_.xorps(t, t);
+        return t;
+    }
+    // Float `index` of the shared array (rfK): lane K % 4 of rv(K / 4).
+    Xmm readFloat(int index) { return lane(vector(index / 4), index % 4); }
+    void writeFloat(int index, const Xmm& value) {
+        cc_.insertps(vector(index / 4), value, static_cast<std::uint32_t>((index % 4) << 4));
+    }
+    // ((((0 + p0) + p1) + p2) + p3) for lane 0 of a vector of products, the interpreter's sums.
+    Xmm horizontalSum(const Xmm& products, bool fromZero);
+
+    void emit(const Instruction& in);
+    void emitMov(const Instruction& in);
+    void emitJump(const Instruction& in);
+    void emitProducts(Opcode opcode);
+    void emitVectorOperation(Opcode opcode);
+    void emitReturn(Outcome outcome);
+
+    x86::Compiler& cc_;
+    const VerifiedProgram& program_;
+    const std::vector<Instruction>& code_;
+    std::array<Xmm, kVectors> vector_{};
+    std::array<bool, kVectors> written_{};
+    x86::Gp registers_, frame_, resumeAt_;
+    std::optional<jit::BudgetCounter> budget_;
+    std::vector<asmjit::Label> labels_;
+    asmjit::Label resume_, fault_;
+};
+
+void Generator::generate() {
+    asmjit::FuncNode* function =
+        cc_.addFunc(asmjit::FuncSignatureT<int, float*, Frame*>(asmjit::CallConvId::kHost));
+    registers_ = cc_.newIntPtr("registers");
+    frame_ = cc_.newIntPtr("frame");
+    function->setArg(0, registers_);
+    function->setArg(1, frame_);
+    resumeAt_ = cc_.newInt32("resumeAt");
+    const x86::Gp budget = cc_.newUInt64("budget");
+    cc_.mov(budget, x86::qword_ptr(frame_, offsetof(Frame, budget)));
+    budget_.emplace(cc_, budget);
+
+    // What the card can write: rm0 (rv0-rv3) for any arithmetic or `in`, and mov destinations.
+    std::vector<bool> leader(code_.size() + 1, false);
+    leader[0] = leader[code_.size()] = true;
+    for (std::size_t i = 0; i < code_.size(); ++i) {
+        const Instruction& in = code_[i];
+        if (in.opcode == Opcode::Exit || isJump(in))
+            leader[i + 1] = true;
+        if (isJump(in) && in.hasImmediate && immediateTarget(program_, in) >= 0)
+            leader[static_cast<std::size_t>(immediateTarget(program_, in))] = true;
+        if (in.opcode == Opcode::Mov && in.to >= 0)
+            for (int f = in.to; f < in.to + std::max<int>(in.width, 1); ++f)
+                written_[static_cast<std::size_t>(f / 4)] = true;
+        else if (in.opcode != Opcode::Exit && in.opcode != Opcode::Mov)
+            for (int v = 0; v < 4; ++v)
+                written_[static_cast<std::size_t>(v)] = true;
+    }
+    for (Xmm& v : vector_) {
+        v = cc_.newXmm();
+        cc_.xorps(v, v);
+    }
+
+    labels_.resize(code_.size() + 1);
+    for (std::size_t i = 0; i <= code_.size(); ++i)
+        if (leader[i])
+            labels_[i] = cc_.newLabel();
+    resume_ = cc_.newLabel();
+    fault_ = cc_.newLabel();
+    for (std::size_t i = 0; i < code_.size(); ++i) {
+        if (leader[i]) {
+            cc_.bind(labels_[i]);
+            budget_->enterBlock(static_cast<std::uint32_t>(i), jit::blockLength(leader, i));
+        }
+        emit(code_[i]);
+    }
+    cc_.bind(labels_[code_.size()]); // off the end, or an exit
+    emitReturn(kFinished);
+    budget_->emitExits(resume_, resumeAt_);
+    cc_.bind(resume_);
+    cc_.mov(x86::dword_ptr(frame_, offsetof(Frame, resumeAt)), resumeAt_);
+    emitReturn(kResume);
+    cc_.bind(fault_);
+    emitReturn(kFault);
+    cc_.endFunc();
+}
+
+// Stores what the card can have written and the count, and returns `outcome`.
+void Generator::emitReturn(Outcome outcome) {
+    for (int v = 0; v < kVectors; ++v)
+        if (written_[static_cast<std::size_t>(v)])
+            cc_.movups(x86::xmmword_ptr(registers_, 16 * v), vector(v));
+    cc_.mov(x86::qword_ptr(frame_, offsetof(Frame, executed)), budget_->executed());
+    const x86::Gp result = cc_.newInt32();
+    cc_.mov(result, outcome);
+    cc_.ret(result);
+}
+
+void Generator::emit(const Instruction& in) {
+    switch (in.opcode) {
+    case Opcode::Exit:
+        cc_.jmp(labels_[code_.size()]);
+        break;
+    case Opcode::Mov:
+        emitMov(in);
+        break;
+    case Opcode::In: {
+        const x86::Gp input = cc_.newIntPtr();
+        cc_.mov(input, x86::qword_ptr(frame_, offsetof(Frame, input)));
+        for (int v = 0; v < 4; ++v)
+            cc_.movups(vector(v), x86::xmmword_ptr(input, 16 * v));
+        break;
+    }
+    case Opcode::MulMM:
+    case Opcode::MulMV:
+    case Opcode::MulVM:
+    case Opcode::Dot:
+    case Opcode::Nor:
+        emitProducts(in.opcode);
+        break;
+    default:
+        emitVectorOperation(in.opcode);
+        break;
+    }
+}
+
+void Generator::emitMov(const Instruction& in) {
+    if (in.to < 0) {
+        emitJump(in);
+        return;
+    }
+    if (in.from < 0) { // pos: the pixel of the next instruction
+        const float next = static_cast<float>(in.next);
+        const Xmm t = temporary();
+        cc_.movss(t, jit::constant(cc_, next));
+        writeFloat(in.to, t);
+        return;
+    }
+    if (in.width == 1) {
+        Xmm value;
+        if (in.hasImmediate) {
+            value = temporary();
+            cc_.movss(value, jit::constant(cc_, in.immediate[0]));
+        } else {
+            value = readFloat(in.from);
+        }
+        writeFloat(in.to, value);
+        return;
+    }
+    // 4 or 16 floats, aligned to whole vector registers; the source is read whole first.
+    const int count = in.width / 4;
+    std::array<Xmm, 4> value;
+    for (int v = 0; v < count; ++v)
+        value[static_cast<std::size_t>(v)] = in.hasImmediate ? loadConstant(&in.immediate[4 * v])
+                                                             : copyOf(vector(in.from / 4 + v));
+    for (int v = 0; v < count; ++v)
+        cc_.movaps(vector(in.to / 4 + v), value[static_cast<std::size_t>(v)]);
+}
+
+// A mov to pos. A target known now jumps (or faults); one held in a register is looked up at run
+// time and the interpreter goes on there.
+void Generator::emitJump(const Instruction& in) {
+    if (in.hasImmediate) {
+        const int target = immediateTarget(program_, in);
+        cc_.jmp(target < 0 ? fault_ : labels_[static_cast<std::size_t>(target)]);
+        return;
+    }
+    const Xmm value = readFloat(in.from);
+    const x86::Gp program = cc_.newIntPtr();
+    cc_.mov(program, x86::qword_ptr(frame_, offsetof(Frame, program)));
+    jit::invoke(cc_, dynamicTarget, program, value)->setRet(0, resumeAt_);
+    cc_.test(resumeAt_, resumeAt_);
+    cc_.js(fault_);
+    cc_.jmp(resume_);
+}
+
+Xmm Generator::horizontalSum(const Xmm& products, bool fromZero) {
+    Xmm sum = fromZero ? zero() : lane(products, 0);
+    for (int k = fromZero ? 0 : 1; k < 4; ++k) {
+        const Xmm term = lane(products, k);
+        cc_.addss(sum, term);
+    }
+    return sum;
+}
+
+// The products and sums, in the interpreter's order of operations.
+void Generator::emitProducts(Opcode opcode) {
+    switch (opcode) {
+    case Opcode::MulMM: { // column j of rm0 * rm1: sum over k of rm0 column k * rm1[j][k]
+        std::array<Xmm, 4> product;
+        for (int j = 0; j < 4; ++j) {
+            Xmm sum = zero();
+            for (int k = 0; k < 4; ++k)
+                sum = packed(x86::Inst::kIdAddps, sum,
+                             packed(x86::Inst::kIdMulps, vector(k), lane(vector(4 + j), k, true)));
+            product[static_cast<std::size_t>(j)] = sum;
+        }
+        for (int j = 0; j < 4; ++j)
+            cc_.movaps(vector(j), product[static_cast<std::size_t>(j)]);
+        break;
+    }
+    case Opcode::MulMV: { // rv0 = sum over k of rm0 column k * rv4[k]
+        Xmm sum = zero();
+        for (int k = 0; k < 4; ++k)
+            sum = packed(x86::Inst::kIdAddps, sum,
+                         packed(x86::Inst::kIdMulps, vector(k), lane(vector(4), k, true)));
+        cc_.movaps(vector(0), sum);
+        break;
+    }
+    case Opcode::MulVM: { // rv0[j] = sum over k of rv0[k] * rm1[j][k]: rm1's rows, transposed
+        std::array<Xmm, 4> row;
+        for (int k = 0; k < 4; ++k) {
+            // row k: (rv4[k], rv5[k], rv6[k], rv7[k])
+            const Xmm low = lane(vector(4), k), high = lane(vector(6), k);
+            cc_.unpcklps(low, lane(vector(5), k));
+            cc_.unpcklps(high, lane(vector(7), k));
+            cc_.movlhps(low, high);
+            row[static_cast<std::size_t>(k)] = low;
+        }
+        Xmm sum = zero();
+        for (int k = 0; k < 4; ++k)
+            sum = packed(x86::Inst::kIdAddps, sum,
+                         packed(x86::Inst::kIdMulps, lane(vector(0), k, true),
+                                row[static_cast<std::size_t>(k)]));
+        cc_.movaps(vector(0), sum);
+        break;
+    }
+    case Opcode::Dot: // rf0 = r0 r4 + r1 r5 + r2 r6 + r3 r7
+        cc_.movss(vector(0),
+                  horizontalSum(packed(x86::Inst::kIdMulps, vector(0), vector(1)), false));
+        break;
+    default: { // Nor: rv0 / sqrt(r0 r0 + r1 r1 + r2 r2 + r3 r3)
+        const Xmm length = horizontalSum(packed(x86::Inst::kIdMulps, vector(0), vector(0)), false);
+        cc_.sqrtss(length, length);
+        cc_.movaps(vector(0), packed(x86::Inst::kIdDivps, vector(0), lane(length, 0, true)));
+        break;
+    }
+    }
+}
+
+void Generator::emitVectorOperation(Opcode opcode) {
+    static constexpr float kOnes[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+    static constexpr std::uint32_t kAbsolute[4] = {0x7fffffff, 0x7fffffff, 0x7fffffff,
+                                                   0x7fffffff};
+    static constexpr std::uint32_t kXyz[4] = {~0u, ~0u, ~0u, 0u};
+    auto constantBits = [&](const std::uint32_t* bits) {
+        return loadConstant(reinterpret_cast<const float*>(bits));
+    };
+    auto eachOfMatrix = [&](asmjit::InstId instruction) {
+        for (int v = 0; v < 4; ++v)
+            cc_.emit(instruction, vector(v), vector(4 + v));
+    };
+    switch (opcode) {
+    case Opcode::Add:
+        eachOfMatrix(x86::Inst::kIdAddps);
+        break;
+    case Opcode::Sub:
+        eachOfMatrix(x86::Inst::kIdSubps);
+        break;
+    case Opcode::Div:
+        eachOfMatrix(x86::Inst::kIdDivps);
+        break;
+    case Opcode::MulVV:
+        cc_.mulps(vector(0), vector(4));
+        break;
+    case Opcode::MulMF: {
+        const Xmm factor = lane(vector(4), 0, true);
+        for (int v = 0; v < 4; ++v)
+            cc_.mulps(vector(v), factor);
+        break;
+    }
+    case Opcode::MulVF:
+        cc_.mulps(vector(0), lane(vector(4), 0, true));
+        break;
+    case Opcode::MulFF:
+        cc_.mulss(vector(0), lane(vector(0), 1));
+        break;
+    case Opcode::Crs: { // (a.yzx b.zxy - a.zxy b.yzx, 0) of a = rv0, b = rv1
+        constexpr int yzx = 0b11'00'10'01, zxy = 0b11'01'00'10;
+        const Xmm left = packed(x86::Inst::kIdMulps, shuffled(vector(0), yzx),
+                                shuffled(vector(1), zxy));
+        const Xmm right = packed(x86::Inst::kIdMulps, shuffled(vector(0), zxy),
+                                 shuffled(vector(1), yzx));
+        cc_.subps(left, right);
+        cc_.andps(left, constantBits(kXyz));
+        cc_.movaps(vector(0), left);
+        break;
+    }
+    case Opcode::Sin:
+    case Opcode::Cos: {
+        const Xmm x = lane(vector(0), 0), result = temporary();
+        jit::invoke(cc_, opcode == Opcode::Sin ? sine : cosine, x)->setRet(0, result);
+        cc_.movss(vector(0), result);
+        break;
+    }
+    case Opcode::Sqrt:
+        cc_.sqrtss(vector(0), vector(0));
+        break;
+    case Opcode::Min: // b < a ? b : a, which is minps(b, a) lane for lane, NaNs included
+        cc_.movaps(vector(0), packed(x86::Inst::kIdMinps, vector(4), vector(0)));
+        break;
+    case Opcode::Max: // a < b ? b : a = maxps(b, a)
+        cc_.movaps(vector(0), packed(x86::Inst::kIdMaxps, vector(4), vector(0)));
+        break;
+    case Opcode::Abs:
+        cc_.andps(vector(0), constantBits(kAbsolute));
+        break;
+    case Opcode::Floor: { // floorf per lane: roundps, and a NaN lane kept as it is
+        const Xmm rounded = temporary(), nan = copyOf(vector(0));
+        cc_.roundps(rounded, vector(0), 9);
+        cc_.cmpps(nan, nan, 3); // unordered
+        cc_.andps(vector(0), nan);
+        cc_.andnps(nan, rounded);
+        cc_.orps(vector(0), nan);
+        break;
+    }
+    case Opcode::Slt: { // a < b ? 1 : 0, 0 where either is NaN
+        cc_.cmpps(vector(0), vector(4), 1);
+        cc_.andps(vector(0), loadConstant(kOnes));
+        break;
+    }
+    default:
+        break; // Exit, Mov, In and the products have cases in emit
+    }
+}
+
+} // namespace
+
+std::shared_ptr<const NativeCard> NativeCard::compile(const VerifiedProgram& program,
+                                                      jit::CompileStatistics* statistics) {
+    const auto start = std::chrono::steady_clock::now();
+    jit::NativeCode::Builder builder;
+    Generator(builder.compiler(), program).generate();
+    std::shared_ptr<const NativeCard> compiled(new NativeCard(program, builder.finish()));
+    if (statistics)
+        statistics->add(std::chrono::steady_clock::now() - start);
+    return compiled;
+}
+
+NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& registers,
+                                    const std::array<float, 16>& input,
+                                    std::uint64_t budget) const {
+    Frame frame{input.data(), program_, budget, 0, -1};
+    const auto entry = reinterpret_cast<EntryPoint>(code_.entry());
+    switch (entry(registers.data(), &frame)) {
+    case kResume:
+        return {{ExecutionStatus::Ok, frame.executed}, frame.resumeAt};
+    case kFault:
+        return {{ExecutionStatus::Fault, frame.executed}, -1};
+    default:
+        return {{ExecutionStatus::Ok, frame.executed}, -1};
+    }
+}
+
+} // namespace slvm::card

@@ -1,0 +1,45 @@
+// Compiled cards: a verified card translated to x86-64 that computes bitwise what the
+// interpreter computes (docs/jit.md). The 40 vector registers live in SSE registers, four floats
+// each, so the 16-float arithmetic of the spec's matrix registers is four packed operations. A
+// CardMachine given a NativeCard runs through it; a block the budget cuts, and a jump to a pixel
+// held in a register, go on in the interpreter.
+#pragma once
+
+#include "slvm/card/vm.h"
+#include "slvm/jit/native_code.h"
+
+#include <memory>
+
+namespace slvm::card {
+
+class NativeCard {
+public:
+    // Compiles `program`, which must outlive the result; `statistics`, when given, counts it.
+    // Throws jit::CompileError where the code generator fails.
+    static std::shared_ptr<const NativeCard>
+    compile(const VerifiedProgram& program, jit::CompileStatistics* statistics = nullptr);
+
+    const VerifiedProgram& program() const { return *program_; }
+
+    // How a compiled run ended: `result`, or where the interpreter goes on (resumeAt >= 0, with
+    // result.executed counted so far).
+    struct Outcome {
+        ExecutionResult result;
+        int resumeAt = -1;
+    };
+    // Runs from a cleared machine on `input`, writing every register the program writes into
+    // `registers` (the others must be zero: a machine only ever runs one program).
+    Outcome run(std::array<float, kRegisterFloats>& registers, const std::array<float, 16>& input,
+                std::uint64_t budget) const;
+
+    struct Frame; // what compiled code receives (jit.cpp)
+
+private:
+    NativeCard(const VerifiedProgram& program, jit::NativeCode code)
+        : program_(&program), code_(std::move(code)) {}
+
+    const VerifiedProgram* program_;
+    jit::NativeCode code_;
+};
+
+} // namespace slvm::card

@@ -1,0 +1,211 @@
+// Compiled cards against the interpreter, the oracle: the same registers bit for bit (any NaN for
+// a NaN), status and instruction count for random cards (every opcode, every mov form, loops,
+// computed jumps, faults) at points full of NaNs, infinities, denormals and signed zeros, cut by
+// every budget; and for every bundled card.
+#include "slvm/card/assembler.h"
+#include "slvm/card/card_image.h"
+#include "slvm/card/jit.h"
+#include "slvm/card/vm.h"
+
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cfloat>
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <random>
+#include <set>
+
+namespace slvm::card {
+namespace {
+
+bool compiledCodeRuns() {
+    if (!jit::nativeCodeSupported())
+        WARN("skipped: this machine does not run compiled programs");
+    return jit::nativeCodeSupported();
+}
+
+constexpr std::uint32_t kSpecialBits[] = {
+    0x7fc00000, 0xffc00001, 0x7fa00001,             // NaNs, a signalling one too
+    0x7f800000, 0xff800000, 0x00000000, 0x80000000, // infinities, zeros
+    0x00000001, 0x80000001, 0x007fffff, 0x00800000, // denormals, FLT_MIN
+    0x7f7fffff, 0xff7fffff, 0x3f800000, 0xbf800000, // FLT_MAX, 1, -1
+    0x3f000000, 0xc0200000, 0x40490fdb, 0x60ad78ec, // 0.5 -2.5 pi 1e20
+};
+
+float specialValue(std::mt19937& rng, bool finite) {
+    while (true) {
+        const float v = std::bit_cast<float>(
+            kSpecialBits[std::uniform_int_distribution<std::size_t>(0, std::size(kSpecialBits) -
+                                                                           1)(rng)]);
+        if (!finite || std::isfinite(v))
+            return v;
+    }
+}
+
+float randomValue(std::mt19937& rng, bool finite) {
+    if (std::uniform_int_distribution<int>(0, 1)(rng))
+        return specialValue(rng, finite);
+    return std::uniform_real_distribution<float>(-3.0f, 3.0f)(rng);
+}
+
+// A random card in assembler text: arithmetic of every opcode, movs of every form between the
+// registers the arithmetic uses and others, immediates, jumps to labels (loops included), pos
+// stored and jumped to.
+std::string randomCard(std::mt19937& rng, int length) {
+    auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    constexpr const char* kArithmetic[] = {"add",  "sub",  "mulMM", "mulMV", "mulVM", "mulVV",
+                                           "mulMF", "mulVF", "mulFF", "div",  "dot",   "crs",
+                                           "nor",  "sin",  "cos",   "sqrt", "min",   "max",
+                                           "abs",  "floor", "slt"};
+    auto number = [&] { // what an immediate may be: finite, and normal or zero
+        float v = 0;
+        do
+            v = randomValue(rng, true);
+        while (v != 0 && std::fabs(v) < FLT_MIN);
+        return fmt::format("{:.9g}", v);
+    };
+    std::string text;
+    for (int i = 0; i < length; ++i) {
+        text += fmt::format("L{}: ", i);
+        switch (pick(10)) {
+        case 0:
+        case 1:
+        case 2:
+            text += kArithmetic[pick(static_cast<int>(std::size(kArithmetic)))];
+            break;
+        case 3:
+            text += "in 0";
+            break;
+        case 4: { // a matrix mov
+            const int to = pick(3), from = pick(4);
+            text += pick(3) ? fmt::format("mov rm{}, rm{}", to, from) : "mov rm1,";
+            if (text.back() == ',')
+                for (int k = 0; k < 16; ++k)
+                    text += " " + number();
+            break;
+        }
+        case 5: { // a vector mov
+            const int to = pick(12), from = pick(12);
+            if (pick(2)) {
+                text += fmt::format("mov rv{}, rv{}", to, from);
+            } else {
+                text += fmt::format("mov rv{},", to);
+                for (int k = 0; k < 4; ++k)
+                    text += " " + number();
+            }
+            break;
+        }
+        case 6:
+        case 7: { // a float mov
+            const int to = pick(48), from = pick(48);
+            text += pick(3) ? fmt::format("mov rf{}, rf{}", to, from)
+                            : fmt::format("mov rf{}, {}", to, number());
+            break;
+        }
+        case 8: // a jump to a label, maybe backwards
+            text += pick(4) ? fmt::format("mov pos, L{}", pick(length))
+                            : fmt::format("mov rf{}, pos", 40 + pick(4));
+            break;
+        default: // a computed jump: often to a stored pos, sometimes to any number
+            text += fmt::format("mov pos, rf{}", pick(3) ? 40 + pick(4) : pick(8));
+            break;
+        }
+        text += "\n";
+    }
+    return text;
+}
+
+std::string describe(const std::array<float, kRegisterFloats>& r) {
+    std::string text;
+    for (std::size_t i = 0; i < r.size(); ++i)
+        text += fmt::format("{:08x}{}", std::bit_cast<std::uint32_t>(r[i]), i % 8 == 7 ? "\n" : " ");
+    return text;
+}
+
+bool sameValues(const std::array<float, kRegisterFloats>& x,
+                const std::array<float, kRegisterFloats>& y) {
+    for (std::size_t i = 0; i < x.size(); ++i)
+        if (std::bit_cast<std::uint32_t>(x[i]) != std::bit_cast<std::uint32_t>(y[i]) &&
+            !(std::isnan(x[i]) && std::isnan(y[i])))
+            return false;
+    return true;
+}
+
+// Runs the card at each point in both executors (one machine each, reused, as the renderer's
+// threads do) and requires the same outcome.
+void requireSameRuns(const VerifiedProgram& program, const std::vector<std::array<float, 3>>& points,
+                     std::uint64_t budget, const std::string& what) {
+    const auto native = NativeCard::compile(program);
+    CardMachine interpreter(program, budget), compiled(program, budget, native.get());
+    for (const auto& p : points) {
+        const ExecutionResult expected = interpreter.run(p[0], p[1], p[2]);
+        const ExecutionResult actual = compiled.run(p[0], p[1], p[2]);
+        INFO(what << "\npoint " << p[0] << " " << p[1] << " " << p[2] << ", budget " << budget);
+        REQUIRE(statusName(actual.status) == std::string(statusName(expected.status)));
+        REQUIRE(actual.executed == expected.executed);
+        if (!sameValues(interpreter.registers(), compiled.registers())) {
+            INFO("interpreter:\n" << describe(interpreter.registers()) << "compiled:\n"
+                                  << describe(compiled.registers()));
+            FAIL("the registers differ");
+        }
+    }
+}
+
+TEST_CASE("random cards run bitwise as interpreted, for every budget", "[card][jit]") {
+    if (!compiledCodeRuns())
+        return;
+    std::mt19937 rng(20261127);
+    std::set<ExecutionStatus> statuses;
+    int cards = 0;
+    for (int trial = 0; trial < 1500; ++trial) {
+        const std::string text = randomCard(rng, 1 + trial % 24);
+        std::optional<VerifiedProgram> program;
+        try {
+            program.emplace(verify(assemble(text, "random.pc")));
+        } catch (const ProgramError&) {
+            continue; // a computed jump the verifier refuses, say
+        }
+        ++cards;
+        std::vector<std::array<float, 3>> points;
+        for (int p = 0; p < 4; ++p)
+            points.push_back({randomValue(rng, false), randomValue(rng, false),
+                              randomValue(rng, false)});
+        for (const std::uint64_t budget : {std::uint64_t{0}, std::uint64_t{3}, std::uint64_t{17},
+                                           kDefaultBudget}) {
+            requireSameRuns(*program, points, budget, fmt::format("trial {}:\n{}", trial, text));
+            CardMachine probe(*program, budget);
+            statuses.insert(probe.run(points[0][0], points[0][1], points[0][2]).status);
+        }
+    }
+    REQUIRE(cards > 1000);
+    REQUIRE(statuses.size() == 3); // ok, budget and fault all seen
+}
+
+TEST_CASE("every bundled card runs bitwise as interpreted", "[card][jit]") {
+    if (!compiledCodeRuns())
+        return;
+    std::mt19937 rng(5);
+    int cards = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(LRT_SOURCE_DIR "/sdf")) {
+        if (entry.path().extension() != ".exr")
+            continue;
+        ++cards;
+        const VerifiedProgram program = verify(readCardImage(entry.path()));
+        std::vector<std::array<float, 3>> points;
+        for (int p = 0; p < 200; ++p)
+            points.push_back(p < 150 ? std::array<float, 3>{
+                                           std::uniform_real_distribution<float>(-2, 2)(rng),
+                                           std::uniform_real_distribution<float>(-2, 2)(rng),
+                                           std::uniform_real_distribution<float>(-2, 2)(rng)}
+                                     : std::array<float, 3>{randomValue(rng, false),
+                                                            randomValue(rng, false),
+                                                            randomValue(rng, false)});
+        requireSameRuns(program, points, kDefaultBudget, entry.path().string());
+    }
+    REQUIRE(cards >= 7);
+}
+
+} // namespace
+} // namespace slvm::card
