@@ -156,7 +156,9 @@ SdfShape::SdfShape(const Transform& objectToScene, bool flipNormals, bool oneSid
       settings_(settings), sceneToObject_(objectToScene.inverse()) {}
 
 float SdfShape::distance(Vec3 p) const {
-    card::CardMachine machine(*card_, slvm::kDefaultBudget, native_.get());
+    if (native_)
+        return native_->distance(p.x, p.y, p.z);
+    card::CardMachine machine(*card_);
     if (machine.run(p.x, p.y, p.z).status != slvm::ExecutionStatus::Ok)
         return NAN;
     return machine.distance();

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 
 namespace slvm::card {
 
@@ -21,6 +22,7 @@ struct NativeCard::Frame {
     std::uint64_t budget;
     std::uint64_t executed; // out
     std::int32_t resumeAt;  // out: the instruction the interpreter goes on with
+    float distance;         // out: rf0
 };
 
 namespace {
@@ -30,7 +32,6 @@ namespace x86 = asmjit::x86;
 using Xmm = x86::Xmm;
 
 enum Outcome : int { kFinished = 0, kResume = 1, kFault = 2 };
-using EntryPoint = int (*)(float* registers, Frame* frame);
 
 constexpr int kVectors = kRegisterFloats / 4;
 
@@ -183,6 +184,7 @@ void Generator::emitReturn(Outcome outcome) {
         if (written_[static_cast<std::size_t>(v)])
             cc_.movups(x86::xmmword_ptr(registers_, 16 * v), vector(v));
     cc_.mov(x86::qword_ptr(frame_, offsetof(Frame, executed)), budget_->executed());
+    cc_.movss(x86::dword_ptr(frame_, offsetof(Frame, distance)), vector(0));
     const x86::Gp result = cc_.newInt32();
     cc_.mov(result, outcome);
     cc_.ret(result);
@@ -432,15 +434,32 @@ std::shared_ptr<const NativeCard> NativeCard::compile(const VerifiedProgram& pro
 NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& registers,
                                     const std::array<float, 16>& input,
                                     std::uint64_t budget) const {
-    Frame frame{input.data(), program_, budget, 0, -1};
-    const auto entry = reinterpret_cast<EntryPoint>(code_.entry());
-    switch (entry(registers.data(), &frame)) {
+    Frame frame{input.data(), program_, budget, 0, -1, 0.0f};
+    switch (entry_(registers.data(), &frame)) {
     case kResume:
         return {{ExecutionStatus::Ok, frame.executed}, frame.resumeAt};
     case kFault:
         return {{ExecutionStatus::Fault, frame.executed}, -1};
     default:
         return {{ExecutionStatus::Ok, frame.executed}, -1};
+    }
+}
+
+float NativeCard::distance(float x, float y, float z, std::uint64_t budget) const {
+    const std::array<float, 16> input{x, y, z};
+    std::array<float, kRegisterFloats> scratch; // written, never read: no need to clear it
+    Frame frame{input.data(), program_, budget, 0, -1, 0.0f};
+    switch (entry_(scratch.data(), &frame)) {
+    case kFinished:
+        return frame.distance;
+    case kFault:
+        return std::numeric_limits<float>::quiet_NaN();
+    default: { // the interpreter decides, from the start: the run is a function of the point
+        CardMachine machine(*program_, budget);
+        return machine.run(x, y, z).status == ExecutionStatus::Ok
+                   ? machine.distance()
+                   : std::numeric_limits<float>::quiet_NaN();
+    }
     }
 }
 

@@ -32,14 +32,22 @@ public:
     Outcome run(std::array<float, kRegisterFloats>& registers, const std::array<float, 16>& input,
                 std::uint64_t budget) const;
 
+    // The distance at (x, y, z): rf0 after CardMachine(program(), budget, this).run(x, y, z), or
+    // NaN where that run does not end ok. Keeps no registers, so it costs no machine (an SDF
+    // shape's march calls it at every step).
+    float distance(float x, float y, float z, std::uint64_t budget = kDefaultBudget) const;
+
     struct Frame; // what compiled code receives (jit.cpp)
 
 private:
+    using EntryPoint = int (*)(float* registers, Frame* frame);
     NativeCard(const VerifiedProgram& program, jit::NativeCode code)
-        : program_(&program), code_(std::move(code)) {}
+        : program_(&program), code_(std::move(code)),
+          entry_(reinterpret_cast<EntryPoint>(code_.entry())) {}
 
     const VerifiedProgram* program_;
     jit::NativeCode code_;
+    EntryPoint entry_;
 };
 
 } // namespace slvm::card

@@ -133,8 +133,8 @@ bool sameValues(const std::array<float, kRegisterFloats>& x,
     return true;
 }
 
-// Runs the card at each point in both executors (one machine each, reused, as the renderer's
-// threads do) and requires the same outcome.
+// Runs the card at each point in both executors (one machine each, reused across points) and
+// requires the same outcome, and the same distance from NativeCard::distance.
 void requireSameRuns(const VerifiedProgram& program, const std::vector<std::array<float, 3>>& points,
                      std::uint64_t budget, const std::string& what) {
     const auto native = NativeCard::compile(program);
@@ -145,6 +145,12 @@ void requireSameRuns(const VerifiedProgram& program, const std::vector<std::arra
         INFO(what << "\npoint " << p[0] << " " << p[1] << " " << p[2] << ", budget " << budget);
         REQUIRE(statusName(actual.status) == std::string(statusName(expected.status)));
         REQUIRE(actual.executed == expected.executed);
+        const float distance = native->distance(p[0], p[1], p[2], budget);
+        const float expectedDistance =
+            expected.status == ExecutionStatus::Ok ? interpreter.distance() : NAN;
+        REQUIRE((std::bit_cast<std::uint32_t>(distance) ==
+                     std::bit_cast<std::uint32_t>(expectedDistance) ||
+                 (std::isnan(distance) && std::isnan(expectedDistance))));
         if (!sameValues(interpreter.registers(), compiled.registers())) {
             INFO("interpreter:\n" << describe(interpreter.registers()) << "compiled:\n"
                                   << describe(compiled.registers()));
