@@ -4,6 +4,8 @@
 // spec's 22-bit (11-bit for EXP, LOG, LIT) accuracy bounds.
 #include "slvm/vp2/vm.h"
 
+#include "slvm/vp2/jit.h"
+
 #include <algorithm>
 #include <bit>
 #include <cfloat>
@@ -16,35 +18,6 @@ namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
-
-Condition conditionOf(float value) {
-    if (std::isnan(value))
-        return Condition::UN;
-    return value < 0 ? Condition::LT : value == 0 ? Condition::EQ : Condition::GT;
-}
-
-bool passes(ConditionRule rule, Condition c) {
-    switch (rule) {
-    case ConditionRule::None:
-    case ConditionRule::TR:
-        return true;
-    case ConditionRule::FL:
-        return false;
-    case ConditionRule::EQ:
-        return c == Condition::EQ;
-    case ConditionRule::NE:
-        return c != Condition::EQ;
-    case ConditionRule::LT:
-        return c == Condition::LT;
-    case ConditionRule::GE:
-        return c == Condition::GT || c == Condition::EQ;
-    case ConditionRule::LE:
-        return c == Condition::LT || c == Condition::EQ;
-    case ConditionRule::GT:
-        return c == Condition::GT;
-    }
-    return false;
-}
 
 Vector4 replicate(float value) {
     return {value, value, value, value};
@@ -90,15 +63,6 @@ float setSign(float x) {
     return x > 0 ? 1.0f : x < 0 ? -1.0f : 0.0f;
 }
 
-float reciprocalClamped(float x) {
-    if (std::isnan(x))
-        return kNaN;
-    constexpr float small = 0x1p-64f, large = 0x1p64f;
-    const float r = 1.0f / x;
-    // The sign of r, not r > 0, picks the range: 1/+INF is +0 and clamps to +2^-64.
-    return std::signbit(r) ? std::clamp(r, -large, -small) : std::clamp(r, small, large);
-}
-
 // LIT's power, with the special cases of spec section 2.14.3.18 that the formula
 // 2^(b log2 a) alone would get wrong (0^0, 1^inf).
 float roughPower(float a, float b) {
@@ -128,12 +92,56 @@ float dot3(const Vector4& a, const Vector4& b) {
 
 } // namespace
 
+Condition conditionOf(float value) {
+    if (std::isnan(value))
+        return Condition::UN;
+    return value < 0 ? Condition::LT : value == 0 ? Condition::EQ : Condition::GT;
+}
+
+bool passes(ConditionRule rule, Condition c) {
+    switch (rule) {
+    case ConditionRule::None:
+    case ConditionRule::TR:
+        return true;
+    case ConditionRule::FL:
+        return false;
+    case ConditionRule::EQ:
+        return c == Condition::EQ;
+    case ConditionRule::NE:
+        return c != Condition::EQ;
+    case ConditionRule::LT:
+        return c == Condition::LT;
+    case ConditionRule::GE:
+        return c == Condition::GT || c == Condition::EQ;
+    case ConditionRule::LE:
+        return c == Condition::LT || c == Condition::EQ;
+    case ConditionRule::GT:
+        return c == Condition::GT;
+    }
+    return false;
+}
+
+float reciprocalClamped(float x) {
+    if (std::isnan(x))
+        return kNaN;
+    constexpr float small = 0x1p-64f, large = 0x1p64f;
+    const float r = 1.0f / x;
+    // The sign of r, not r > 0, picks the range: 1/+INF is +0 and clamps to +2^-64.
+    return std::signbit(r) ? std::clamp(r, -large, -small) : std::clamp(r, small, large);
+}
+
 float flushDenormal(float value) {
     return std::fabs(value) < FLT_MIN ? std::copysign(0.0f, value) : value;
 }
 
-VertexMachine::Step VertexMachine::decode(const Instruction& in, int parameters) {
-    Step s{};
+namespace {
+
+DecodedStep decode(const Instruction& in, int parameters) {
+    constexpr int kTemporaryBase = RegisterSlots::kTemporaryBase;
+    constexpr int kResultBase = RegisterSlots::kResultBase;
+    constexpr int kAttributeBase = RegisterSlots::kAttributeBase;
+    constexpr int kParameterBase = RegisterSlots::kParameterBase;
+    DecodedStep s{};
     s.opcode = in.opcode;
     s.updatesCondition = in.updatesCondition;
     s.destinationFile = in.destination.file;
@@ -148,7 +156,7 @@ VertexMachine::Step VertexMachine::decode(const Instruction& in, int parameters)
         s.destination = static_cast<std::uint16_t>(in.destination.index);
         break;
     default:
-        s.destination = kDiscard;
+        s.destination = RegisterSlots::kDiscard;
         break;
     }
     s.writeMask = in.destination.writeMask;
@@ -159,7 +167,7 @@ VertexMachine::Step VertexMachine::decode(const Instruction& in, int parameters)
     s.target = in.target;
     for (std::size_t i = 0; i < in.sourceCount; ++i) {
         const Source& source = in.sources[i];
-        Operand& o = s.sources[i];
+        DecodedOperand& o = s.sources[i];
         switch (source.file) {
         case RegisterFile::Attribute:
             o.index = static_cast<std::uint16_t>(kAttributeBase + source.index);
@@ -169,7 +177,7 @@ VertexMachine::Step VertexMachine::decode(const Instruction& in, int parameters)
             break;
         case RegisterFile::Parameter:
             o.index = static_cast<std::uint16_t>(
-                source.index < parameters ? kParameterBase + source.index : kZero);
+                source.index < parameters ? kParameterBase + source.index : RegisterSlots::kZero);
             break;
         default:
             o.index = static_cast<std::uint16_t>(source.index);
@@ -193,12 +201,21 @@ VertexMachine::Step VertexMachine::decode(const Instruction& in, int parameters)
     return s;
 }
 
-VertexMachine::VertexMachine(const VerifiedProgram& program, std::span<const Vector4> parameters)
-    : entryPoint_(static_cast<std::size_t>(program.entryPoint())),
+} // namespace
+
+std::vector<DecodedStep> decodeProgram(const VerifiedProgram& program) {
+    std::vector<DecodedStep> steps;
+    for (const Instruction& in : program.instructions())
+        steps.push_back(decode(in, program.limits().parameters));
+    return steps;
+}
+
+VertexMachine::VertexMachine(const VerifiedProgram& program, std::span<const Vector4> parameters,
+                             const NativeVertexProgram* native)
+    : steps_(decodeProgram(program)), native_(native),
+      entryPoint_(static_cast<std::size_t>(program.entryPoint())),
       positionInvariant_(program.positionInvariant()),
       parameterCount_(program.limits().parameters) {
-    for (const Instruction& in : program.instructions())
-        steps_.push_back(decode(in, parameterCount_));
     const std::size_t count =
         std::min(parameters.size(), static_cast<std::size_t>(parameterCount_));
     for (std::size_t i = 0; i < count; ++i)
@@ -215,12 +232,22 @@ ExecutionResult VertexMachine::run(const std::array<Vector4, kAttributeCount>& a
         registers_[kResultBase] = registers_[kAttributeBase];
     address_ = {};
     condition_.fill(Condition::EQ);
-    std::uint64_t executed = 0;
+    if (native_) {
+        const NativeVertexProgram::Outcome outcome =
+            native_->run(registers_.data(), address_, condition_, budget);
+        if (!outcome.resume)
+            return outcome.result;
+        return interpret(outcome.resumeAt, outcome.result.executed, budget, outcome.callStack,
+                         outcome.depth);
+    }
+    return interpret(entryPoint_, 0, budget, {}, 0);
+}
 
+ExecutionResult VertexMachine::interpret(std::size_t ip, std::uint64_t executed,
+                                         std::uint64_t budget,
+                                         std::array<std::size_t, kCallStackDepth> callStack,
+                                         int depth) {
     const std::size_t length = steps_.size();
-    std::array<std::size_t, kCallStackDepth> callStack{};
-    int depth = 0;
-    std::size_t ip = entryPoint_;
     while (ip < length) {
         if (executed == budget)
             return {ExecutionStatus::Budget, executed};
@@ -409,32 +436,41 @@ Vector4 VertexMachine::evaluate(const Step& in) const {
         return replicate(std::sin(s));
     case Opcode::COS:
         return replicate(std::cos(s));
-    case Opcode::EXP: {
-        const float whole = std::floor(s);
-        return {std::exp2(whole), s - whole, std::exp2(s), 1.0f};
-    }
-    case Opcode::LOG: {
-        const float x = std::fabs(s);
-        if (std::isnan(x))
-            return {kNaN, kNaN, kNaN, 1.0f};
-        if (x == 0) // floor(log2 0) = -inf, and 0 / 2^-inf is 0/0
-            return {-kInfinity, kNaN, -kInfinity, 1.0f};
-        if (std::isinf(x))
-            return {kInfinity, kNaN, kInfinity, 1.0f};
-        // The exponent exactly (log2f may round 2^24-1 up to 24), and the mantissa in [1, 2).
-        const int exponent = std::ilogb(x);
-        return {static_cast<float>(exponent), std::scalbn(x, -exponent), std::log2(x), 1.0f};
-    }
-    case Opcode::LIT: {
-        constexpr float limit = 128.0f - 128.0f * FLT_EPSILON / 2; // largest float below 128
-        const float diffuse = a[0] < 0 ? 0.0f : a[0];
-        const float specular = a[1] < 0 ? 0.0f : a[1];
-        const float power = a[3] < -limit ? -limit : a[3] > limit ? limit : a[3];
-        return {1.0f, diffuse, diffuse > 0 ? roughPower(specular, power) : 0.0f, 1.0f};
-    }
+    case Opcode::EXP:
+        return exponentParts(s);
+    case Opcode::LOG:
+        return logarithmParts(s);
+    case Opcode::LIT:
+        return lighting(a);
     default:
         return a; // flow control and address instructions are handled by the caller
     }
+}
+
+Vector4 exponentParts(float s) {
+    const float whole = std::floor(s);
+    return {std::exp2(whole), s - whole, std::exp2(s), 1.0f};
+}
+
+Vector4 logarithmParts(float s) {
+    const float x = std::fabs(s);
+    if (std::isnan(x))
+        return {kNaN, kNaN, kNaN, 1.0f};
+    if (x == 0) // floor(log2 0) = -inf, and 0 / 2^-inf is 0/0
+        return {-kInfinity, kNaN, -kInfinity, 1.0f};
+    if (std::isinf(x))
+        return {kInfinity, kNaN, kInfinity, 1.0f};
+    // The exponent exactly (log2f may round 2^24-1 up to 24), and the mantissa in [1, 2).
+    const int exponent = std::ilogb(x);
+    return {static_cast<float>(exponent), std::scalbn(x, -exponent), std::log2(x), 1.0f};
+}
+
+Vector4 lighting(const Vector4& a) {
+    constexpr float limit = 128.0f - 128.0f * FLT_EPSILON / 2; // largest float below 128
+    const float diffuse = a[0] < 0 ? 0.0f : a[0];
+    const float specular = a[1] < 0 ? 0.0f : a[1];
+    const float power = a[3] < -limit ? -limit : a[3] > limit ? limit : a[3];
+    return {1.0f, diffuse, diffuse > 0 ? roughPower(specular, power) : 0.0f, 1.0f};
 }
 
 } // namespace slvm::vp2

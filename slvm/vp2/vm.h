@@ -5,6 +5,7 @@
 #pragma once
 
 #include "slvm/common/execution.h"
+#include "slvm/vp2/decoded_program.h"
 #include "slvm/vp2/verifier.h"
 
 #include <array>
@@ -19,20 +20,18 @@ using slvm::ExecutionResult;
 using slvm::ExecutionStatus;
 using slvm::kDefaultBudget;
 
-using Vector4 = std::array<float, 4>;
-
 // "ok", "limit" or "overflow", as `lrt vp2 run` prints the status (docs/vp2.md): the
 // spec calls the budget the execution limit.
 using slvm::statusName;
 
-// IEEE denormals are not supported by the environment: they read and write as zero of the same
-// sign (spec section 2.14.3).
-float flushDenormal(float value);
+class NativeVertexProgram;
 
 class VertexMachine {
 public:
-    // `parameters` fills c[0], c[1], ...; the rest of the environment's parameters are zero.
-    VertexMachine(const VerifiedProgram& program, std::span<const Vector4> parameters);
+    // `parameters` fills c[0], c[1], ...; the rest of the environment's parameters are zero. With
+    // `native` (the program compiled, slvm/vp2/jit.h) runs go through compiled code.
+    VertexMachine(const VerifiedProgram& program, std::span<const Vector4> parameters,
+                  const NativeVertexProgram* native = nullptr);
 
     // Runs the program on one vertex; attributes are v[0]..v[15]. Every other register starts at
     // its initial value (temporaries and address registers 0, results (0,0,0,1), CC all EQ), but
@@ -47,38 +46,19 @@ public:
     Condition condition(int component) const { return condition_[component]; }
 
 private:
-    // Every float register lives in one array, so an operand is an index decoded once.
-    static constexpr int kAttributeBase = 0;
-    static constexpr int kTemporaryBase = kAttributeBase + kAttributeCount;
-    static constexpr int kResultBase = kTemporaryBase + kMaxTemporaries;
-    static constexpr int kParameterBase = kResultBase + kResultCount;
-    static constexpr int kZero = kParameterBase + kMaxParameters; // out-of-range relative reads
-    static constexpr int kDiscard = kZero + 1;                    // writes to the CC register
-    static constexpr int kRegisterSlots = kDiscard + 1;
+    using Operand = DecodedOperand;
+    using Step = DecodedStep;
+    static constexpr int kAttributeBase = RegisterSlots::kAttributeBase;
+    static constexpr int kTemporaryBase = RegisterSlots::kTemporaryBase;
+    static constexpr int kResultBase = RegisterSlots::kResultBase;
+    static constexpr int kParameterBase = RegisterSlots::kParameterBase;
+    static constexpr int kZero = RegisterSlots::kZero;
+    static constexpr int kRegisterSlots = RegisterSlots::kCount;
 
-    struct Operand {
-        std::uint16_t index = 0; // register slot (absolute), or c[0]'s slot when relative
-        Swizzle swizzle = kIdentitySwizzle;
-        std::uint32_t andMask = ~0u, xorMask = 0; // |x| and negation as sign-bit operations
-        bool plain = true;                        // identity swizzle, no sign change
-        bool relative = false;
-        std::uint8_t addressRegister = 0, addressComponent = 0;
-        std::int16_t offset = 0;
-    };
-    struct Step {
-        Opcode opcode;
-        bool updatesCondition;
-        bool plainWrite; // no condition mask, no CC update: a masked store
-        RegisterFile destinationFile;
-        std::uint16_t destination; // register slot, or the address register's number
-        std::uint8_t writeMask;
-        ConditionRule conditionRule;
-        Swizzle conditionSwizzle;
-        std::uint8_t sourceCount;
-        std::array<Operand, 3> sources;
-        std::int32_t target;
-    };
-    static Step decode(const Instruction& in, int parameters);
+    // Interprets from step `ip`, `executed` instructions into the run, with `depth` return
+    // addresses on `callStack`.
+    ExecutionResult interpret(std::size_t ip, std::uint64_t executed, std::uint64_t budget,
+                              std::array<std::size_t, kCallStackDepth> callStack, int depth);
 
     Vector4 load(const Operand& o) const;
     bool enabled(const Step& s, int component) const;
@@ -89,6 +69,7 @@ private:
     std::array<int, 4> evaluateAddress(const Step& s) const;
 
     std::vector<Step> steps_;
+    const NativeVertexProgram* native_;
     std::size_t entryPoint_;
     bool positionInvariant_;
     int parameterCount_;
