@@ -171,8 +171,10 @@ int runCommand(CompileFlags flags, const ShaderRunOptions& shaderRun,
                 flags.profile);
     // The constants the compiler laid out go into c[] first; --param may override them.
     const compiler::CompiledProgram program = flags.language->compileFile(flags.input, options);
+    ProgramRunOptions run = vertexRun;
+    run.vm = shaderRun.vm; // --vm is one flag for every profile
     return runVertexProgram(
-        vertexRun, [&] { return *program.vertex; }, compiledLayout(program));
+        run, [&] { return *program.vertex; }, compiledLayout(program));
 }
 
 void addCompilerCommand(CLI::App& app, int& exitStatus, const Language& language,

@@ -52,15 +52,19 @@ CLI::Validator nonNegativeInteger() {
 }
 
 void addVmOption(CLI::App& command, slvm::jit::VmKind& vm) {
-    const std::map<std::string, slvm::jit::VmKind> names{
-        {"jit", slvm::jit::VmKind::Jit}, {"interpreter", slvm::jit::VmKind::Interpreter}};
     command
-        .add_option("--vm", vm,
-                    fmt::format("What runs the programs: jit (compiled to x86-64) or interpreter "
-                                "(default {})",
-                                slvm::jit::vmName(slvm::jit::defaultVm())))
-        ->transform(CLI::CheckedTransformer(names))
-        ->option_text("jit|interpreter");
+        .add_option_function<std::string>(
+            "--vm", [&vm](const std::string& name) { vm = *slvm::jit::parseVmKind(name); },
+            fmt::format("What runs the programs: jit (compiled to x86-64) or interpreter "
+                        "(default {})",
+                        slvm::jit::vmName(slvm::jit::defaultVm())))
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                return slvm::jit::parseVmKind(text)
+                           ? std::string()
+                           : fmt::format("expected jit or interpreter, found '{}'", text);
+            },
+            "jit|interpreter"));
 }
 
 void checkIntegratorFlag(const std::string& name) {

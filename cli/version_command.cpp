@@ -1,7 +1,9 @@
-// Version report; the library versions are the headers' (what lrt was compiled against).
+// Version report; the library versions are the headers' (what lrt was compiled against), and the
+// code generator that compiles programs.
 #include "cli/version_command.h"
 
 #include "lrt/version.h"
+#include "slvm/jit/native_code.h"
 
 #include <OpenImageIO/oiioversion.h>
 #include <embree3/rtcore_config.h>
@@ -11,8 +13,9 @@
 namespace lrt::cli {
 
 std::string versionText() {
-    return fmt::format("lrt {}\nEmbree {}\nOpenImageIO {}\noneTBB {}\n", LRT_VERSION_STRING,
-                       RTC_VERSION_STRING, OIIO_VERSION_STRING, TBB_VERSION_STRING);
+    return fmt::format("lrt {}\nEmbree {}\nOpenImageIO {}\noneTBB {}\nJIT: {}\n",
+                       LRT_VERSION_STRING, RTC_VERSION_STRING, OIIO_VERSION_STRING,
+                       TBB_VERSION_STRING, slvm::jit::codeGeneratorDescription());
 }
 
 } // namespace lrt::cli

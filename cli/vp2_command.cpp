@@ -8,6 +8,7 @@
 #include "compiler/driver/program_loader.h"
 #include "slvm/common/number.h"
 #include "slvm/vp2/parser.h"
+#include "slvm/vp2/jit.h"
 #include "slvm/vp2/vm.h"
 
 #include <algorithm>
@@ -78,7 +79,10 @@ int runVertexProgram(const ProgramRunOptions& options,
     for (const std::string& p : options.parameters) // three numbers keep w as declared
         applyAssignment(parameters, p, "--param");
 
-    vp2::VertexMachine machine(program, parameters);
+    const auto native = slvm::jit::effectiveVm(options.vm) == slvm::jit::VmKind::Jit
+                            ? vp2::NativeVertexProgram::compile(program)
+                            : nullptr;
+    vp2::VertexMachine machine(program, parameters, native.get());
     std::array<vp2::Vector4, vp2::kAttributeCount> inputs{};
     std::copy(attributes.begin(), attributes.end(), inputs.begin());
     const slvm::ExecutionResult result = machine.run(inputs);
@@ -127,6 +131,7 @@ void addVp2Command(CLI::App& app, int& exitStatus) {
         ->add_option("PROGRAM", run->program, "Vertex program (.vp, or a .cg compiled for vp2)")
         ->required();
     addVertexRunOptions(*runCommand, *run);
+    addVmOption(*runCommand, run->vm);
     runCommand->callback([&exitStatus, run] {
         exitStatus = guarded([&] {
             compiler::CompileOptions options;

@@ -1,6 +1,7 @@
 // `lrt vp2 run`: runs a vertex program once on chosen attributes and parameters; prints JSON.
 #pragma once
 
+#include "slvm/jit/native_code.h"
 #include "compiler/driver/compile.h"
 #include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
@@ -20,6 +21,7 @@ struct ProgramRunOptions {
     std::string program;
     std::vector<std::string> attributes;
     std::vector<std::string> parameters;
+    slvm::jit::VmKind vm = slvm::jit::defaultVm(); // --vm, which the command adds itself
 };
 void addVertexRunOptions(CLI::App& command, ProgramRunOptions& options);
 // The c[] layout a compiled program's binding fills (empty for a program read from a .vp).

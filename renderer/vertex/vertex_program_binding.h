@@ -7,6 +7,7 @@
 #include "renderer/core/parameter_list.h"
 #include "renderer/core/transform.h"
 #include "renderer/description/vertex_program_description.h"
+#include "slvm/vp2/jit.h"
 #include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 
@@ -28,6 +29,8 @@ enum class TrackedMatrix {
 
 struct VertexProgramBinding {
     std::shared_ptr<const slvm::vp2::VerifiedProgram> program;
+    // `program` compiled, or null to interpret it (declared after it: it must not outlive it).
+    std::shared_ptr<const slvm::vp2::NativeVertexProgram> native;
     struct Constant {
         int index;
         slvm::vp2::Vector4 value;

@@ -101,6 +101,7 @@ std::array<vp2::Vector4, vp2::kAttributeCount> vertexAttributes(const MeshData& 
 }
 
 VertexStageReport runVertexStage(const vp2::VerifiedProgram& program,
+                                 const vp2::NativeVertexProgram* native,
                                  std::span<const vp2::Vector4> parameters, Color surfaceColor,
                                  MeshData& mesh) {
     const std::size_t count = mesh.positions.size();
@@ -110,7 +111,7 @@ VertexStageReport runVertexStage(const vp2::VerifiedProgram& program,
     std::atomic<std::size_t> badVertex{count}; // the first with a non-finite position
 
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1024), [&](const auto& range) {
-        vp2::VertexMachine machine(program, parameters);
+        vp2::VertexMachine machine(program, parameters, native);
         std::size_t chunkLimited = 0, chunkOverflowed = 0;
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
             const slvm::ExecutionStatus status =

@@ -16,6 +16,7 @@ TEST_CASE("lrt --version names lrt and the libraries it was built against", "[cl
     CHECK_THAT(r.out, Catch::Contains("\nEmbree 3."));
     CHECK_THAT(r.out, Catch::Contains("\nOpenImageIO 2."));
     CHECK_THAT(r.out, Catch::Contains("\noneTBB 20"));
+    CHECK_THAT(r.out, Catch::Contains("\nJIT: asmjit 1."));
 }
 
 TEST_CASE("lrt --help lists the subcommands", "[cli]") {

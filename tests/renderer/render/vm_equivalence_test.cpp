@@ -1,0 +1,71 @@
+// Every bundled scene renders the same bits whether its programs (SL shaders, vertex programs,
+// cards) run compiled or interpreted, and with one thread or all. Reproduce a failure with
+// `lrt render SCENE --spp 1 --vm jit -o a.exr` against `--vm interpreter -o b.exr` and
+// `idiff -fail 0 a.exr b.exr` (the test renders a quarter of the resolution: pixelScale 4).
+#include "renderer/import/scene_file.h"
+#include "tests/renderer/render_test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <filesystem>
+
+namespace lrt {
+namespace {
+
+std::vector<std::filesystem::path> bundledScenes() {
+    std::vector<std::filesystem::path> scenes;
+    std::string texts;
+    for (const char* folder : {"", "pbrt", "gltf"})
+        for (const auto& entry : std::filesystem::directory_iterator(
+                 std::filesystem::path(LRT_SOURCE_DIR "/scenes") / folder))
+            if (entry.is_regular_file() && hasSceneExtension(entry.path())) {
+                scenes.push_back(entry.path());
+                if (entry.path().extension() != ".glb")
+                    texts += testing_files::requiredFileBytes(entry.path());
+            }
+    std::erase_if(scenes, [&](const std::filesystem::path& path) { // Included by another
+        return texts.find("Include \"" + path.filename().string() + "\"") != std::string::npos;
+    });
+    std::sort(scenes.begin(), scenes.end());
+    return scenes;
+}
+
+Image renderWith(const FrameDescription& frame, const EmbreeDevice& device, slvm::jit::VmKind vm,
+                 int threads) {
+    BuildOptions options = testing::bundledData();
+    options.vm = vm;
+    const auto scene = buildScene(frame, device.get(), options);
+    CHECK(scene->statistics().vm == slvm::jit::vmName(slvm::jit::effectiveVm(vm)));
+    RenderSettings settings;
+    settings.samplesPerPixel = 1;
+    settings.pixelScale = 4;
+    settings.threads = threads;
+    return render(*scene, settings).image;
+}
+
+bool sameBits(const Image& a, const Image& b) {
+    return a.width == b.width && a.height == b.height && a.channels == b.channels &&
+           std::equal(a.pixels.begin(), a.pixels.end(), b.pixels.begin(),
+                      [](float x, float y) {
+                          return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y);
+                      });
+}
+
+TEST_CASE("every bundled scene renders the same bits compiled and interpreted",
+          "[render][jit][bundled]") {
+    const std::vector<std::filesystem::path> scenes = bundledScenes();
+    REQUIRE(scenes.size() >= 11);
+    const EmbreeDevice device;
+    for (const auto& path : scenes) {
+        INFO(path.string());
+        const FrameDescription frame = readScene(path).at(0);
+        const Image interpreted = renderWith(frame, device, slvm::jit::VmKind::Interpreter, 0);
+        CHECK(sameBits(renderWith(frame, device, slvm::jit::VmKind::Jit, 0), interpreted));
+        CHECK(sameBits(renderWith(frame, device, slvm::jit::VmKind::Jit, 1), interpreted));
+    }
+}
+
+} // namespace
+} // namespace lrt
