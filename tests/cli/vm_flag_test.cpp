@@ -45,7 +45,7 @@ TEST_CASE("every run subcommand prints the same JSON compiled and interpreted", 
     requireSameOutput("cg run sdf/box.cg --profile card --point 0.3,-0.4,0.2");
 }
 
-TEST_CASE("lrt render and lrt debug take --vm; --stats says what ran", "[cli][jit]") {
+TEST_CASE("lrt render and lrt debug take --vm, and --stats says what ran", "[cli][jit]") {
     for (const char* vm : {"jit", "interpreter"}) {
         const auto stats = scratchPath(std::string("vm-stats-") + vm + ".json");
         const auto image = scratchPath(std::string("vm-") + vm + ".exr");
