@@ -5,6 +5,8 @@
 #include "slvm/sl/noise.h"
 #include "slvm/sl/verifier.h"
 
+#include <cstdint>
+
 namespace slvm::sl::fuzzing {
 
 class FuzzHost final : public Host {
@@ -22,3 +24,16 @@ public:
 void exerciseProgram(const VerifiedProgram& program);
 
 } // namespace slvm::sl::fuzzing
+
+namespace slvm::fuzzing {
+
+// Input values for the differential targets, drawn from `bits`: mostly the floats where IEEE
+// arithmetic has its corner cases (NaNs with payloads, signalling ones, infinities, signed
+// zeros, denormals, the extremes), sometimes the raw bits.
+float cornerCaseFloat(std::uint32_t bits);
+
+// Equal bits, or both NaN: the compiled code and the interpreter agree on everything but which
+// operand's payload a NaN from two NaNs carries (docs/jit.md). Aborts with `what` otherwise.
+void requireSame(float interpreted, float compiled, const char* what);
+
+} // namespace slvm::fuzzing

@@ -1,0 +1,45 @@
+// Differential fuzzing of the card JIT: card text (after one byte that picks the budget) that
+// verifies runs compiled and interpreted at points of corner-case floats drawn from the input;
+// status, count, every register and NativeCard::distance must agree bit for bit (any NaN for a
+// NaN).
+#include "fuzz_support.h"
+#include "slvm/card/assembler.h"
+#include "slvm/card/jit.h"
+#include "slvm/common/diagnostic.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <random>
+#include <string_view>
+
+namespace card = slvm::card;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size < 1 || !slvm::jit::nativeCodeSupported())
+        return 0;
+    try {
+        const card::VerifiedProgram program = card::verify(card::assemble(
+            std::string_view(reinterpret_cast<const char*>(data + 1), size - 1), "fuzz.pc"));
+        const std::uint64_t budget = data[0] < 200 ? data[0] : slvm::kDefaultBudget;
+        const auto native = card::NativeCard::compile(program);
+        card::CardMachine interpreter(program, budget), compiled(program, budget, native.get());
+        std::minstd_rand bits(static_cast<unsigned>(size * 131 + data[0]));
+        auto corner = [&] { return slvm::fuzzing::cornerCaseFloat(static_cast<std::uint32_t>(bits())); };
+        for (int point = 0; point < 4; ++point) {
+            const float x = corner(), y = corner(), z = corner();
+            const slvm::ExecutionResult expected = interpreter.run(x, y, z);
+            const slvm::ExecutionResult actual = compiled.run(x, y, z);
+            if (expected.status != actual.status || expected.executed != actual.executed)
+                std::abort();
+            for (std::size_t i = 0; i < card::kRegisterFloats; ++i)
+                slvm::fuzzing::requireSame(interpreter.registers()[i], compiled.registers()[i],
+                                           "registers");
+            slvm::fuzzing::requireSame(expected.status == slvm::ExecutionStatus::Ok
+                                           ? interpreter.distance()
+                                           : NAN,
+                                       native->distance(x, y, z, budget), "distances");
+        }
+    } catch (const slvm::ProgramError&) {
+    }
+    return 0;
+}
