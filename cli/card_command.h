@@ -2,8 +2,8 @@
 // dis turns a card back into text, run evaluates a card at one point and prints JSON.
 #pragma once
 
-#include "slvm/jit/native_code.h"
 #include "slvm/card/verifier.h"
+#include "slvm/jit/native_code.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdint>

@@ -11,10 +11,10 @@
 #include "renderer/textures/texture_system.h"
 #include "slvm/sl/bytecode.h"
 #include "slvm/sl/disassembler.h"
+#include "slvm/sl/jit.h"
 #include "slvm/sl/noise.h"
 #include "slvm/sl/registers.h"
 #include "slvm/sl/shader_file.h"
-#include "slvm/sl/jit.h"
 #include "slvm/sl/vm.h"
 
 #include <array>

@@ -7,8 +7,8 @@
 #include "cli/json_number.h"
 #include "compiler/driver/program_loader.h"
 #include "slvm/common/number.h"
-#include "slvm/vp2/parser.h"
 #include "slvm/vp2/jit.h"
+#include "slvm/vp2/parser.h"
 #include "slvm/vp2/vm.h"
 
 #include <algorithm>

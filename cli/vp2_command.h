@@ -1,8 +1,8 @@
 // `lrt vp2 run`: runs a vertex program once on chosen attributes and parameters; prints JSON.
 #pragma once
 
-#include "slvm/jit/native_code.h"
 #include "compiler/driver/compile.h"
+#include "slvm/jit/native_code.h"
 #include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 

@@ -24,7 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto native = card::NativeCard::compile(program);
         card::CardMachine interpreter(program, budget), compiled(program, budget, native.get());
         std::minstd_rand bits(static_cast<unsigned>(size * 131 + data[0]));
-        auto corner = [&] { return slvm::fuzzing::cornerCaseFloat(static_cast<std::uint32_t>(bits())); };
+        auto corner = [&] {
+            return slvm::fuzzing::cornerCaseFloat(static_cast<std::uint32_t>(bits()));
+        };
         for (int point = 0; point < 4; ++point) {
             const float x = corner(), y = corner(), z = corner();
             const slvm::ExecutionResult expected = interpreter.run(x, y, z);
@@ -34,10 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (std::size_t i = 0; i < card::kRegisterFloats; ++i)
                 slvm::fuzzing::requireSame(interpreter.registers()[i], compiled.registers()[i],
                                            "registers");
-            slvm::fuzzing::requireSame(expected.status == slvm::ExecutionStatus::Ok
-                                           ? interpreter.distance()
-                                           : NAN,
-                                       native->distance(x, y, z, budget), "distances");
+            slvm::fuzzing::requireSame(
+                expected.status == slvm::ExecutionStatus::Ok ? interpreter.distance() : NAN,
+                native->distance(x, y, z, budget), "distances");
         }
     } catch (const slvm::ProgramError&) {
     }

@@ -23,8 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             data[0] % 2 == 0
                 ? sl::assemble(std::string_view(reinterpret_cast<const char*>(data + 2), size - 2),
                                "fuzz.sl")
-                : sl::verify(sl::readSlc(
-                      std::span(reinterpret_cast<const std::byte*>(data + 2), size - 2), "fuzz.slc"));
+                : sl::verify(
+                      sl::readSlc(std::span(reinterpret_cast<const std::byte*>(data + 2), size - 2),
+                                  "fuzz.slc"));
         std::minstd_rand bits(static_cast<unsigned>(size * 131 + data[1]));
         sl::RegisterFile registers;
         for (sl::Float4& slot : registers.slots)

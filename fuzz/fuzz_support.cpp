@@ -43,9 +43,9 @@ float cornerCaseFloat(std::uint32_t bits) {
 void requireSame(float interpreted, float compiled, const char* what) {
     if (std::bit_cast<std::uint32_t>(interpreted) != std::bit_cast<std::uint32_t>(compiled) &&
         !(std::isnan(interpreted) && std::isnan(compiled))) {
-        std::fprintf(stderr, "compiled and interpreted %s differ: %08x interpreted, %08x compiled\n",
-                     what, std::bit_cast<std::uint32_t>(interpreted),
-                     std::bit_cast<std::uint32_t>(compiled));
+        std::fprintf(
+            stderr, "compiled and interpreted %s differ: %08x interpreted, %08x compiled\n", what,
+            std::bit_cast<std::uint32_t>(interpreted), std::bit_cast<std::uint32_t>(compiled));
         std::abort();
     }
 }

@@ -20,13 +20,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const vp2::VerifiedProgram program = vp2::loadVertexProgram(
             std::string_view(reinterpret_cast<const char*>(data + 1), size - 1), "fuzz.vp");
         std::minstd_rand bits(static_cast<unsigned>(size * 131 + data[0]));
-        auto corner = [&] { return slvm::fuzzing::cornerCaseFloat(static_cast<std::uint32_t>(bits())); };
+        auto corner = [&] {
+            return slvm::fuzzing::cornerCaseFloat(static_cast<std::uint32_t>(bits()));
+        };
         std::vector<vp2::Vector4> parameters(16);
         for (vp2::Vector4& p : parameters)
             p = {corner(), corner(), corner(), corner()};
         const auto native = vp2::NativeVertexProgram::compile(program);
-        vp2::VertexMachine interpreter(program, parameters), compiled(program, parameters,
-                                                                      native.get());
+        vp2::VertexMachine interpreter(program, parameters),
+            compiled(program, parameters, native.get());
         const std::uint64_t budget = data[0] < 200 ? data[0] : slvm::kDefaultBudget;
         for (int vertex = 0; vertex < 3; ++vertex) {
             std::array<vp2::Vector4, vp2::kAttributeCount> v;

@@ -9,6 +9,7 @@
 #include "renderer/embree/device.h"
 #include "renderer/parser/parser.h"
 #include "slvm/card/card_file.h"
+#include "slvm/card/jit.h"
 #include "slvm/card/vm.h"
 
 #include <benchmark/benchmark.h>
@@ -49,10 +50,10 @@ std::string uvSphere(int around, int along) {
                        points);
 }
 
-// 256 x 256 camera rays at a unit sphere that fills most of the frame.
-Workload& workload(const std::string& shape) {
-    static std::map<std::string, Workload> made;
-    Workload& w = made[shape];
+// 256 x 256 camera rays at a unit sphere that fills most of the frame, its programs run by `vm`.
+Workload& workload(const std::string& shape, slvm::jit::VmKind vm) {
+    static std::map<std::pair<std::string, slvm::jit::VmKind>, Workload> made;
+    Workload& w = made[{shape, vm}];
     if (w.scene)
         return w;
     w.frames = parseSceneString(fmt::format(R"(Format 256 256 1
@@ -64,7 +65,9 @@ WorldEnd
 )",
                                             shape),
                                 "bench.lrt", registeredVocabulary(), LRT_SOURCE_DIR "/sdf");
-    w.scene = buildScene(w.frames[0], w.device->get());
+    BuildOptions options;
+    options.vm = vm;
+    w.scene = buildScene(w.frames[0], w.device->get(), options);
     for (int y = 0; y < 256; ++y)
         for (int x = 0; x < 256; ++x)
             w.rays.push_back(w.scene->camera().generateRay({x + 0.5f, y + 0.5f}, {0.5f, 0.5f}));
@@ -84,8 +87,13 @@ void report(benchmark::State& state, std::size_t rays) {
                                                   benchmark::Counter::kIsRate);
 }
 
+// The benchmark's argument, for the SDF: 0 interprets its card, 1 compiles it.
+slvm::jit::VmKind vmOf(const benchmark::State& state) {
+    return state.range(0) ? slvm::jit::VmKind::Jit : slvm::jit::VmKind::Interpreter;
+}
+
 void oneThread(benchmark::State& state, const std::string& shape) {
-    Workload& w = workload(shape);
+    Workload& w = workload(shape, vmOf(state));
     for (auto _ : state)
         for (const Ray& ray : w.rays)
             benchmark::DoNotOptimize(w.scene->intersect(ray));
@@ -93,7 +101,7 @@ void oneThread(benchmark::State& state, const std::string& shape) {
 }
 
 void allThreads(benchmark::State& state, const std::string& shape) {
-    Workload& w = workload(shape);
+    Workload& w = workload(shape, vmOf(state));
     for (auto _ : state)
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, w.rays.size(), 256),
                           [&](const tbb::blocked_range<std::size_t>& range) {
@@ -121,12 +129,25 @@ void BM_Sphere_Sdf_AllThreads(benchmark::State& s) {
 void BM_Sphere_Triangles_AllThreads(benchmark::State& s) {
     allThreads(s, tessellated());
 }
-BENCHMARK(BM_Sphere_Quadric_1Thread)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Sphere_Sdf_1Thread)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Sphere_Triangles_1Thread)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Sphere_Quadric_AllThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_Sphere_Sdf_AllThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_Sphere_Triangles_AllThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Sphere_Quadric_1Thread)->ArgName("vm")->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Sphere_Sdf_1Thread)->ArgName("vm")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Sphere_Triangles_1Thread)->ArgName("vm")->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Sphere_Quadric_AllThreads)
+    ->ArgName("vm")
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_Sphere_Sdf_AllThreads)
+    ->ArgName("vm")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_Sphere_Triangles_AllThreads)
+    ->ArgName("vm")
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // ---- evaluations ----
 
@@ -143,11 +164,16 @@ void evaluateCard(benchmark::State& state, const std::string& file) {
     const std::filesystem::path path = std::filesystem::path(LRT_SOURCE_DIR "/sdf") / file;
     const slvm::card::VerifiedProgram program = slvm::card::loadCardFile(path);
     slvm::card::CardMachine machine(program);
+    const auto native = slvm::card::NativeCard::compile(program);
     const auto at = points();
     for (auto _ : state)
         for (const auto& p : at) {
-            machine.run(p[0], p[1], p[2]);
-            benchmark::DoNotOptimize(machine.distance());
+            if (state.range(0)) { // as the SDF shape evaluates a compiled card
+                benchmark::DoNotOptimize(native->distance(p[0], p[1], p[2]));
+            } else {
+                machine.run(p[0], p[1], p[2]);
+                benchmark::DoNotOptimize(machine.distance());
+            }
         }
     state.counters["evaluations/s"] = benchmark::Counter(
         static_cast<double>(at.size()) * state.iterations(), benchmark::Counter::kIsRate);
@@ -183,10 +209,10 @@ void BM_Eval_Torus_Native(benchmark::State& s) {
         return std::sqrt(q * q + z * z) - 0.25f;
     });
 }
-BENCHMARK(BM_Eval_Sphere_HandCard)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_Eval_Sphere_CgCard)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Eval_Sphere_HandCard)->ArgName("vm")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Eval_Sphere_CgCard)->ArgName("vm")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Eval_Sphere_Native)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_Eval_Torus_CgCard)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Eval_Torus_CgCard)->ArgName("vm")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Eval_Torus_Native)->Unit(benchmark::kMicrosecond);
 
 } // namespace

@@ -16,10 +16,13 @@ namespace {
 
 using namespace lrt;
 
-// The source tree's shader library, which lrt finds beside its executable (SL Lambert is in it).
-BuildOptions bundledData() {
+// The source tree's shader library, which lrt finds beside its executable (SL Lambert is in it);
+// the benchmark's `vm` argument, where it has one (0 interpreter, 1 compiled), picks the executor.
+BuildOptions bundledData(const benchmark::State* state = nullptr) {
     BuildOptions options;
     options.bundledShaders = LRT_SOURCE_DIR "/shaders";
+    if (state)
+        options.vm = state->range(0) ? slvm::jit::VmKind::Jit : slvm::jit::VmKind::Interpreter;
     return options;
 }
 
@@ -45,7 +48,7 @@ void renderCornell(benchmark::State& state, const std::string& surface) {
     EmbreeDevice device;
     const auto frames = parseSceneString(cornellWith(surface), "cornell.lrt",
                                          registeredVocabulary(), LRT_SOURCE_DIR "/scenes");
-    const auto scene = buildScene(frames[0], device.get(), bundledData());
+    const auto scene = buildScene(frames[0], device.get(), bundledData(&state));
     RenderSettings settings;
     settings.threads = 1;
     settings.samplesPerPixel = 4;
@@ -65,8 +68,12 @@ void BM_Cornell_Render_Matte(benchmark::State& state) {
 void BM_Cornell_Render_SLLambert(benchmark::State& state) {
     renderCornell(state, "Lambert");
 }
-BENCHMARK(BM_Cornell_Render_Matte)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Cornell_Render_SLLambert)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Cornell_Render_Matte)->ArgName("vm")->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Cornell_Render_SLLambert)
+    ->ArgName("vm")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond);
 
 // Tile size against render time on all cores (the Cornell box, 256x256, 4 spp): small tiles
 // balance better and recompute more filter margin, large ones the opposite.
@@ -96,7 +103,7 @@ void shadeOnce(benchmark::State& state, const std::string& surface) {
     EmbreeDevice device;
     const auto frames = parseSceneString(cornellWith(surface), "cornell.lrt",
                                          registeredVocabulary(), LRT_SOURCE_DIR "/scenes");
-    const auto scene = buildScene(frames[0], device.get(), bundledData());
+    const auto scene = buildScene(frames[0], device.get(), bundledData(&state));
     const Ray ray = scene->camera().generateRay({128, 128}, {0.5f, 0.5f});
     const auto hit = scene->intersect(ray);
     const ShadingPoint point = shadingPoint(*hit, ray);
@@ -115,7 +122,7 @@ void BM_Shade_Matte(benchmark::State& state) {
 void BM_Shade_SLLambert(benchmark::State& state) {
     shadeOnce(state, "Lambert");
 }
-BENCHMARK(BM_Shade_Matte);
-BENCHMARK(BM_Shade_SLLambert);
+BENCHMARK(BM_Shade_Matte)->ArgName("vm")->Arg(1);
+BENCHMARK(BM_Shade_SLLambert)->ArgName("vm")->Arg(0)->Arg(1);
 
 } // namespace

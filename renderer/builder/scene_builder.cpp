@@ -61,10 +61,11 @@ void SceneBuilder::throwCollected() {
 
 SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
                            const BuildOptions& options)
-    : frame_(frame), device_(device), onFileRead_(options.onFileRead),
-      execution_{slvm::jit::effectiveVm(options.vm), &compiled_},
-      shaders_(shaderSearchPath(frame, options, sceneDirectory()),
-               [this](const std::filesystem::path& path) { noteFileRead(path); }, execution_),
+    : frame_(frame), device_(device),
+      onFileRead_(options.onFileRead), execution_{slvm::jit::effectiveVm(options.vm), &compiled_},
+      shaders_(
+          shaderSearchPath(frame, options, sceneDirectory()),
+          [this](const std::filesystem::path& path) { noteFileRead(path); }, execution_),
       bundledVertexPrograms_(options.bundledVertexPrograms),
       keepVertexInputs_(options.keepVertexInputs) {}
 

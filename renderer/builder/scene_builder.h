@@ -3,9 +3,9 @@
 // file:line:column), meshes run through their vertex programs, then the BVH is built.
 #pragma once
 
-#include "slvm/jit/native_code.h"
 #include "renderer/description/scene_description.h"
 #include "renderer/scene/scene.h"
+#include "slvm/jit/native_code.h"
 
 #include <embree3/rtcore.h>
 #include <filesystem>

@@ -190,8 +190,8 @@ SceneBuilder::MadeShape SceneBuilder::meshShape(const ShapeDescription& d, MeshD
                                     vertexStageNormals(mesh)});
         VertexStageReport report;
         try {
-            report = runVertexStage(*binding->program, binding->native.get(), parameters,
-                                    a.color, mesh);
+            report =
+                runVertexStage(*binding->program, binding->native.get(), parameters, a.color, mesh);
         } catch (const std::runtime_error& e) {
             throw SceneError(d.where, e.what());
         }

@@ -287,7 +287,7 @@ Color SlMaterial::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     RendererHost host(point, settings_);
     ProgramRecorder* const recorder = point.context ? point.context->recorder() : nullptr;
     const sl::ExecutionResult result =
-        recorder         ? recordedRun(*recorder, registers, host)
+        recorder           ? recordedRun(*recorder, registers, host)
         : settings_.native ? settings_.native->execute(registers, host, settings_.budget)
                            : sl::execute(*settings_.program, registers, host, settings_.budget);
     if (result.status == sl::ExecutionStatus::Budget) {

@@ -65,9 +65,9 @@ struct SceneStatistics {
     std::size_t geometryBytes = 0;    // lrt's own copies of shape data
     std::size_t programVertices = 0;  // vertices run through vertex programs
     std::size_t droppedTriangles = 0; // with a non-finite vertex (dropNonFiniteTriangles)
-    std::string vm = "interpreter";     // what ran the programs: "jit" or "interpreter"
-    std::size_t compiledPrograms = 0;   // programs compiled to native code
-    double compileSeconds = 0;          // the time compiling them took
+    std::string vm = "interpreter";   // what ran the programs: "jit" or "interpreter"
+    std::size_t compiledPrograms = 0; // programs compiled to native code
+    double compileSeconds = 0;        // the time compiling them took
 };
 
 // Embree's report of a hit, in the space of the shape that was hit: its point (from the ray, at

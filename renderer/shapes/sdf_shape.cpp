@@ -152,8 +152,7 @@ SdfShape::SdfShape(const Transform& objectToScene, bool flipNormals, bool oneSid
                    std::shared_ptr<const card::VerifiedProgram> card, const SdfSettings& settings,
                    std::shared_ptr<const card::NativeCard> native)
     : UserGeometryShape(objectToScene, flipNormals, oneSided), card_(std::move(card)),
-      native_(std::move(native)),
-      settings_(settings), sceneToObject_(objectToScene.inverse()) {}
+      native_(std::move(native)), settings_(settings), sceneToObject_(objectToScene.inverse()) {}
 
 float SdfShape::distance(Vec3 p) const {
     if (native_)

@@ -4,7 +4,6 @@
 // builder creates shapes through them. Adding a shape means adding its class and one line here.
 #pragma once
 
-#include "slvm/jit/native_code.h"
 #include "renderer/core/parameter_table.h"
 #include "renderer/core/registry.h"
 #include "renderer/core/scene_error.h"
@@ -13,6 +12,7 @@
 #include "renderer/description/mesh_data.h"
 #include "renderer/description/scene_vocabulary.h"
 #include "renderer/shapes/shape.h"
+#include "slvm/jit/native_code.h"
 
 #include <filesystem>
 #include <functional>

@@ -245,8 +245,8 @@ void Generator::emitMov(const Instruction& in) {
     const int count = in.width / 4;
     std::array<Xmm, 4> value;
     for (int v = 0; v < count; ++v)
-        value[static_cast<std::size_t>(v)] = in.hasImmediate ? loadConstant(&in.immediate[4 * v])
-                                                             : copyOf(vector(in.from / 4 + v));
+        value[static_cast<std::size_t>(v)] =
+            in.hasImmediate ? loadConstant(&in.immediate[4 * v]) : copyOf(vector(in.from / 4 + v));
     for (int v = 0; v < count; ++v)
         cc_.movaps(vector(in.to / 4 + v), value[static_cast<std::size_t>(v)]);
 }
@@ -334,8 +334,7 @@ void Generator::emitProducts(Opcode opcode) {
 
 void Generator::emitVectorOperation(Opcode opcode) {
     static constexpr float kOnes[4] = {1.0f, 1.0f, 1.0f, 1.0f};
-    static constexpr std::uint32_t kAbsolute[4] = {0x7fffffff, 0x7fffffff, 0x7fffffff,
-                                                   0x7fffffff};
+    static constexpr std::uint32_t kAbsolute[4] = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
     static constexpr std::uint32_t kXyz[4] = {~0u, ~0u, ~0u, 0u};
     auto constantBits = [&](const std::uint32_t* bits) {
         return loadConstant(reinterpret_cast<const float*>(bits));
@@ -371,10 +370,10 @@ void Generator::emitVectorOperation(Opcode opcode) {
         break;
     case Opcode::Crs: { // (a.yzx b.zxy - a.zxy b.yzx, 0) of a = rv0, b = rv1
         constexpr int yzx = 0b11'00'10'01, zxy = 0b11'01'00'10;
-        const Xmm left = packed(x86::Inst::kIdMulps, shuffled(vector(0), yzx),
-                                shuffled(vector(1), zxy));
-        const Xmm right = packed(x86::Inst::kIdMulps, shuffled(vector(0), zxy),
-                                 shuffled(vector(1), yzx));
+        const Xmm left =
+            packed(x86::Inst::kIdMulps, shuffled(vector(0), yzx), shuffled(vector(1), zxy));
+        const Xmm right =
+            packed(x86::Inst::kIdMulps, shuffled(vector(0), zxy), shuffled(vector(1), yzx));
         cc_.subps(left, right);
         cc_.andps(left, constantBits(kXyz));
         cc_.movaps(vector(0), left);

@@ -16,8 +16,8 @@ class NativeCard {
 public:
     // Compiles `program`, which must outlive the result; `statistics`, when given, counts it.
     // Throws jit::CompileError where the code generator fails.
-    static std::shared_ptr<const NativeCard>
-    compile(const VerifiedProgram& program, jit::CompileStatistics* statistics = nullptr);
+    static std::shared_ptr<const NativeCard> compile(const VerifiedProgram& program,
+                                                     jit::CompileStatistics* statistics = nullptr);
 
     const VerifiedProgram& program() const { return *program_; }
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "slvm/card/verifier.h"
-#include "slvm/jit/native_code.h"
 #include "slvm/common/execution.h"
+#include "slvm/jit/native_code.h"
 
 #include <array>
 #include <cstdint>

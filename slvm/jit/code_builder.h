@@ -6,7 +6,6 @@
 #include "slvm/jit/native_code.h"
 
 #include <asmjit/x86.h>
-
 #include <stdexcept>
 #include <utility>
 #include <vector>

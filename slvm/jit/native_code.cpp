@@ -84,14 +84,13 @@ NativeCode NativeCode::Builder::finish() {
     compiler_.finalize();
     storage_->size = code_.codeSize();
     if (const asmjit::Error error = storage_->runtime.add(&storage_->entry, &code_))
-        throw CompileError(fmt::format("the code generator failed: {}",
-                                       asmjit::DebugUtils::errorAsString(error)));
+        throw CompileError(
+            fmt::format("the code generator failed: {}", asmjit::DebugUtils::errorAsString(error)));
     return NativeCode(std::move(storage_));
 }
 
 BudgetCounter::BudgetCounter(asmjit::x86::Compiler& cc, const asmjit::x86::Gp& budget)
-    : cc_(cc), budget_(budget), executed_(cc.newUInt64("executed")),
-      next_(cc.newUInt64("next")) {
+    : cc_(cc), budget_(budget), executed_(cc.newUInt64("executed")), next_(cc.newUInt64("next")) {
     cc_.xor_(executed_, executed_);
 }
 

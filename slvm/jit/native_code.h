@@ -38,8 +38,7 @@ class CompileStatistics {
 public:
     void add(std::chrono::nanoseconds time) {
         programs_.fetch_add(1, std::memory_order_relaxed);
-        nanoseconds_.fetch_add(static_cast<std::uint64_t>(time.count()),
-                               std::memory_order_relaxed);
+        nanoseconds_.fetch_add(static_cast<std::uint64_t>(time.count()), std::memory_order_relaxed);
     }
     std::uint64_t programs() const { return programs_.load(std::memory_order_relaxed); }
     double seconds() const { return 1e-9 * static_cast<double>(nanoseconds_.load()); }

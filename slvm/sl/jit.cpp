@@ -2,11 +2,12 @@
 //
 // Every register component the program writes lives in a virtual XMM register for the whole run:
 // loaded at entry, stored back at every exit, so asmjit's register allocator keeps the hot ones
-// in machine registers; a component it only reads is loaded where it is used. Each instruction becomes the scalar SSE operations the interpreter's
-// C++ compiles to, in the same order (lrt builds with -ffp-contract=off, so neither side fuses a
-// multiply and an add); pow, exp, turb, rnd, trace and lookup call the same functions the
-// interpreter calls. The budget is counted per basic block: a block that would cross it is left
-// to the interpreter (sl::resume), which stops at the same instruction.
+// in machine registers; a component it only reads is loaded where it is used. Each instruction
+// becomes the scalar SSE operations the interpreter's C++ compiles to, in the same order (lrt
+// builds with -ffp-contract=off, so neither side fuses a multiply and an add); pow, exp, turb, rnd,
+// trace and lookup call the same functions the interpreter calls. The budget is counted per basic
+// block: a block that would cross it is left to the interpreter (sl::resume), which stops at the
+// same instruction.
 #include "slvm/sl/jit.h"
 
 #include "slvm/jit/code_builder.h"
@@ -25,10 +26,10 @@ namespace slvm::sl {
 struct NativeProgram::Frame {
     Host* host;
     std::uint64_t budget;
-    std::uint64_t executed;       // out: instructions run
-    std::uint32_t resumeAt;       // out: the block the interpreter goes on with
-    std::uint32_t hostFailed;     // set when a host call threw
-    std::exception_ptr* failure;  // what it threw
+    std::uint64_t executed;      // out: instructions run
+    std::uint32_t resumeAt;      // out: the block the interpreter goes on with
+    std::uint32_t hostFailed;    // set when a host call threw
+    std::exception_ptr* failure; // what it threw
 };
 
 namespace {
@@ -330,7 +331,8 @@ void Generator::emit(const ExecInstruction& in) {
         break;
     case Operation::Dp3:
         assign(a, 0,
-               add(add(mul(read(b, 0), read(c, 0)), mul(read(b, 1), read(c, 1))), mul(read(b, 2), read(c, 2))));
+               add(add(mul(read(b, 0), read(c, 0)), mul(read(b, 1), read(c, 1))),
+                   mul(read(b, 2), read(c, 2))));
         break;
     case Operation::Floor:
     case Operation::Ceil:
@@ -345,8 +347,8 @@ void Generator::emit(const ExecInstruction& in) {
     case Operation::Pow:
     case Operation::Exp: {
         const Xmm t = temporary(), x = read(b, 0);
-        asmjit::InvokeNode* node = in.operation == Operation::Pow ? call(power, x, read(c, 0))
-                                                                 : call(exponential, x);
+        asmjit::InvokeNode* node =
+            in.operation == Operation::Pow ? call(power, x, read(c, 0)) : call(exponential, x);
         node->setRet(0, t);
         assign(a, 0, t);
         break;
@@ -416,8 +418,8 @@ void Generator::emitClamp(const ExecInstruction& in) {
 // divisions); everything else calls its own normalize.
 void Generator::emitNormalize(const ExecInstruction& in) {
     const int a = in.a, b = in.b;
-    const Xmm squared =
-        add(add(mul(read(b, 0), read(b, 0)), mul(read(b, 1), read(b, 1))), mul(read(b, 2), read(b, 2)));
+    const Xmm squared = add(add(mul(read(b, 0), read(b, 0)), mul(read(b, 1), read(b, 1))),
+                            mul(read(b, 2), read(b, 2)));
     const std::array<Xmm, 3> result{temporary(), temporary(), temporary()};
     const asmjit::Label slow = cc_.newLabel(), done = cc_.newLabel();
     cc_.ucomiss(squared, jit::constant(cc_, 1e-30f));
@@ -520,9 +522,8 @@ ExecutionResult NativeProgram::execute(RegisterFile& registers, Host& host,
 
 Executor::Executor(const VerifiedProgram& program, jit::VmKind kind,
                    jit::CompileStatistics* statistics)
-    : program_(&program),
-      native_(jit::effectiveVm(kind) == jit::VmKind::Jit
-                  ? NativeProgram::compile(program, statistics)
-                  : nullptr) {}
+    : program_(&program), native_(jit::effectiveVm(kind) == jit::VmKind::Jit
+                                      ? NativeProgram::compile(program, statistics)
+                                      : nullptr) {}
 
 } // namespace slvm::sl

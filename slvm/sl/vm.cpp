@@ -51,8 +51,7 @@ namespace {
 // instruction; execute's is empty and compiles away.
 template <typename Observe>
 ExecutionResult run(const VerifiedProgram& program, RegisterFile& registers, Host& host,
-                    std::uint64_t budget, std::size_t ip, std::uint64_t executed,
-                    Observe observe) {
+                    std::uint64_t budget, std::size_t ip, std::uint64_t executed, Observe observe) {
     const ExecInstruction* const code = program.code().data();
     const std::size_t length = program.code().size();
     auto& r = registers.slots;

@@ -239,7 +239,8 @@ void Generator::generate() {
 void Generator::emitReturn(Outcome outcome) {
     for (int slot = 0; slot < RegisterSlots::kCount; ++slot)
         if (isWritten(slot))
-            cc_.movups(x86::xmmword_ptr(registers_, 16 * slot), slot_[static_cast<std::size_t>(slot)]);
+            cc_.movups(x86::xmmword_ptr(registers_, 16 * slot),
+                       slot_[static_cast<std::size_t>(slot)]);
     const x86::Gp pointer = cc_.newIntPtr();
     cc_.mov(pointer, x86::qword_ptr(frame_, offsetof(Frame, address)));
     for (int i = 0; i < 2; ++i)
@@ -258,8 +259,8 @@ Xmm Generator::conditionMask(ConditionRule rule, const Swizzle& swizzle) {
         return constant(~0u);
     if (rule == ConditionRule::FL)
         return zero();
-    const Xmm c = shuffled(condition_, swizzle[0] | swizzle[1] << 2 | swizzle[2] << 4 |
-                                           swizzle[3] << 6);
+    const Xmm c =
+        shuffled(condition_, swizzle[0] | swizzle[1] << 2 | swizzle[2] << 4 | swizzle[3] << 6);
     const Xmm z = zero();
     switch (rule) { // the predicates of cmpps; each is false on NaN (UN) but NE's
     case ConditionRule::EQ:
@@ -305,8 +306,8 @@ Xmm Generator::load(const DecodedOperand& o) {
     }
     if (o.plain)
         return value;
-    value = shuffled(value, o.swizzle[0] | o.swizzle[1] << 2 | o.swizzle[2] << 4 |
-                                o.swizzle[3] << 6);
+    value =
+        shuffled(value, o.swizzle[0] | o.swizzle[1] << 2 | o.swizzle[2] << 4 | o.swizzle[3] << 6);
     if (o.andMask != ~0u)
         cc_.andps(value, constant(o.andMask));
     if (o.xorMask != 0)
@@ -388,8 +389,8 @@ Xmm Generator::evaluate(const DecodedStep& s) {
     case Opcode::SGE: {
         // a == b, a != b, a < b, a <= b as cmpps(a, b); b < a and b <= a as cmpps(b, a).
         const bool swapped = s.opcode == Opcode::SGT || s.opcode == Opcode::SGE;
-        const int predicate = s.opcode == Opcode::SEQ   ? 0
-                              : s.opcode == Opcode::SNE ? 4
+        const int predicate = s.opcode == Opcode::SEQ                              ? 0
+                              : s.opcode == Opcode::SNE                            ? 4
                               : s.opcode == Opcode::SLT || s.opcode == Opcode::SGT ? 1
                                                                                    : 2;
         const Xmm mask = copyOf(swapped ? b : a);

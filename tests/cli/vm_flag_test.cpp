@@ -49,9 +49,9 @@ TEST_CASE("lrt render and lrt debug take --vm, and --stats says what ran", "[cli
     for (const char* vm : {"jit", "interpreter"}) {
         const auto stats = scratchPath(std::string("vm-stats-") + vm + ".json");
         const auto image = scratchPath(std::string("vm-") + vm + ".exr");
-        const auto r = runLrt("render scenes/sdf_gallery.lrt --quick --spp 1 --quiet --vm " +
-                              std::string(vm) + " -o '" + image.string() + "' --stats '" +
-                              stats.string() + "'");
+        const auto r =
+            runLrt("render scenes/sdf_gallery.lrt --quick --spp 1 --quiet --vm " + std::string(vm) +
+                   " -o '" + image.string() + "' --stats '" + stats.string() + "'");
         REQUIRE(r.exitStatus == 0);
         const auto report = nlohmann::json::parse(slurp(stats));
         const auto& frame = report.contains("frames") ? report["frames"][0] : report;

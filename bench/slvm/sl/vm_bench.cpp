@@ -2,9 +2,9 @@
 // spec's FullAttenuated shader and on a branchy shader, each next to the same computation in
 // native C++ as the baseline.
 #include "slvm/sl/assembler.h"
+#include "slvm/sl/jit.h"
 #include "slvm/sl/noise.h"
 #include "slvm/sl/shader_file.h"
-#include "slvm/sl/jit.h"
 #include "slvm/sl/vm.h"
 
 #include <benchmark/benchmark.h>
@@ -36,8 +36,8 @@ sl::RegisterFile fullAttenuatedInputs(float jitter) {
 
 // FullAttenuated.sl in C++, the baseline: the same arithmetic on the same inputs.
 sl::Executor executorFor(const sl::VerifiedProgram& program, const benchmark::State& state) {
-    return sl::Executor(program, state.range(0) ? slvm::jit::VmKind::Jit
-                                                : slvm::jit::VmKind::Interpreter);
+    return sl::Executor(program,
+                        state.range(0) ? slvm::jit::VmKind::Jit : slvm::jit::VmKind::Interpreter);
 }
 
 sl::Float3 fullAttenuatedNative(const sl::RegisterFile& r) {

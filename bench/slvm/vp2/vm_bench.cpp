@@ -1,6 +1,7 @@
 // Vertex program throughput: vertices per second through the VP2 interpreter for a 20- and a
 // 100-instruction program over a one-million-vertex mesh, on one thread and on all of them (TBB,
 // one machine per chunk, as the vertex stage runs), next to the same transform in plain C++.
+#include "slvm/vp2/jit.h"
 #include "slvm/vp2/parser.h"
 #include "slvm/vp2/vm.h"
 
@@ -95,7 +96,8 @@ void reportRates(benchmark::State& state, int instructions) {
 }
 
 // Times `transformChunk(range, positions)` over the whole mesh in TBB chunks of 1024 vertices,
-// on the benchmark's thread count. Arguments: blocks (2 or 12), threads (1, or 0 for all).
+// on the benchmark's thread count. Arguments: blocks (2 or 12), threads (1, or 0 for all), and
+// for the VM, vm (0 interpreted, 1 compiled).
 template <typename ChunkTransform>
 void timeOverMesh(benchmark::State& state, int instructions, ChunkTransform transformChunk) {
     std::vector<vp2::Vector4> positions(kVertices);
@@ -112,9 +114,10 @@ void timeOverMesh(benchmark::State& state, int instructions, ChunkTransform tran
 void BM_VP2_Mesh(benchmark::State& state) {
     const vp2::VerifiedProgram program =
         vp2::loadVertexProgram(benchmarkProgram(static_cast<int>(state.range(0))), "bench.vp");
+    const auto native = state.range(2) ? vp2::NativeVertexProgram::compile(program) : nullptr;
     timeOverMesh(state, static_cast<int>(program.instructions().size()),
                  [&](const auto& range, std::vector<vp2::Vector4>& positions) {
-                     vp2::VertexMachine machine(program, parameters());
+                     vp2::VertexMachine machine(program, parameters(), native.get());
                      for (std::size_t i = range.begin(); i != range.end(); ++i) {
                          machine.run(mesh()[i]);
                          positions[i] = machine.result(vp2::Result::HPOS);
@@ -122,8 +125,8 @@ void BM_VP2_Mesh(benchmark::State& state) {
                  });
 }
 BENCHMARK(BM_VP2_Mesh)
-    ->ArgsProduct({{2, 12}, {1, 0}})
-    ->ArgNames({"blocks", "threads"})
+    ->ArgsProduct({{2, 12}, {1, 0}, {0, 1}})
+    ->ArgNames({"blocks", "threads", "vm"})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -5,10 +5,9 @@
 #include "renderer/import/scene_file.h"
 #include "tests/renderer/render_test_support.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <bit>
+#include <catch2/catch.hpp>
 #include <filesystem>
 
 namespace lrt {
@@ -47,10 +46,9 @@ Image renderWith(const FrameDescription& frame, const EmbreeDevice& device, slvm
 
 bool sameBits(const Image& a, const Image& b) {
     return a.width == b.width && a.height == b.height && a.channels == b.channels &&
-           std::equal(a.pixels.begin(), a.pixels.end(), b.pixels.begin(),
-                      [](float x, float y) {
-                          return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y);
-                      });
+           std::equal(a.pixels.begin(), a.pixels.end(), b.pixels.begin(), [](float x, float y) {
+               return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y);
+           });
 }
 
 TEST_CASE("every bundled scene renders the same bits compiled and interpreted",

@@ -7,9 +7,8 @@
 #include "slvm/card/jit.h"
 #include "slvm/card/vm.h"
 
-#include <catch2/catch.hpp>
-
 #include <bit>
+#include <catch2/catch.hpp>
 #include <cfloat>
 #include <cmath>
 #include <filesystem>
@@ -36,9 +35,9 @@ constexpr std::uint32_t kSpecialBits[] = {
 
 float specialValue(std::mt19937& rng, bool finite) {
     while (true) {
-        const float v = std::bit_cast<float>(
-            kSpecialBits[std::uniform_int_distribution<std::size_t>(0, std::size(kSpecialBits) -
-                                                                           1)(rng)]);
+        const float v =
+            std::bit_cast<float>(kSpecialBits[std::uniform_int_distribution<std::size_t>(
+                0, std::size(kSpecialBits) - 1)(rng)]);
         if (!finite || std::isfinite(v))
             return v;
     }
@@ -55,10 +54,9 @@ float randomValue(std::mt19937& rng, bool finite) {
 // stored and jumped to.
 std::string randomCard(std::mt19937& rng, int length) {
     auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
-    constexpr const char* kArithmetic[] = {"add",  "sub",  "mulMM", "mulMV", "mulVM", "mulVV",
-                                           "mulMF", "mulVF", "mulFF", "div",  "dot",   "crs",
-                                           "nor",  "sin",  "cos",   "sqrt", "min",   "max",
-                                           "abs",  "floor", "slt"};
+    constexpr const char* kArithmetic[] = {
+        "add", "sub", "mulMM", "mulMV", "mulVM", "mulVV", "mulMF", "mulVF", "mulFF", "div", "dot",
+        "crs", "nor", "sin",   "cos",   "sqrt",  "min",   "max",   "abs",   "floor", "slt"};
     auto number = [&] { // what an immediate may be: finite, and normal or zero
         float v = 0;
         do
@@ -120,7 +118,8 @@ std::string randomCard(std::mt19937& rng, int length) {
 std::string describe(const std::array<float, kRegisterFloats>& r) {
     std::string text;
     for (std::size_t i = 0; i < r.size(); ++i)
-        text += fmt::format("{:08x}{}", std::bit_cast<std::uint32_t>(r[i]), i % 8 == 7 ? "\n" : " ");
+        text +=
+            fmt::format("{:08x}{}", std::bit_cast<std::uint32_t>(r[i]), i % 8 == 7 ? "\n" : " ");
     return text;
 }
 
@@ -135,8 +134,9 @@ bool sameValues(const std::array<float, kRegisterFloats>& x,
 
 // Runs the card at each point in both executors (one machine each, reused across points) and
 // requires the same outcome, and the same distance from NativeCard::distance.
-void requireSameRuns(const VerifiedProgram& program, const std::vector<std::array<float, 3>>& points,
-                     std::uint64_t budget, const std::string& what) {
+void requireSameRuns(const VerifiedProgram& program,
+                     const std::vector<std::array<float, 3>>& points, std::uint64_t budget,
+                     const std::string& what) {
     const auto native = NativeCard::compile(program);
     CardMachine interpreter(program, budget), compiled(program, budget, native.get());
     for (const auto& p : points) {
@@ -152,8 +152,9 @@ void requireSameRuns(const VerifiedProgram& program, const std::vector<std::arra
                      std::bit_cast<std::uint32_t>(expectedDistance) ||
                  (std::isnan(distance) && std::isnan(expectedDistance))));
         if (!sameValues(interpreter.registers(), compiled.registers())) {
-            INFO("interpreter:\n" << describe(interpreter.registers()) << "compiled:\n"
-                                  << describe(compiled.registers()));
+            INFO("interpreter:\n"
+                 << describe(interpreter.registers()) << "compiled:\n"
+                 << describe(compiled.registers()));
             FAIL("the registers differ");
         }
     }
@@ -176,10 +177,10 @@ TEST_CASE("random cards run bitwise as interpreted, for every budget", "[card][j
         ++cards;
         std::vector<std::array<float, 3>> points;
         for (int p = 0; p < 4; ++p)
-            points.push_back({randomValue(rng, false), randomValue(rng, false),
-                              randomValue(rng, false)});
-        for (const std::uint64_t budget : {std::uint64_t{0}, std::uint64_t{3}, std::uint64_t{17},
-                                           kDefaultBudget}) {
+            points.push_back(
+                {randomValue(rng, false), randomValue(rng, false), randomValue(rng, false)});
+        for (const std::uint64_t budget :
+             {std::uint64_t{0}, std::uint64_t{3}, std::uint64_t{17}, kDefaultBudget}) {
             requireSameRuns(*program, points, budget, fmt::format("trial {}:\n{}", trial, text));
             CardMachine probe(*program, budget);
             statuses.insert(probe.run(points[0][0], points[0][1], points[0][2]).status);
@@ -201,13 +202,12 @@ TEST_CASE("every bundled card runs bitwise as interpreted", "[card][jit]") {
         const VerifiedProgram program = verify(readCardImage(entry.path()));
         std::vector<std::array<float, 3>> points;
         for (int p = 0; p < 200; ++p)
-            points.push_back(p < 150 ? std::array<float, 3>{
-                                           std::uniform_real_distribution<float>(-2, 2)(rng),
-                                           std::uniform_real_distribution<float>(-2, 2)(rng),
-                                           std::uniform_real_distribution<float>(-2, 2)(rng)}
-                                     : std::array<float, 3>{randomValue(rng, false),
-                                                            randomValue(rng, false),
-                                                            randomValue(rng, false)});
+            points.push_back(
+                p < 150 ? std::array<float, 3>{std::uniform_real_distribution<float>(-2, 2)(rng),
+                                               std::uniform_real_distribution<float>(-2, 2)(rng),
+                                               std::uniform_real_distribution<float>(-2, 2)(rng)}
+                        : std::array<float, 3>{randomValue(rng, false), randomValue(rng, false),
+                                               randomValue(rng, false)});
         requireSameRuns(program, points, kDefaultBudget, entry.path().string());
     }
     REQUIRE(cards >= 7);

@@ -3,17 +3,16 @@
 // same status and instruction count, for every instruction over NaNs (quiet, signalling, with
 // payloads), infinities, denormals and signed zeros, for random programs with loops cut by every
 // budget, and for every bundled shader.
+#include "program_generator.h"
 #include "slvm/jit/native_code.h"
 #include "slvm/sl/assembler.h"
 #include "slvm/sl/jit.h"
 #include "slvm/sl/noise.h"
 #include "slvm/sl/shader_file.h"
 #include "slvm/sl/verifier.h"
-#include "program_generator.h"
-
-#include <catch2/catch.hpp>
 
 #include <bit>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
@@ -61,9 +60,8 @@ constexpr std::uint32_t kSpecialBits[] = {
 float randomValue(std::mt19937& rng) {
     std::uniform_int_distribution<int> choice(0, 9);
     if (choice(rng) < 6)
-        return std::bit_cast<float>(
-            kSpecialBits[std::uniform_int_distribution<std::size_t>(0, std::size(kSpecialBits) -
-                                                                           1)(rng)]);
+        return std::bit_cast<float>(kSpecialBits[std::uniform_int_distribution<std::size_t>(
+            0, std::size(kSpecialBits) - 1)(rng)]);
     if (choice(rng) < 5)
         return std::uniform_real_distribution<float>(-4.0f, 4.0f)(rng);
     return std::bit_cast<float>(static_cast<std::uint32_t>(rng()));
@@ -128,8 +126,7 @@ std::string listing(const Program& program) {
     return text;
 }
 
-TEST_CASE("every SL instruction computes bitwise what the interpreter computes",
-          "[sl][jit]") {
+TEST_CASE("every SL instruction computes bitwise what the interpreter computes", "[sl][jit]") {
     if (!compiledCodeRuns())
         return;
     std::mt19937 rng(20261127);

@@ -8,9 +8,8 @@
 #include "slvm/vp2/parser.h"
 #include "slvm/vp2/vm.h"
 
-#include <catch2/catch.hpp>
-
 #include <bit>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
@@ -36,9 +35,8 @@ constexpr std::uint32_t kSpecialBits[] = {
 
 float randomValue(std::mt19937& rng) {
     if (std::uniform_int_distribution<int>(0, 2)(rng))
-        return std::bit_cast<float>(
-            kSpecialBits[std::uniform_int_distribution<std::size_t>(0, std::size(kSpecialBits) -
-                                                                           1)(rng)]);
+        return std::bit_cast<float>(kSpecialBits[std::uniform_int_distribution<std::size_t>(
+            0, std::size(kSpecialBits) - 1)(rng)]);
     return std::uniform_real_distribution<float>(-5.0f, 5.0f)(rng);
 }
 
@@ -223,8 +221,8 @@ TEST_CASE("random vertex programs run bitwise as interpreted, for every budget",
         for (auto& vertex : vertices)
             for (Vector4& a : vertex)
                 a = randomVector(rng);
-        for (const std::uint64_t budget : {std::uint64_t{0}, std::uint64_t{2}, std::uint64_t{11},
-                                           kDefaultBudget})
+        for (const std::uint64_t budget :
+             {std::uint64_t{0}, std::uint64_t{2}, std::uint64_t{11}, kDefaultBudget})
             requireSameRuns(*program, parameters, vertices, budget,
                             fmt::format("trial {}:\n{}", trial, text));
     }
