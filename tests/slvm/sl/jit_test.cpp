@@ -8,6 +8,7 @@
 #include "slvm/sl/assembler.h"
 #include "slvm/sl/jit.h"
 #include "slvm/sl/noise.h"
+#include "slvm/sl/registers.h"
 #include "slvm/sl/shader_file.h"
 #include "slvm/sl/verifier.h"
 
@@ -197,6 +198,26 @@ TEST_CASE("a host call that throws reaches the caller of compiled code", "[sl][j
     RegisterFile registers = RegisterFile::withDefaults();
     ThrowingHost host;
     REQUIRE_THROWS_WITH(native->execute(registers, host), "no scene");
+}
+
+TEST_CASE("a program past the compiled length runs in the interpreter, the same", "[sl][jit]") {
+    if (!compiledCodeRuns())
+        return;
+    Program program{"long.sl", {}, {}};
+    Instruction li;
+    li.opcode = static_cast<std::uint8_t>(Opcode::li);
+    li.a = sl::reg::s0;
+    li.c = Instruction::floatBits(2.5f);
+    program.code.assign(NativeProgram::kMaxCompiledLength + 1, li);
+    const VerifiedProgram verified = verify(program);
+    const auto native = NativeProgram::compile(verified);
+    REQUIRE_FALSE(native->isCompiled());
+    RegisterFile registers = RegisterFile::withDefaults();
+    EchoHost host;
+    const ExecutionResult result = native->execute(registers, host, 100);
+    CHECK(result.status == ExecutionStatus::Budget);
+    CHECK(result.executed == 100);
+    CHECK(registers.scalar(sl::reg::s0) == 2.5f);
 }
 
 TEST_CASE("compiling counts programs and their time", "[sl][jit]") {
