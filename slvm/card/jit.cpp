@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <math.h>
 
 namespace slvm::card {
 
@@ -35,13 +36,7 @@ enum Outcome : int { kFinished = 0, kResume = 1, kFault = 2 };
 
 constexpr int kVectors = kRegisterFloats / 4;
 
-// The interpreter's library calls and its jump-target rule.
-float sine(float x) {
-    return std::sin(x);
-}
-float cosine(float x) {
-    return std::cos(x);
-}
+// The interpreter's jump-target rule.
 int dynamicTarget(const VerifiedProgram* program, float target) {
     return jumpTarget(*program, target);
 }
@@ -382,7 +377,8 @@ void Generator::emitVectorOperation(Opcode opcode) {
     case Opcode::Sin:
     case Opcode::Cos: {
         const Xmm x = lane(vector(0), 0), result = temporary();
-        jit::invoke(cc_, opcode == Opcode::Sin ? sine : cosine, x)->setRet(0, result);
+        // std::sin and std::cos on floats, as the interpreter calls them, are sinf and cosf.
+        jit::invoke(cc_, opcode == Opcode::Sin ? ::sinf : ::cosf, x)->setRet(0, result);
         cc_.movss(vector(0), result);
         break;
     }

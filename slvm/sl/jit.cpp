@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstddef>
 #include <exception>
+#include <math.h>
 #include <vector>
 
 namespace slvm::sl {
@@ -73,13 +74,6 @@ void hostTrace(Frame* frame, const float* in, float* out) {
 void hostLookup(Frame* frame, int unit, float s, float t, float* out) {
     const Float3 c = guarded(frame, [&] { return frame->host->lookup(unit, s, t); });
     out[0] = c[0], out[1] = c[1], out[2] = c[2];
-}
-// The interpreter's own library calls: std::pow and std::exp on floats.
-float power(float x, float y) {
-    return std::pow(x, y);
-}
-float exponential(float x) {
-    return std::exp(x);
 }
 void normalizeOutsideFastPath(const float* s, float* d) {
     Float4 result{}, source{s[0], s[1], s[2], 0.0f};
@@ -347,8 +341,9 @@ void Generator::emit(const ExecInstruction& in) {
     case Operation::Pow:
     case Operation::Exp: {
         const Xmm t = temporary(), x = read(b, 0);
+        // std::pow and std::exp on floats, as the interpreter calls them, are powf and expf.
         asmjit::InvokeNode* node =
-            in.operation == Operation::Pow ? call(power, x, read(c, 0)) : call(exponential, x);
+            in.operation == Operation::Pow ? call(::powf, x, read(c, 0)) : call(::expf, x);
         node->setRet(0, t);
         assign(a, 0, t);
         break;

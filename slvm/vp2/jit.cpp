@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <math.h>
 
 namespace slvm::vp2 {
 
@@ -40,19 +41,7 @@ namespace Inst = x86::Inst;
 
 enum Outcome : int { kFinished = 0, kResume = 1, kOverflow = 2 };
 
-// The interpreter's scalar functions, and its special-case operations on 4 floats.
-float exponent2(float x) {
-    return std::exp2(x);
-}
-float logarithm2(float x) {
-    return std::log2(x);
-}
-float sine(float x) {
-    return std::sin(x);
-}
-float cosine(float x) {
-    return std::cos(x);
-}
+// The interpreter's special-case operations on 4 floats, through memory.
 void exponentInto(float s, float* out) {
     const Vector4 r = exponentParts(s);
     std::memcpy(out, r.data(), sizeof r);
@@ -425,10 +414,12 @@ Xmm Generator::evaluateScalar(const DecodedStep& s, const Xmm& a) {
     case Opcode::LG2:
     case Opcode::SIN:
     case Opcode::COS: {
-        float (*const function)(float) = s.opcode == Opcode::EX2   ? exponent2
-                                         : s.opcode == Opcode::LG2 ? logarithm2
-                                         : s.opcode == Opcode::SIN ? sine
-                                                                   : cosine;
+        // std::exp2, log2, sin and cos on floats, as the interpreter calls them, are exp2f,
+        // log2f, sinf and cosf.
+        float (*const function)(float) = s.opcode == Opcode::EX2   ? ::exp2f
+                                         : s.opcode == Opcode::LG2 ? ::log2f
+                                         : s.opcode == Opcode::SIN ? ::sinf
+                                                                   : ::cosf;
         jit::invoke(cc_, function, a)->setRet(0, result);
         return broadcast(result);
     }
