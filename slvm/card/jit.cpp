@@ -128,26 +128,37 @@ void Generator::generate() {
     cc_.mov(budget, x86::qword_ptr(frame_, offsetof(Frame, budget)));
     budget_.emplace(cc_, budget);
 
-    // What the card can write: rm0 (rv0-rv3) for any arithmetic or `in`, and mov destinations.
+    // What the card can write (rm0, rv0-rv3, for any arithmetic or `in`; mov destinations) and
+    // what it reads (rm0 and rm1 for arithmetic, mov sources): only those get a register.
     std::vector<bool> leader(code_.size() + 1, false);
     leader[0] = leader[code_.size()] = true;
+    std::array<bool, kVectors> referenced{};
+    auto mark = [](std::array<bool, kVectors>& set, int firstFloat, int floats) {
+        for (int f = firstFloat; f < firstFloat + std::max(floats, 1); ++f)
+            set[static_cast<std::size_t>(f / 4)] = true;
+    };
     for (std::size_t i = 0; i < code_.size(); ++i) {
         const Instruction& in = code_[i];
         if (in.opcode == Opcode::Exit || isJump(in))
             leader[i + 1] = true;
         if (isJump(in) && in.hasImmediate && immediateTarget(program_, in) >= 0)
             leader[static_cast<std::size_t>(immediateTarget(program_, in))] = true;
-        if (in.opcode == Opcode::Mov && in.to >= 0)
-            for (int f = in.to; f < in.to + std::max<int>(in.width, 1); ++f)
-                written_[static_cast<std::size_t>(f / 4)] = true;
-        else if (in.opcode != Opcode::Exit && in.opcode != Opcode::Mov)
-            for (int v = 0; v < 4; ++v)
-                written_[static_cast<std::size_t>(v)] = true;
+        if (in.opcode == Opcode::Mov) {
+            if (in.to >= 0)
+                mark(written_, in.to, in.width);
+            if (in.from >= 0 && !in.hasImmediate)
+                mark(referenced, in.from, isJump(in) ? 1 : in.width);
+        } else if (in.opcode != Opcode::Exit) {
+            mark(written_, 0, 16);
+            mark(referenced, 0, in.opcode == Opcode::In ? 16 : 32);
+        }
     }
-    for (Xmm& v : vector_) {
-        v = cc_.newXmm();
-        cc_.xorps(v, v);
-    }
+    for (int v = 0; v < kVectors; ++v)
+        if (written_[static_cast<std::size_t>(v)] || referenced[static_cast<std::size_t>(v)] ||
+            v == 0) { // rv0 holds the distance
+            vector(v) = cc_.newXmm();
+            cc_.xorps(vector(v), vector(v));
+        }
 
     labels_.resize(code_.size() + 1);
     for (std::size_t i = 0; i <= code_.size(); ++i)

@@ -22,7 +22,8 @@
 namespace slvm::vp2 {
 
 struct NativeVertexProgram::Frame {
-    std::int32_t* address; // A0 then A1, four ints each
+    const float* attributes; // v[0..15], not yet flushed
+    std::int32_t* address;   // A0 then A1, four ints each
     float* condition;      // the four condition values
     std::uint64_t budget;
     std::uint64_t executed; // out
@@ -127,6 +128,8 @@ private:
     Xmm load(const DecodedOperand& o);
     Xmm evaluate(const DecodedStep& s);
     Xmm evaluateScalar(const DecodedStep& s, const Xmm& a);
+    Xmm flushed(const Xmm& value);
+    Xmm attribute(int index); // v[index], flushed
     void write(const DecodedStep& s, const Xmm& value);
     void writeAddress(const DecodedStep& s);
     void emitFlow(std::size_t index, const DecodedStep& s);
@@ -140,7 +143,7 @@ private:
     std::array<bool, RegisterSlots::kCount> written_{};
     std::array<Xmm, 2> address_{};
     Xmm condition_;
-    x86::Gp registers_, frame_, resumeAt_, depth_;
+    x86::Gp registers_, frame_, attributes_, resumeAt_, depth_;
     std::optional<jit::BudgetCounter> budget_;
     std::vector<asmjit::Label> labels_;
     std::vector<std::uint32_t> returnSites_;
@@ -176,13 +179,26 @@ void Generator::generate() {
             written_[s.destination] = true;
         }
     }
-    // A position-invariant program's HPOS was set up by the machine; keep it even if unwritten.
-    for (int slot = 0; slot < RegisterSlots::kCount; ++slot)
-        if (isWritten(slot)) {
-            slot_[static_cast<std::size_t>(slot)] = temporary();
-            cc_.movups(slot_[static_cast<std::size_t>(slot)],
-                       x86::xmmword_ptr(registers_, 16 * slot));
+    // Written temporaries start at 0, results at (0, 0, 0, 1), and a position-invariant
+    // program's o[HPOS] (stored even if unwritten) at v[OPOS].
+    attributes_ = cc_.newIntPtr("attributes");
+    cc_.mov(attributes_, x86::qword_ptr(frame_, offsetof(Frame, attributes)));
+    if (program_.positionInvariant())
+        written_[RegisterSlots::kResultBase] = true;
+    const float initialResult[4] = {0, 0, 0, 1};
+    for (int slot = 0; slot < RegisterSlots::kCount; ++slot) {
+        if (!isWritten(slot))
+            continue;
+        Xmm& value = slot_[static_cast<std::size_t>(slot)];
+        if (slot < RegisterSlots::kResultBase) {
+            value = zero();
+        } else if (slot == RegisterSlots::kResultBase && program_.positionInvariant()) {
+            value = attribute(static_cast<int>(Attribute::OPOS));
+        } else {
+            value = temporary();
+            cc_.movups(value, cc_.newConst(asmjit::ConstPoolScope::kLocal, initialResult, 16));
         }
+    }
     cc_.mov(pointer, x86::qword_ptr(frame_, offsetof(Frame, address)));
     for (int i = 0; i < 2; ++i) {
         address_[static_cast<std::size_t>(i)] = temporary();
@@ -290,6 +306,8 @@ Xmm Generator::load(const DecodedOperand& o) {
         cc_.movups(value, x86::xmmword_ptr(registers_, offset));
     } else if (isWritten(o.index)) {
         cc_.movaps(value, slot_[o.index]);
+    } else if (o.index < RegisterSlots::kTemporaryBase) {
+        value = attribute(o.index - RegisterSlots::kAttributeBase);
     } else {
         cc_.movups(value, x86::xmmword_ptr(registers_, 16 * o.index));
     }
@@ -439,12 +457,22 @@ Xmm Generator::evaluateScalar(const DecodedStep& s, const Xmm& a) {
     }
 }
 
-void Generator::write(const DecodedStep& s, const Xmm& value) {
-    // Denormals write as zero of the same sign: clear all but the sign where |v| < FLT_MIN.
+// Denormals read and write as zero of the same sign: all but the sign cleared where |v| < FLT_MIN.
+Xmm Generator::flushed(const Xmm& value) {
     const Xmm tiny = packed(Inst::kIdAndps, value, constant(0x7fffffffu));
     cc_.cmpps(tiny, constant(FLT_MIN), 1);
     cc_.andps(tiny, constant(0x7fffffffu));
-    const Xmm flushed = packed(Inst::kIdAndnps, tiny, value);
+    return packed(Inst::kIdAndnps, tiny, value);
+}
+
+Xmm Generator::attribute(int index) {
+    const Xmm value = temporary();
+    cc_.movups(value, x86::xmmword_ptr(attributes_, 16 * index));
+    return flushed(value);
+}
+
+void Generator::write(const DecodedStep& s, const Xmm& value) {
+    const Xmm flushed = this->flushed(value);
     Xmm mask = writeMask(s.writeMask);
     if (!s.plainWrite)
         cc_.andps(mask, conditionMask(s.conditionRule, s.conditionSwizzle));
@@ -536,7 +564,8 @@ NativeVertexProgram::compile(const VerifiedProgram& program, jit::CompileStatist
     return compiled;
 }
 
-NativeVertexProgram::Outcome NativeVertexProgram::run(Vector4* registers,
+NativeVertexProgram::Outcome NativeVertexProgram::run(const Vector4* attributes,
+                                                      Vector4* registers,
                                                       std::array<std::array<int, 4>, 2>& address,
                                                       std::array<Condition, 4>& condition,
                                                       std::uint64_t budget) const {
@@ -547,7 +576,7 @@ NativeVertexProgram::Outcome NativeVertexProgram::run(Vector4* registers,
                     : condition[i] == Condition::GT ? 1.0f
                     : condition[i] == Condition::LT ? -1.0f
                                                     : std::numeric_limits<float>::quiet_NaN();
-    Frame frame{address[0].data(), values.data(), budget, 0, {}, 0, 0};
+    Frame frame{attributes[0].data(), address[0].data(), values.data(), budget, 0, {}, 0, 0};
     const int outcome = entry_(registers[0].data(), &frame);
     for (std::size_t i = 0; i < 4; ++i)
         condition[i] = conditionOf(values[i]);

@@ -31,10 +31,14 @@ public:
         std::array<std::size_t, kCallStackDepth> callStack{};
         int depth = 0;
     };
-    // Runs on a machine's registers (RegisterSlots' layout), set up for the vertex; `address`
-    // and `condition` are read and written.
-    Outcome run(Vector4* registers, std::array<std::array<int, 4>, 2>& address,
-                std::array<Condition, 4>& condition, std::uint64_t budget) const;
+    // Runs on `attributes` (as given: compiled code flushes the denormals of those it reads) and
+    // a machine's registers (RegisterSlots' layout: parameters set, the temporaries and results
+    // the program does not write at their initial values); `address` and `condition` are read
+    // and written. It stores every register it may write, and o[HPOS] of a position-invariant
+    // program.
+    Outcome run(const Vector4* attributes, Vector4* registers,
+                std::array<std::array<int, 4>, 2>& address, std::array<Condition, 4>& condition,
+                std::uint64_t budget) const;
 
     struct Frame; // what compiled code receives (jit.cpp)
 

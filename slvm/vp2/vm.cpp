@@ -220,26 +220,38 @@ VertexMachine::VertexMachine(const VerifiedProgram& program, std::span<const Vec
         std::min(parameters.size(), static_cast<std::size_t>(parameterCount_));
     for (std::size_t i = 0; i < count; ++i)
         registers_[kParameterBase + i] = componentwise(parameters[i], flushDenormal);
+    resetTemporariesAndResults();
+}
+
+void VertexMachine::resetTemporariesAndResults() {
+    std::fill_n(registers_.begin() + kTemporaryBase, kMaxTemporaries, Vector4{0, 0, 0, 0});
+    std::fill_n(registers_.begin() + kResultBase, kResultCount, Vector4{0, 0, 0, 1});
+}
+
+void VertexMachine::loadAttributes(const std::array<Vector4, kAttributeCount>& attributes) {
+    for (std::size_t i = 0; i < attributes.size(); ++i)
+        registers_[kAttributeBase + i] = componentwise(attributes[i], flushDenormal);
 }
 
 ExecutionResult VertexMachine::run(const std::array<Vector4, kAttributeCount>& attributes,
                                    std::uint64_t budget) {
-    for (std::size_t i = 0; i < attributes.size(); ++i)
-        registers_[kAttributeBase + i] = componentwise(attributes[i], flushDenormal);
-    std::fill_n(registers_.begin() + kTemporaryBase, kMaxTemporaries, Vector4{0, 0, 0, 0});
-    std::fill_n(registers_.begin() + kResultBase, kResultCount, Vector4{0, 0, 0, 1});
-    if (positionInvariant_)
-        registers_[kResultBase] = registers_[kAttributeBase];
     address_ = {};
     condition_.fill(Condition::EQ);
     if (native_) {
+        // Compiled code reads (and flushes) the attributes it uses itself, starts the registers
+        // it writes at their initial values and stores them back; the others keep theirs.
         const NativeVertexProgram::Outcome outcome =
-            native_->run(registers_.data(), address_, condition_, budget);
+            native_->run(attributes.data(), registers_.data(), address_, condition_, budget);
         if (!outcome.resume)
             return outcome.result;
+        loadAttributes(attributes);
         return interpret(outcome.resumeAt, outcome.result.executed, budget, outcome.callStack,
                          outcome.depth);
     }
+    loadAttributes(attributes);
+    resetTemporariesAndResults();
+    if (positionInvariant_)
+        registers_[kResultBase] = registers_[kAttributeBase];
     return interpret(entryPoint_, 0, budget, {}, 0);
 }
 

@@ -55,6 +55,8 @@ private:
     static constexpr int kZero = RegisterSlots::kZero;
     static constexpr int kRegisterSlots = RegisterSlots::kCount;
 
+    void resetTemporariesAndResults();
+    void loadAttributes(const std::array<Vector4, kAttributeCount>& attributes);
     // Interprets from step `ip`, `executed` instructions into the run, with `depth` return
     // addresses on `callStack`.
     ExecutionResult interpret(std::size_t ip, std::uint64_t executed, std::uint64_t budget,

@@ -48,11 +48,13 @@ class RandomProgram {
 public:
     explicit RandomProgram(std::mt19937& rng) : rng_(rng) {}
 
+    // A quarter of them position-invariant (o[HPOS] is then v[OPOS], and not written).
     std::string text(int length) {
-        std::string body = "!!VP2.0\n";
+        const bool invariant = pick(4) == 0;
+        std::string body = invariant ? "!!VP2.0\nOPTION NV_position_invariant;\n" : "!!VP2.0\n";
         for (int i = 0; i < length; ++i)
             body += fmt::format("L{}:\n{}\n", i, instruction(length));
-        return body + fmt::format("L{}:\nMOV o[HPOS], R0;\nEND\n", length);
+        return body + fmt::format("L{}:\n{}END\n", length, invariant ? "" : "MOV o[HPOS], R0;\n");
     }
 
 private:
@@ -204,7 +206,7 @@ TEST_CASE("random vertex programs run bitwise as interpreted, for every budget",
         return;
     std::mt19937 rng(20261127);
     RandomProgram generator(rng);
-    int programs = 0;
+    int programs = 0, invariant = 0;
     for (int trial = 0; trial < 2000; ++trial) {
         const std::string text = generator.text(1 + trial % 20);
         std::optional<VerifiedProgram> program;
@@ -214,6 +216,7 @@ TEST_CASE("random vertex programs run bitwise as interpreted, for every budget",
             continue; // two different parameters or attributes in one instruction, say
         }
         ++programs;
+        invariant += program->positionInvariant();
         std::vector<Vector4> parameters;
         for (int i = 0; i < 4; ++i)
             parameters.push_back(randomVector(rng));
@@ -227,6 +230,7 @@ TEST_CASE("random vertex programs run bitwise as interpreted, for every budget",
                             fmt::format("trial {}:\n{}", trial, text));
     }
     REQUIRE(programs > 1000);
+    REQUIRE(invariant > 200);
 }
 
 TEST_CASE("every bundled vertex program runs bitwise as interpreted", "[vp2][jit]") {
