@@ -40,7 +40,6 @@ namespace x86 = asmjit::x86;
 
 // How a compiled function ends.
 enum Outcome : int { kFinished = 0, kResume = 1, kHostFailed = 2 };
-using EntryPoint = int (*)(float* registers, Frame* frame);
 
 // The host calls compiled code makes. An exception must not unwind through generated frames
 // (they have no unwind tables), so it is kept in the frame and the code returns kHostFailed.
@@ -500,12 +499,11 @@ std::shared_ptr<const NativeProgram> NativeProgram::compile(const VerifiedProgra
 
 ExecutionResult NativeProgram::execute(RegisterFile& registers, Host& host,
                                        std::uint64_t budget) const {
-    if (!code_)
+    if (!entry_)
         return sl::execute(*program_, registers, host, budget);
     std::exception_ptr failure;
     Frame frame{&host, budget, 0, 0, 0, &failure};
-    const auto entry = reinterpret_cast<EntryPoint>(code_->entry());
-    switch (entry(registers.slots[0].data(), &frame)) {
+    switch (entry_(registers.slots[0].data(), &frame)) {
     case kResume:
         return resume(*program_, registers, host, budget, frame.resumeAt, frame.executed);
     case kHostFailed:

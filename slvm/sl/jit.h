@@ -33,11 +33,14 @@ public:
     struct Frame; // what compiled code receives besides the registers (jit.cpp)
 
 private:
+    using EntryPoint = int (*)(float* registers, Frame* frame);
     NativeProgram(const VerifiedProgram& program, std::optional<jit::NativeCode> code)
-        : program_(&program), code_(std::move(code)) {}
+        : program_(&program), code_(std::move(code)),
+          entry_(code_ ? reinterpret_cast<EntryPoint>(code_->entry()) : nullptr) {}
 
     const VerifiedProgram* program_;
     std::optional<jit::NativeCode> code_;
+    EntryPoint entry_; // null: interpreted
 };
 
 // The executor chosen for one program: compiled code where `kind` is jit and the machine runs it,
