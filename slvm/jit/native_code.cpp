@@ -6,8 +6,24 @@
 
 namespace slvm::jit {
 
+namespace {
+
+// Executable memory in blocks of a page (asmjit's default is 64 KiB): a scene compiles one
+// program per shader, vertex-program binding and SDF shape, most well under a page, and a larger
+// one gets a block of its size.
+const asmjit::JitAllocator::CreateParams& pageBlocks() {
+    static const asmjit::JitAllocator::CreateParams params = [] {
+        asmjit::JitAllocator::CreateParams p{};
+        p.blockSize = 4096;
+        return p;
+    }();
+    return params;
+}
+
+} // namespace
+
 struct NativeCode::Storage {
-    asmjit::JitRuntime runtime;
+    asmjit::JitRuntime runtime{&pageBlocks()};
     void* entry = nullptr;
     std::size_t size = 0;
 };

@@ -155,6 +155,9 @@ TEST_CASE("random SL programs with loops stop where the interpreter stops, for e
                                            std::uint64_t{37}, std::uint64_t{1000}, kDefaultBudget})
             requireSameRun(program, registers, budget, what);
     }
+    // Code larger than a block of executable memory (a page).
+    const VerifiedProgram longProgram = verify(testing::randomProgram(rng, 3000));
+    requireSameRun(longProgram, randomRegisters(rng), kDefaultBudget, "a 3000-instruction program");
 }
 
 TEST_CASE("every bundled SL shader runs bitwise as interpreted", "[sl][jit]") {
