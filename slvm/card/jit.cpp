@@ -18,7 +18,7 @@
 namespace slvm::card {
 
 struct NativeCard::Frame {
-    const float* input; // the 16 floats `in` loads
+    float x, y, z; // the point: `in` loads (x, y, z, 0) and twelve zeros
     const VerifiedProgram* program;
     std::uint64_t budget;
     std::uint64_t executed; // out
@@ -205,10 +205,15 @@ void Generator::emit(const Instruction& in) {
         emitMov(in);
         break;
     case Opcode::In: {
-        const x86::Gp input = cc_.newIntPtr();
-        cc_.mov(input, x86::qword_ptr(frame_, offsetof(Frame, input)));
-        for (int v = 0; v < 4; ++v)
-            cc_.movups(vector(v), x86::xmmword_ptr(input, 16 * v));
+        // Float by float: a 16-byte load of three 4-byte stores would stall store forwarding.
+        const Xmm y = temporary(), z = temporary();
+        cc_.movss(vector(0), x86::dword_ptr(frame_, offsetof(Frame, x)));
+        cc_.movss(y, x86::dword_ptr(frame_, offsetof(Frame, y)));
+        cc_.movss(z, x86::dword_ptr(frame_, offsetof(Frame, z)));
+        cc_.insertps(vector(0), y, 1 << 4);
+        cc_.insertps(vector(0), z, 2 << 4);
+        for (int v = 1; v < 4; ++v)
+            cc_.xorps(vector(v), vector(v));
         break;
     }
     case Opcode::MulMM:
@@ -438,9 +443,9 @@ std::shared_ptr<const NativeCard> NativeCard::compile(const VerifiedProgram& pro
 }
 
 NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& registers,
-                                    const std::array<float, 16>& input,
+                                    float x, float y, float z,
                                     std::uint64_t budget) const {
-    Frame frame{input.data(), program_, budget, 0, -1, 0.0f};
+    Frame frame{x, y, z, program_, budget, 0, -1, 0.0f};
     switch (entry_(registers.data(), &frame)) {
     case kResume:
         return {{ExecutionStatus::Ok, frame.executed}, frame.resumeAt};
@@ -452,9 +457,8 @@ NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& register
 }
 
 float NativeCard::distance(float x, float y, float z, std::uint64_t budget) const {
-    const std::array<float, 16> input{x, y, z};
     std::array<float, kRegisterFloats> scratch; // written, never read: no need to clear it
-    Frame frame{input.data(), program_, budget, 0, -1, 0.0f};
+    Frame frame{x, y, z, program_, budget, 0, -1, 0.0f};
     switch (entry_(scratch.data(), &frame)) {
     case kFinished:
         return frame.distance;

@@ -27,9 +27,9 @@ public:
         ExecutionResult result;
         int resumeAt = -1;
     };
-    // Runs from a cleared machine on `input`, writing every register the program writes into
-    // `registers` (the others must be zero: a machine only ever runs one program).
-    Outcome run(std::array<float, kRegisterFloats>& registers, const std::array<float, 16>& input,
+    // Runs from a cleared machine at the point (x, y, z), writing every register the program
+    // writes into `registers` (the others must be zero: a machine only ever runs one program).
+    Outcome run(std::array<float, kRegisterFloats>& registers, float x, float y, float z,
                 std::uint64_t budget) const;
 
     // The distance at (x, y, z): rf0 after CardMachine(program(), budget, this).run(x, y, z), or

@@ -86,7 +86,7 @@ ExecutionResult CardMachine::run(float x, float y, float z) {
     if (native_) {
         // Compiled code writes every register the program writes and the others stay zero, so
         // the registers need no clearing.
-        const NativeCard::Outcome outcome = native_->run(registers_, input_, budget_);
+        const NativeCard::Outcome outcome = native_->run(registers_, x, y, z, budget_);
         if (outcome.resumeAt < 0)
             return outcome.result;
         return interpret(static_cast<std::size_t>(outcome.resumeAt), outcome.result.executed);
