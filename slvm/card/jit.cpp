@@ -343,6 +343,8 @@ void Generator::emitProducts(Opcode opcode) {
     }
 }
 
+// A case per opcode, as the interpreter's switch has: longer than a function should be, so that
+// each reads beside its interpreter twin.
 void Generator::emitVectorOperation(Opcode opcode) {
     static constexpr float kOnes[4] = {1.0f, 1.0f, 1.0f, 1.0f};
     static constexpr std::uint32_t kAbsolute[4] = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
@@ -442,9 +444,8 @@ std::shared_ptr<const NativeCard> NativeCard::compile(const VerifiedProgram& pro
     return compiled;
 }
 
-NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& registers,
-                                    float x, float y, float z,
-                                    std::uint64_t budget) const {
+NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& registers, float x, float y,
+                                    float z, std::uint64_t budget) const {
     Frame frame{x, y, z, program_, budget, 0, -1, 0.0f};
     switch (entry_(registers.data(), &frame)) {
     case kResume:

@@ -24,7 +24,7 @@ namespace slvm::vp2 {
 struct NativeVertexProgram::Frame {
     const float* attributes; // v[0..15], not yet flushed
     std::int32_t* address;   // A0 then A1, four ints each
-    float* condition;      // the four condition values
+    float* condition;        // the four condition values
     std::uint64_t budget;
     std::uint64_t executed; // out
     std::uint64_t callStack[kCallStackDepth];
@@ -133,6 +133,7 @@ private:
     void write(const DecodedStep& s, const Xmm& value);
     void writeAddress(const DecodedStep& s);
     void emitFlow(std::size_t index, const DecodedStep& s);
+    void emitInitialValues();
     void emitReturn(Outcome outcome);
     bool isWritten(int slot) const { return written_[static_cast<std::size_t>(slot)]; }
 
@@ -160,7 +161,7 @@ void Generator::generate() {
     resumeAt_ = cc_.newInt32("resumeAt");
     depth_ = cc_.newIntPtr("depth");
     cc_.xor_(depth_, depth_);
-    const x86::Gp budget = cc_.newUInt64("budget"), pointer = cc_.newIntPtr();
+    const x86::Gp budget = cc_.newUInt64("budget");
     cc_.mov(budget, x86::qword_ptr(frame_, offsetof(Frame, budget)));
     budget_.emplace(cc_, budget);
 
@@ -179,34 +180,7 @@ void Generator::generate() {
             written_[s.destination] = true;
         }
     }
-    // Written temporaries start at 0, results at (0, 0, 0, 1), and a position-invariant
-    // program's o[HPOS] (stored even if unwritten) at v[OPOS].
-    attributes_ = cc_.newIntPtr("attributes");
-    cc_.mov(attributes_, x86::qword_ptr(frame_, offsetof(Frame, attributes)));
-    if (program_.positionInvariant())
-        written_[RegisterSlots::kResultBase] = true;
-    const float initialResult[4] = {0, 0, 0, 1};
-    for (int slot = 0; slot < RegisterSlots::kCount; ++slot) {
-        if (!isWritten(slot))
-            continue;
-        Xmm& value = slot_[static_cast<std::size_t>(slot)];
-        if (slot < RegisterSlots::kResultBase) {
-            value = zero();
-        } else if (slot == RegisterSlots::kResultBase && program_.positionInvariant()) {
-            value = attribute(static_cast<int>(Attribute::OPOS));
-        } else {
-            value = temporary();
-            cc_.movups(value, cc_.newConst(asmjit::ConstPoolScope::kLocal, initialResult, 16));
-        }
-    }
-    cc_.mov(pointer, x86::qword_ptr(frame_, offsetof(Frame, address)));
-    for (int i = 0; i < 2; ++i) {
-        address_[static_cast<std::size_t>(i)] = temporary();
-        cc_.movups(address_[static_cast<std::size_t>(i)], x86::xmmword_ptr(pointer, 16 * i));
-    }
-    condition_ = temporary();
-    cc_.mov(pointer, x86::qword_ptr(frame_, offsetof(Frame, condition)));
-    cc_.movups(condition_, x86::xmmword_ptr(pointer));
+    emitInitialValues();
 
     labels_.resize(steps_.size() + 1);
     for (std::size_t i = 0; i <= steps_.size(); ++i)
@@ -237,6 +211,39 @@ void Generator::generate() {
     cc_.bind(overflow_);
     emitReturn(kOverflow);
     cc_.endFunc();
+}
+
+// Written temporaries start at 0, results at (0, 0, 0, 1), and a position-invariant program's
+// o[HPOS] (stored even if unwritten) at v[OPOS]; the address registers and condition values
+// start as the machine has them.
+void Generator::emitInitialValues() {
+    attributes_ = cc_.newIntPtr("attributes");
+    cc_.mov(attributes_, x86::qword_ptr(frame_, offsetof(Frame, attributes)));
+    if (program_.positionInvariant())
+        written_[RegisterSlots::kResultBase] = true;
+    const float initialResult[4] = {0, 0, 0, 1};
+    for (int slot = 0; slot < RegisterSlots::kCount; ++slot) {
+        if (!isWritten(slot))
+            continue;
+        Xmm& value = slot_[static_cast<std::size_t>(slot)];
+        if (slot < RegisterSlots::kResultBase) {
+            value = zero();
+        } else if (slot == RegisterSlots::kResultBase && program_.positionInvariant()) {
+            value = attribute(static_cast<int>(Attribute::OPOS));
+        } else {
+            value = temporary();
+            cc_.movups(value, cc_.newConst(asmjit::ConstPoolScope::kLocal, initialResult, 16));
+        }
+    }
+    const x86::Gp pointer = cc_.newIntPtr();
+    cc_.mov(pointer, x86::qword_ptr(frame_, offsetof(Frame, address)));
+    for (int i = 0; i < 2; ++i) {
+        address_[static_cast<std::size_t>(i)] = temporary();
+        cc_.movups(address_[static_cast<std::size_t>(i)], x86::xmmword_ptr(pointer, 16 * i));
+    }
+    condition_ = temporary();
+    cc_.mov(pointer, x86::qword_ptr(frame_, offsetof(Frame, condition)));
+    cc_.movups(condition_, x86::xmmword_ptr(pointer));
 }
 
 // Stores the written registers, the address registers, the condition values, the count and the
@@ -564,8 +571,7 @@ NativeVertexProgram::compile(const VerifiedProgram& program, jit::CompileStatist
     return compiled;
 }
 
-NativeVertexProgram::Outcome NativeVertexProgram::run(const Vector4* attributes,
-                                                      Vector4* registers,
+NativeVertexProgram::Outcome NativeVertexProgram::run(const Vector4* attributes, Vector4* registers,
                                                       std::array<std::array<int, 4>, 2>& address,
                                                       std::array<Condition, 4>& condition,
                                                       std::uint64_t budget) const {
