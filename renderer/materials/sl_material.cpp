@@ -183,17 +183,6 @@ void bindTextures(const Parameters& p, MaterialContext& context, SlSurfaceSettin
     settings.textureSystem = context.textures.get();
 }
 
-std::bitset<sl::kRegisterCount> namedRegisters(const sl::VerifiedProgram& program) {
-    std::bitset<sl::kRegisterCount> named;
-    for (std::size_t i = 0; i < program.code().size(); ++i)
-        for (int slot = 0; slot < 3; ++slot) {
-            const sl::OperandKind kind = program.form(i).operands[static_cast<std::size_t>(slot)];
-            if (kind == sl::OperandKind::Vector || kind == sl::OperandKind::Scalar)
-                named.set(sl::operandField(program.program().code[i], kind, slot));
-        }
-    return named;
-}
-
 void setVector(sl::RegisterFile& r, int index, Vec3 v, float w = 0.0f) {
     r.vector(index) = {v.x, v.y, v.z, w};
 }
@@ -242,17 +231,13 @@ private:
 
 } // namespace
 
-sl::RegisterFile SlMaterial::registersAt(const ShadingPoint& point, Vec3 wi, Color E,
-                                         bool onlyNamed) const {
-    const auto wanted = [&](int index) { return !onlyNamed || settings_.named.test(index); };
+sl::RegisterFile SlMaterial::registersAt(const ShadingPoint& point, Vec3 wi, Color E) const {
     sl::RegisterFile r = settings_.initial;
     const Transform toObject = point.objectToWorld->inverse();
     const LocalGeometry& g = *point.local;
     r.vector(sl::reg::C0) = {point.color.r, point.color.g, point.color.b, 1.0f};
-    if (wanted(sl::reg::L))
-        setVector(r, sl::reg::L, normalize(toObject.vector(wi)));
-    if (wanted(sl::reg::V))
-        setVector(r, sl::reg::V, normalize(toObject.vector(point.wo)));
+    setVector(r, sl::reg::L, normalize(toObject.vector(wi)));
+    setVector(r, sl::reg::V, normalize(toObject.vector(point.wo)));
     setVector(r, sl::reg::Pw, point.p, 1.0f);
     setVector(r, sl::reg::P, g.p, 1.0f);
     setVector(r, sl::reg::ds, g.dpds);
@@ -261,16 +246,13 @@ sl::RegisterFile SlMaterial::registersAt(const ShadingPoint& point, Vec3 wi, Col
     setVector(r, sl::reg::dv, g.dpdv);
     r.vector(sl::reg::uv) = {g.uv.x, g.uv.y, 0, 0};
     // N is the object-space shading normal on the viewer's side, as the built-ins shade.
-    if (wanted(sl::reg::N)) {
-        const bool flip =
-            dot(point.objectToWorld->normal(g.shadingNormal), point.shadingNormal) < 0;
-        setVector(r, sl::reg::N, flip ? -g.shadingNormal : g.shadingNormal);
-    }
+    const bool flip = dot(point.objectToWorld->normal(g.shadingNormal), point.shadingNormal) < 0;
+    setVector(r, sl::reg::N, flip ? -g.shadingNormal : g.shadingNormal);
     const Color dE = E / std::numbers::pi_v<float>;
     r.vector(sl::reg::dE) = {dE.r, dE.g, dE.b, 0};
     for (int unit = 0; unit < 8; ++unit) {
         const TextureBinding& binding = settings_.textures[static_cast<std::size_t>(unit)];
-        if (std::holds_alternative<std::monostate>(binding) || !wanted(sl::reg::t0 + unit))
+        if (std::holds_alternative<std::monostate>(binding))
             continue;
         const Color c = sampleBinding(binding, settings_.textureSystem, g.st.x, g.st.y, point);
         r.vector(sl::reg::t0 + unit) = {c.r, c.g, c.b, 1.0f};
@@ -301,9 +283,9 @@ sl::ExecutionResult SlMaterial::recordedRun(ProgramRecorder& recorder, sl::Regis
 }
 
 Color SlMaterial::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
-    ProgramRecorder* const recorder = point.context ? point.context->recorder() : nullptr;
-    sl::RegisterFile registers = registersAt(point, wi, E, /*onlyNamed=*/recorder == nullptr);
+    sl::RegisterFile registers = registersAt(point, wi, E);
     RendererHost host(point, settings_);
+    ProgramRecorder* const recorder = point.context ? point.context->recorder() : nullptr;
     const sl::ExecutionResult result =
         recorder           ? recordedRun(*recorder, registers, host)
         : settings_.native ? settings_.native->execute(registers, host, settings_.budget)
@@ -338,7 +320,6 @@ std::unique_ptr<Material> SlMaterial::create(const ParameterList& list, const st
                                           context.where.column};
     settings.program = loadProgram(path, uniforms, context);
     settings.native = context.shaders.compiled(settings.program);
-    settings.named = namedRegisters(*settings.program);
     settings.budget = context.shaderOptions.budget;
     settings.traceDepth = context.shaderOptions.traceDepth;
     settings.initial = initialRegisters(p);

@@ -14,7 +14,6 @@
 #include "slvm/sl/verifier.h"
 
 #include <array>
-#include <bitset>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -33,9 +32,6 @@ struct SlSurfaceSettings {
     std::shared_ptr<const slvm::sl::VerifiedProgram> program;
     // `program` compiled, or null to interpret it (declared after it: it must not outlive it).
     std::shared_ptr<const slvm::sl::NativeProgram> native;
-    // The registers the program names in any operand: the only ones whose values can reach v0,
-    // so the only ones a call sets up (the pixel debugger, which shows them all, sets up all).
-    std::bitset<slvm::sl::kRegisterCount> named;
     slvm::sl::RegisterFile initial; // Kd Ks S Kr Kt Ka, C1, r0-r3, s0-s3 from the Surface
     float eta = 1.0f;               // for I = old index / new index
     std::array<TextureBinding, 8> textures{};
@@ -63,10 +59,8 @@ public:
     bool usesTextureFootprint() const override;
 
     // The registers as the program sees them at `point` for light from wi with E = Li dw
-    // (exposed for tests); with `onlyNamed`, only those in settings().named, the others left as
-    // the Surface set them.
-    slvm::sl::RegisterFile registersAt(const ShadingPoint& point, Vec3 wi, Color E,
-                                       bool onlyNamed = false) const;
+    // (exposed for tests).
+    slvm::sl::RegisterFile registersAt(const ShadingPoint& point, Vec3 wi, Color E) const;
 
     const SlSurfaceSettings& settings() const { return settings_; }
     MaterialStatistics statistics() const override {
