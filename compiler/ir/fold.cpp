@@ -1,6 +1,8 @@
 // The IR's operations evaluated on constants; docs/compiler-ir.md gives each one's meaning.
 #include "compiler/ir/fold.h"
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace compiler::ir {
@@ -179,7 +181,15 @@ std::optional<Components> foldConstants(const Function& function, const Instruct
         values.push_back(function[operand].constant);
         types.push_back(function[operand].type);
     }
-    return evaluate(instruction, values, types);
+    const std::optional<Components> folded = evaluate(instruction, values, types);
+    // A constant is an immediate in the targets' text, whose numbers must be finite, and normal
+    // or zero (the numeric contract): a result that is not (a division by zero, an overflow, a
+    // denormal) stays an operation, which the VM computes to the same value.
+    if (folded && !std::all_of(folded->begin(), folded->begin() + instruction.type.width,
+                               [](float v) { return v == 0 || (std::isfinite(v) &&
+                                                                std::fabs(v) >= FLT_MIN); }))
+        return std::nullopt;
+    return folded;
 }
 
 } // namespace compiler::ir

@@ -225,3 +225,17 @@ TEST_CASE("T-Language: profile card computes a distance from P", "[compiler][tl]
     machine.run(0, 0, 0.5f);
     CHECK(machine.distance() == -0.5f);
 }
+
+TEST_CASE("T-Language: a constant that folds to an infinity or a NaN is computed, not spelled",
+          "[compiler][tl]") {
+    // Found by fuzz_cg_compiler: A / D with both zero folded to NaN and C / D to infinity, which
+    // no SL literal can spell, and the compiled program did not assemble.
+    const Vec v = run("vector A, C, D;\nC = (1, -2, 3);\nv0 = (A.x / D.x, C.y / D.y, C.z / D.z);");
+    CHECK(std::isnan(v[0]));
+    CHECK(v[1] == -INFINITY);
+    CHECK(v[2] == INFINITY);
+    // A product that underflows to a denormal (the VM keeps it; SL literals cannot write it).
+    CHECK(run("v0 = (1e-30 * 1e-10, 0, 0);")[0] == 1e-30f * 1e-10f);
+    for (const char* profile : {"card"})
+        CHECK_NOTHROW(compile("vector a, b;\nb = (1, 0, 0);\nv0 = b / a;", profile));
+}
