@@ -117,16 +117,11 @@ private:
 };
 
 void Generator::generate() {
-    asmjit::FuncNode* function =
-        cc_.addFunc(asmjit::FuncSignatureT<int, float*, Frame*>(asmjit::CallConvId::kHost));
-    registers_ = cc_.newIntPtr("registers");
-    frame_ = cc_.newIntPtr("frame");
-    function->setArg(0, registers_);
-    function->setArg(1, frame_);
+    const jit::ProgramFunction function =
+        jit::beginProgramFunction(cc_, offsetof(Frame, budget), budget_);
+    registers_ = function.registers;
+    frame_ = function.frame;
     resumeAt_ = cc_.newInt32("resumeAt");
-    const x86::Gp budget = cc_.newUInt64("budget");
-    cc_.mov(budget, x86::qword_ptr(frame_, offsetof(Frame, budget)));
-    budget_.emplace(cc_, budget);
 
     // What the card can write (rm0, rv0-rv3, for any arithmetic or `in`; mov destinations) and
     // what it reads (rm0 and rm1 for arithmetic, mov sources): only those get a register.
@@ -160,19 +155,10 @@ void Generator::generate() {
             cc_.xorps(vector(v), vector(v));
         }
 
-    labels_.resize(code_.size() + 1);
-    for (std::size_t i = 0; i <= code_.size(); ++i)
-        if (leader[i])
-            labels_[i] = cc_.newLabel();
+    labels_ = jit::leaderLabels(cc_, leader);
     resume_ = cc_.newLabel();
     fault_ = cc_.newLabel();
-    for (std::size_t i = 0; i < code_.size(); ++i) {
-        if (leader[i]) {
-            cc_.bind(labels_[i]);
-            budget_->enterBlock(static_cast<std::uint32_t>(i), jit::blockLength(leader, i));
-        }
-        emit(code_[i]);
-    }
+    jit::emitBlocks(cc_, *budget_, leader, labels_, [&](std::size_t i) { emit(code_[i]); });
     cc_.bind(labels_[code_.size()]); // off the end, or an exit
     emitReturn(kFinished);
     budget_->emitExits(resume_, resumeAt_);

@@ -6,6 +6,7 @@
 #include "slvm/jit/native_code.h"
 
 #include <asmjit/x86.h>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -81,6 +82,32 @@ private:
 // `leaders[i]` is set by the caller for jump targets and the instructions after jumps; the first
 // instruction and the end always start one. `blockLength(leaders, i)` counts a leader's block.
 std::uint32_t blockLength(const std::vector<bool>& leaders, std::size_t first);
+
+// The function each generator writes, int f(float* registers, Frame* frame), begun: its two
+// arguments, and `budget` made a counter over the frame's 64-bit field at `budgetOffset`.
+struct ProgramFunction {
+    asmjit::x86::Gp registers, frame;
+};
+ProgramFunction beginProgramFunction(asmjit::x86::Compiler& cc, std::int32_t budgetOffset,
+                                     std::optional<BudgetCounter>& budget);
+
+// A label for each instruction that starts a block and for the end (the others stay invalid).
+std::vector<asmjit::Label> leaderLabels(asmjit::x86::Compiler& cc,
+                                        const std::vector<bool>& leaders);
+
+// Emits the instructions with `emit(i)` in order, binding each block's label and counting the
+// block on entry.
+template <typename Emit>
+void emitBlocks(asmjit::x86::Compiler& cc, BudgetCounter& budget, const std::vector<bool>& leaders,
+                const std::vector<asmjit::Label>& labels, Emit emit) {
+    for (std::size_t i = 0; i + 1 < leaders.size(); ++i) {
+        if (leaders[i]) {
+            cc.bind(labels[i]);
+            budget.enterBlock(static_cast<std::uint32_t>(i), blockLength(leaders, i));
+        }
+        emit(i);
+    }
+}
 
 // A float constant as a memory operand of the function's constant pool.
 inline asmjit::x86::Mem constant(asmjit::x86::Compiler& cc, float value) {

@@ -127,6 +127,28 @@ void BudgetCounter::emitExits(const asmjit::Label& resume, const asmjit::x86::Gp
     }
 }
 
+ProgramFunction beginProgramFunction(asmjit::x86::Compiler& cc, std::int32_t budgetOffset,
+                                     std::optional<BudgetCounter>& budget) {
+    asmjit::FuncNode* function =
+        cc.addFunc(asmjit::FuncSignatureT<int, float*, void*>(asmjit::CallConvId::kHost));
+    const ProgramFunction made{cc.newIntPtr("registers"), cc.newIntPtr("frame")};
+    function->setArg(0, made.registers);
+    function->setArg(1, made.frame);
+    const asmjit::x86::Gp limit = cc.newUInt64("budget");
+    cc.mov(limit, asmjit::x86::qword_ptr(made.frame, budgetOffset));
+    budget.emplace(cc, limit);
+    return made;
+}
+
+std::vector<asmjit::Label> leaderLabels(asmjit::x86::Compiler& cc,
+                                        const std::vector<bool>& leaders) {
+    std::vector<asmjit::Label> labels(leaders.size());
+    for (std::size_t i = 0; i < leaders.size(); ++i)
+        if (leaders[i])
+            labels[i] = cc.newLabel();
+    return labels;
+}
+
 std::uint32_t blockLength(const std::vector<bool>& leaders, std::size_t first) {
     std::size_t end = first + 1;
     while (end < leaders.size() && !leaders[end])

@@ -217,16 +217,11 @@ private:
 };
 
 void Generator::generate() {
-    asmjit::FuncNode* function =
-        cc_.addFunc(asmjit::FuncSignatureT<int, float*, Frame*>(asmjit::CallConvId::kHost));
-    registers_ = cc_.newIntPtr("registers");
-    frame_ = cc_.newIntPtr("frame");
-    function->setArg(0, registers_);
-    function->setArg(1, frame_);
+    const jit::ProgramFunction function =
+        jit::beginProgramFunction(cc_, offsetof(Frame, budget), budget_);
+    registers_ = function.registers;
+    frame_ = function.frame;
     resumeAt_ = cc_.newUInt32("resumeAt");
-    const x86::Gp budget = cc_.newUInt64("budget");
-    cc_.mov(budget, frameField(offsetof(Frame, budget), 8));
-    budget_.emplace(cc_, budget);
     for (int r = 0; r < kRegisterCount; ++r)
         for (int c = 0; c < 4; ++c)
             if (isWritten(r, c)) { // read before written on some path, or kept where not written
@@ -235,20 +230,10 @@ void Generator::generate() {
             }
 
     const std::vector<bool> leader = blockLeaders(code_);
-    labels_.resize(code_.size() + 1);
-    for (std::size_t i = 0; i <= code_.size(); ++i)
-        if (leader[i])
-            labels_[i] = cc_.newLabel();
+    labels_ = jit::leaderLabels(cc_, leader);
     resume_ = cc_.newLabel();
     hostFailed_ = cc_.newLabel();
-
-    for (std::size_t i = 0; i < code_.size(); ++i) {
-        if (leader[i]) {
-            cc_.bind(labels_[i]);
-            budget_->enterBlock(static_cast<std::uint32_t>(i), jit::blockLength(leader, i));
-        }
-        emit(code_[i]);
-    }
+    jit::emitBlocks(cc_, *budget_, leader, labels_, [&](std::size_t i) { emit(code_[i]); });
     cc_.bind(labels_[code_.size()]); // off the end, or a return
     emitExits();
     cc_.endFunc();

@@ -152,18 +152,13 @@ private:
 };
 
 void Generator::generate() {
-    asmjit::FuncNode* function =
-        cc_.addFunc(asmjit::FuncSignatureT<int, float*, Frame*>(asmjit::CallConvId::kHost));
-    registers_ = cc_.newIntPtr("registers");
-    frame_ = cc_.newIntPtr("frame");
-    function->setArg(0, registers_);
-    function->setArg(1, frame_);
+    const jit::ProgramFunction function =
+        jit::beginProgramFunction(cc_, offsetof(Frame, budget), budget_);
+    registers_ = function.registers;
+    frame_ = function.frame;
     resumeAt_ = cc_.newInt32("resumeAt");
     depth_ = cc_.newIntPtr("depth");
     cc_.xor_(depth_, depth_);
-    const x86::Gp budget = cc_.newUInt64("budget");
-    cc_.mov(budget, x86::qword_ptr(frame_, offsetof(Frame, budget)));
-    budget_.emplace(cc_, budget);
 
     std::vector<bool> leader(steps_.size() + 1, false);
     leader[static_cast<std::size_t>(program_.entryPoint())] = leader[steps_.size()] = true;
@@ -182,18 +177,11 @@ void Generator::generate() {
     }
     emitInitialValues();
 
-    labels_.resize(steps_.size() + 1);
-    for (std::size_t i = 0; i <= steps_.size(); ++i)
-        if (leader[i])
-            labels_[i] = cc_.newLabel();
+    labels_ = jit::leaderLabels(cc_, leader);
     resume_ = cc_.newLabel();
     overflow_ = cc_.newLabel();
     cc_.jmp(labels_[static_cast<std::size_t>(program_.entryPoint())]);
-    for (std::size_t i = 0; i < steps_.size(); ++i) {
-        if (leader[i]) {
-            cc_.bind(labels_[i]);
-            budget_->enterBlock(static_cast<std::uint32_t>(i), jit::blockLength(leader, i));
-        }
+    jit::emitBlocks(cc_, *budget_, leader, labels_, [&](std::size_t i) {
         const DecodedStep& s = steps_[i];
         if (isBranch(s.opcode))
             emitFlow(i, s);
@@ -201,7 +189,7 @@ void Generator::generate() {
             writeAddress(s);
         else
             write(s, evaluate(s));
-    }
+    });
     cc_.bind(labels_[steps_.size()]);
     emitReturn(kFinished);
     budget_->emitExits(resume_, resumeAt_);
