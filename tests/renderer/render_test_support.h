@@ -4,11 +4,14 @@
 #include "renderer/builder/registered_vocabulary.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
+#include "renderer/import/scene_file.h"
 #include "renderer/parser/parser.h"
 #include "renderer/render/renderer.h"
 #include "tests/file_bytes.h"
 
+#include <algorithm>
 #include <array>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -62,6 +65,26 @@ inline RenderResult renderCentre(const Scene& scene, const std::string& integrat
     settings.integrator = integrator;
     settings.crop = std::array<float, 4>{0.4f, 0.6f, 0.4f, 0.6f};
     return render(scene, settings);
+}
+
+// Every bundled scene (scenes/, scenes/pbrt, scenes/gltf) that no other one Includes, sorted
+// (directory order is the file system's).
+inline std::vector<std::filesystem::path> bundledSceneFiles() {
+    std::vector<std::filesystem::path> scenes;
+    std::string texts;
+    for (const char* folder : {"", "pbrt", "gltf"})
+        for (const auto& entry : std::filesystem::directory_iterator(
+                 std::filesystem::path(LRT_SOURCE_DIR "/scenes") / folder))
+            if (entry.is_regular_file() && hasSceneExtension(entry.path())) {
+                scenes.push_back(entry.path());
+                if (entry.path().extension() != ".glb")
+                    texts += testing_files::requiredFileBytes(entry.path());
+            }
+    std::erase_if(scenes, [&](const std::filesystem::path& path) {
+        return texts.find("Include \"" + path.filename().string() + "\"") != std::string::npos;
+    });
+    std::sort(scenes.begin(), scenes.end());
+    return scenes;
 }
 
 inline Image renderText(const std::string& text, RenderSettings settings = {}) {

@@ -109,21 +109,7 @@ TEST_CASE("on every bundled scene, the debugged sample is the one the render fil
           "[debug][render][bundled]") {
     // With a one-pixel box filter a pixel at 1 spp is its one sample alone: the debugger's
     // `color` (a render of the pixel) and `radiance` (the sample traced again) must be the same.
-    std::vector<std::filesystem::path> scenes;
-    std::string texts;
-    for (const char* folder : {"", "pbrt", "gltf"})
-        for (const auto& entry : std::filesystem::directory_iterator(
-                 std::filesystem::path(LRT_SOURCE_DIR "/scenes") / folder))
-            if (entry.is_regular_file() && hasSceneExtension(entry.path())) {
-                scenes.push_back(entry.path());
-                if (entry.path().extension() != ".glb")
-                    texts += testing_files::requiredFileBytes(entry.path());
-            }
-    // A file another scene Includes is rendered as part of it.
-    std::erase_if(scenes, [&](const std::filesystem::path& path) {
-        return texts.find("Include \"" + path.filename().string() + "\"") != std::string::npos;
-    });
-    std::sort(scenes.begin(), scenes.end()); // directory order is the file system's
+    const std::vector<std::filesystem::path> scenes = testing::bundledSceneFiles();
     CHECK(scenes.size() >= 11);
     const EmbreeDevice device;
     RenderSettings settings;

@@ -13,24 +13,6 @@
 namespace lrt {
 namespace {
 
-std::vector<std::filesystem::path> bundledScenes() {
-    std::vector<std::filesystem::path> scenes;
-    std::string texts;
-    for (const char* folder : {"", "pbrt", "gltf"})
-        for (const auto& entry : std::filesystem::directory_iterator(
-                 std::filesystem::path(LRT_SOURCE_DIR "/scenes") / folder))
-            if (entry.is_regular_file() && hasSceneExtension(entry.path())) {
-                scenes.push_back(entry.path());
-                if (entry.path().extension() != ".glb")
-                    texts += testing_files::requiredFileBytes(entry.path());
-            }
-    std::erase_if(scenes, [&](const std::filesystem::path& path) { // Included by another
-        return texts.find("Include \"" + path.filename().string() + "\"") != std::string::npos;
-    });
-    std::sort(scenes.begin(), scenes.end());
-    return scenes;
-}
-
 Image renderWith(const FrameDescription& frame, const EmbreeDevice& device, slvm::jit::VmKind vm,
                  int threads) {
     BuildOptions options = testing::bundledData();
@@ -53,7 +35,7 @@ bool sameBits(const Image& a, const Image& b) {
 
 TEST_CASE("every bundled scene renders the same bits compiled and interpreted",
           "[render][jit][bundled]") {
-    const std::vector<std::filesystem::path> scenes = bundledScenes();
+    const std::vector<std::filesystem::path> scenes = testing::bundledSceneFiles();
     REQUIRE(scenes.size() >= 11);
     const EmbreeDevice device;
     for (const auto& path : scenes) {

@@ -6,6 +6,7 @@
 #include "slvm/card/card_image.h"
 #include "slvm/card/jit.h"
 #include "slvm/card/vm.h"
+#include "tests/slvm/jit_test_support.h"
 
 #include <bit>
 #include <catch2/catch.hpp>
@@ -18,12 +19,6 @@
 
 namespace slvm::card {
 namespace {
-
-bool compiledCodeRuns() {
-    if (!jit::nativeCodeSupported())
-        WARN("skipped: this machine does not run compiled programs");
-    return jit::nativeCodeSupported();
-}
 
 constexpr std::uint32_t kSpecialBits[] = {
     0x7fc00000, 0xffc00001, 0x7fa00001,             // NaNs, a signalling one too
@@ -123,15 +118,6 @@ std::string describe(const std::array<float, kRegisterFloats>& r) {
     return text;
 }
 
-bool sameValues(const std::array<float, kRegisterFloats>& x,
-                const std::array<float, kRegisterFloats>& y) {
-    for (std::size_t i = 0; i < x.size(); ++i)
-        if (std::bit_cast<std::uint32_t>(x[i]) != std::bit_cast<std::uint32_t>(y[i]) &&
-            !(std::isnan(x[i]) && std::isnan(y[i])))
-            return false;
-    return true;
-}
-
 // Runs the card at each point in both executors (one machine each, reused across points) and
 // requires the same outcome, and the same distance from NativeCard::distance.
 void requireSameRuns(const VerifiedProgram& program,
@@ -148,10 +134,8 @@ void requireSameRuns(const VerifiedProgram& program,
         const float distance = native->distance(p[0], p[1], p[2], budget);
         const float expectedDistance =
             expected.status == ExecutionStatus::Ok ? interpreter.distance() : NAN;
-        REQUIRE((std::bit_cast<std::uint32_t>(distance) ==
-                     std::bit_cast<std::uint32_t>(expectedDistance) ||
-                 (std::isnan(distance) && std::isnan(expectedDistance))));
-        if (!sameValues(interpreter.registers(), compiled.registers())) {
+        REQUIRE(slvm::testing::sameBits(distance, expectedDistance));
+        if (!slvm::testing::sameBits(interpreter.registers(), compiled.registers())) {
             INFO("interpreter:\n"
                  << describe(interpreter.registers()) << "compiled:\n"
                  << describe(compiled.registers()));
@@ -161,7 +145,7 @@ void requireSameRuns(const VerifiedProgram& program,
 }
 
 TEST_CASE("random cards run bitwise as interpreted, for every budget", "[card][jit]") {
-    if (!compiledCodeRuns())
+    if (!slvm::testing::compiledCodeRuns())
         return;
     std::mt19937 rng(20261127);
     std::set<ExecutionStatus> statuses;
@@ -191,7 +175,7 @@ TEST_CASE("random cards run bitwise as interpreted, for every budget", "[card][j
 }
 
 TEST_CASE("every bundled card runs bitwise as interpreted", "[card][jit]") {
-    if (!compiledCodeRuns())
+    if (!slvm::testing::compiledCodeRuns())
         return;
     std::mt19937 rng(5);
     int cards = 0;

@@ -11,6 +11,7 @@
 #include "slvm/sl/registers.h"
 #include "slvm/sl/shader_file.h"
 #include "slvm/sl/verifier.h"
+#include "tests/slvm/jit_test_support.h"
 
 #include <bit>
 #include <catch2/catch.hpp>
@@ -23,12 +24,6 @@
 
 namespace slvm::sl {
 namespace {
-
-bool compiledCodeRuns() {
-    if (!jit::nativeCodeSupported())
-        WARN("skipped: this machine does not run compiled programs");
-    return jit::nativeCodeSupported();
-}
 
 // Answers depend on every argument, so that a misplaced one shows in the result.
 class EchoHost final : public Host {
@@ -76,20 +71,6 @@ RegisterFile randomRegisters(std::mt19937& rng) {
     return r;
 }
 
-// Bit for bit, except that a NaN equals any NaN: which operand's payload the result of two NaNs
-// carries depends on the operand order the C++ compiler picked for a commutative operation
-// (docs/jit.md).
-bool sameValues(const RegisterFile& x, const RegisterFile& y) {
-    for (std::size_t i = 0; i < x.slots.size(); ++i)
-        for (std::size_t c = 0; c < 4; ++c) {
-            const float a = x.slots[i][c], b = y.slots[i][c];
-            if (std::bit_cast<std::uint32_t>(a) != std::bit_cast<std::uint32_t>(b) &&
-                !(std::isnan(a) && std::isnan(b)))
-                return false;
-        }
-    return true;
-}
-
 std::string describe(const RegisterFile& r) {
     std::string text;
     for (std::size_t i = 0; i < r.slots.size(); ++i)
@@ -113,7 +94,8 @@ void requireSameRun(const VerifiedProgram& program, const RegisterFile& register
     INFO(what << "\nbudget " << budget << "\nregisters before:\n" << describe(registers));
     REQUIRE(actual.status == expected.status);
     REQUIRE(actual.executed == expected.executed);
-    if (!sameValues(interpreted, compiled)) {
+    if (!slvm::testing::sameBits(std::span(interpreted.slots[0].data(), 4 * kRegisterCount),
+                                 std::span(compiled.slots[0].data(), 4 * kRegisterCount))) {
         INFO("interpreter:\n" << describe(interpreted) << "compiled:\n" << describe(compiled));
         FAIL("the registers differ");
     }
@@ -128,7 +110,7 @@ std::string listing(const Program& program) {
 }
 
 TEST_CASE("every SL instruction computes bitwise what the interpreter computes", "[sl][jit]") {
-    if (!compiledCodeRuns())
+    if (!slvm::testing::compiledCodeRuns())
         return;
     std::mt19937 rng(20261127);
     std::set<Operation> covered;
@@ -144,7 +126,7 @@ TEST_CASE("every SL instruction computes bitwise what the interpreter computes",
 
 TEST_CASE("random SL programs with loops stop where the interpreter stops, for every budget",
           "[sl][jit]") {
-    if (!compiledCodeRuns())
+    if (!slvm::testing::compiledCodeRuns())
         return;
     std::mt19937 rng(7);
     for (int trial = 0; trial < 400; ++trial) {
@@ -161,7 +143,7 @@ TEST_CASE("random SL programs with loops stop where the interpreter stops, for e
 }
 
 TEST_CASE("every bundled SL shader runs bitwise as interpreted", "[sl][jit]") {
-    if (!compiledCodeRuns())
+    if (!slvm::testing::compiledCodeRuns())
         return;
     std::mt19937 rng(3);
     int shaders = 0;
@@ -184,7 +166,7 @@ TEST_CASE("every bundled SL shader runs bitwise as interpreted", "[sl][jit]") {
 }
 
 TEST_CASE("a host call that throws reaches the caller of compiled code", "[sl][jit]") {
-    if (!compiledCodeRuns())
+    if (!slvm::testing::compiledCodeRuns())
         return;
     class ThrowingHost final : public Host {
     public:
@@ -204,7 +186,7 @@ TEST_CASE("a host call that throws reaches the caller of compiled code", "[sl][j
 }
 
 TEST_CASE("a program past the compiled length runs in the interpreter, the same", "[sl][jit]") {
-    if (!compiledCodeRuns())
+    if (!slvm::testing::compiledCodeRuns())
         return;
     Program program{"long.sl", {}, {}};
     Instruction li;
@@ -224,7 +206,7 @@ TEST_CASE("a program past the compiled length runs in the interpreter, the same"
 }
 
 TEST_CASE("compiling counts programs and their time", "[sl][jit]") {
-    if (!compiledCodeRuns())
+    if (!slvm::testing::compiledCodeRuns())
         return;
     jit::CompileStatistics statistics;
     const VerifiedProgram program = assemble("sl 1.0\nadd v0, C0, C1\nret\n", "add.sl");

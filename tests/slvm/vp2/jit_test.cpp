@@ -7,6 +7,7 @@
 #include "slvm/vp2/jit.h"
 #include "slvm/vp2/parser.h"
 #include "slvm/vp2/vm.h"
+#include "tests/slvm/jit_test_support.h"
 
 #include <bit>
 #include <catch2/catch.hpp>
@@ -19,12 +20,6 @@
 
 namespace slvm::vp2 {
 namespace {
-
-bool compiledCodeRuns() {
-    if (!jit::nativeCodeSupported())
-        WARN("skipped: this machine does not run compiled programs");
-    return jit::nativeCodeSupported();
-}
 
 constexpr std::uint32_t kSpecialBits[] = {
     0x7fc00000, 0xffc00001, 0x7fa00001, 0x7f800000, 0xff800000, 0x00000000,
@@ -154,11 +149,6 @@ private:
     std::mt19937& rng_;
 };
 
-bool same(float a, float b) {
-    return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b) ||
-           (std::isnan(a) && std::isnan(b));
-}
-
 std::string hex(const Vector4& v) {
     return fmt::format("{:08x} {:08x} {:08x} {:08x}", std::bit_cast<std::uint32_t>(v[0]),
                        std::bit_cast<std::uint32_t>(v[1]), std::bit_cast<std::uint32_t>(v[2]),
@@ -168,14 +158,14 @@ std::string hex(const Vector4& v) {
 void requireSameMachines(const VertexMachine& expected, const VertexMachine& actual) {
     for (int r = 0; r < kResultCount; ++r)
         for (std::size_t i = 0; i < 4; ++i)
-            if (!same(expected.result(static_cast<Result>(r))[i],
-                      actual.result(static_cast<Result>(r))[i]))
+            if (!slvm::testing::sameBits(expected.result(static_cast<Result>(r))[i],
+                                         actual.result(static_cast<Result>(r))[i]))
                 FAIL("o[" << resultName(r) << "]: " << hex(expected.result(static_cast<Result>(r)))
                           << " interpreted, " << hex(actual.result(static_cast<Result>(r)))
                           << " compiled");
     for (int t = 0; t < kMaxTemporaries; ++t)
         for (std::size_t i = 0; i < 4; ++i)
-            if (!same(expected.temporary(t)[i], actual.temporary(t)[i]))
+            if (!slvm::testing::sameBits(expected.temporary(t)[i], actual.temporary(t)[i]))
                 FAIL("R" << t << ": " << hex(expected.temporary(t)) << " interpreted, "
                          << hex(actual.temporary(t)) << " compiled");
     for (int a = 0; a < 2; ++a)
@@ -202,7 +192,7 @@ void requireSameRuns(const VerifiedProgram& program, const std::vector<Vector4>&
 }
 
 TEST_CASE("random vertex programs run bitwise as interpreted, for every budget", "[vp2][jit]") {
-    if (!compiledCodeRuns())
+    if (!slvm::testing::compiledCodeRuns())
         return;
     std::mt19937 rng(20261127);
     RandomProgram generator(rng);
@@ -234,7 +224,7 @@ TEST_CASE("random vertex programs run bitwise as interpreted, for every budget",
 }
 
 TEST_CASE("every bundled vertex program runs bitwise as interpreted", "[vp2][jit]") {
-    if (!compiledCodeRuns())
+    if (!slvm::testing::compiledCodeRuns())
         return;
     std::mt19937 rng(11);
     int programs = 0;
