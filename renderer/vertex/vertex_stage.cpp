@@ -1,7 +1,10 @@
-// One VertexMachine per TBB chunk (each owns a copy of the parameters), outputs written to
-// per-vertex slots, so the result does not depend on the thread count or scheduling.
+// One VertexMachine per TBB chunk (each owns a copy of the parameters), which runs the chunk in
+// batches (one call into compiled code each), outputs written to per-vertex slots, so the result
+// does not depend on the thread count or scheduling.
 #include "renderer/vertex/vertex_stage.h"
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <fmt/format.h>
@@ -31,27 +34,30 @@ struct Outputs {
         clip.resize(clipMask ? count : 0);
     }
 
-    // Vertex i's outputs, as the machine left them.
-    void store(std::size_t i, const vp2::VertexMachine& machine) {
+    // Vertex i's outputs, from its result registers.
+    void store(std::size_t i, const vp2::ResultRegisters& results) {
+        const auto result = [&](vp2::Result r) -> const vp2::Vector4& {
+            return results[static_cast<std::size_t>(r)];
+        };
         if (deforms) {
-            const auto& h = machine.result(vp2::Result::HPOS);
+            const auto& h = result(vp2::Result::HPOS);
             positions[i] =
                 h[3] == 1 ? Vec3{h[0], h[1], h[2]} : Vec3{h[0] / h[3], h[1] / h[3], h[2] / h[3]};
         }
         if (writesTex) {
-            const auto& t = machine.result(vp2::Result::TEX0);
+            const auto& t = result(vp2::Result::TEX0);
             st[i] = {t[0], t[1]};
         }
         if (writesColor) {
-            const auto& c = machine.result(vp2::Result::COL0);
+            const auto& c = result(vp2::Result::COL0);
             colors[i] = {c[0], c[1], c[2]};
         }
         if (writesBack) {
-            const auto& c = machine.result(vp2::Result::BFC0);
+            const auto& c = result(vp2::Result::BFC0);
             backColors[i] = {c[0], c[1], c[2]};
         }
         for (int plane = 0; plane < vp2::kClipPlanes && clipMask; ++plane)
-            clip[i][static_cast<std::size_t>(plane)] = machine.result(vp2::clipResult(plane))[0];
+            clip[i][static_cast<std::size_t>(plane)] = result(vp2::clipResult(plane))[0];
     }
 
     // Replaces what the program wrote.
@@ -112,18 +118,30 @@ VertexStageReport runVertexStage(const vp2::VerifiedProgram& program,
 
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1024), [&](const auto& range) {
         vp2::VertexMachine machine(program, parameters, native);
+        // Batches small enough for both buffers to stay in the L1 cache; the results the program
+        // does not write keep their initial values throughout.
+        constexpr std::size_t kBatch = 32;
+        std::array<vp2::AttributeRegisters, kBatch> attributes;
+        std::array<vp2::ResultRegisters, kBatch> results;
+        results.fill(vp2::VertexMachine::initialResults());
         std::size_t chunkLimited = 0, chunkOverflowed = 0;
-        for (std::size_t i = range.begin(); i != range.end(); ++i) {
-            const slvm::ExecutionStatus status =
-                machine.run(vertexAttributes(mesh, inputNormals, surfaceColor, i)).status;
-            chunkLimited += status == slvm::ExecutionStatus::Budget;
-            chunkOverflowed += status == slvm::ExecutionStatus::Overflow;
-            outputs.store(i, machine);
-            const Vec3 q = outputs.positions[i];
-            if (outputs.deforms &&
-                (!std::isfinite(q.x) || !std::isfinite(q.y) || !std::isfinite(q.z))) {
-                std::size_t expected = badVertex.load();
-                while (i < expected && !badVertex.compare_exchange_weak(expected, i)) {
+        for (std::size_t first = range.begin(); first < range.end(); first += kBatch) {
+            const std::size_t size = std::min(kBatch, range.end() - first);
+            for (std::size_t k = 0; k < size; ++k)
+                attributes[k] = vertexAttributes(mesh, inputNormals, surfaceColor, first + k);
+            const vp2::VertexMachine::BatchStatuses statuses =
+                machine.runBatch(std::span(attributes).first(size), std::span(results).first(size));
+            chunkLimited += statuses.budget;
+            chunkOverflowed += statuses.overflow;
+            for (std::size_t k = 0; k < size; ++k) {
+                const std::size_t i = first + k;
+                outputs.store(i, results[k]);
+                const Vec3 q = outputs.positions[i];
+                if (outputs.deforms &&
+                    (!std::isfinite(q.x) || !std::isfinite(q.y) || !std::isfinite(q.z))) {
+                    std::size_t expected = badVertex.load();
+                    while (i < expected && !badVertex.compare_exchange_weak(expected, i)) {
+                    }
                 }
             }
         }

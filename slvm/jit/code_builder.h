@@ -68,6 +68,8 @@ public:
     BudgetCounter(asmjit::x86::Compiler& cc, const asmjit::x86::Gp& budget);
 
     const asmjit::x86::Gp& executed() const { return executed_; }
+    // Starts the count again at 0, for a loop over many runs.
+    void restart() { cc_.xor_(executed_, executed_); }
     void enterBlock(std::uint32_t first, std::uint32_t length);
     // Emits the blocks' exits: each sets `resumeAt` and jumps to `resume`.
     void emitExits(const asmjit::Label& resume, const asmjit::x86::Gp& resumeAt);

@@ -13,6 +13,9 @@
 namespace slvm::vp2 {
 
 using Vector4 = std::array<float, 4>;
+// One vertex's attributes v[0..15], and its result registers in Result's order.
+using AttributeRegisters = std::array<Vector4, kAttributeCount>;
+using ResultRegisters = std::array<Vector4, kResultCount>;
 
 // The slots of the register array: attributes, temporaries, results, parameters, then a slot
 // that reads (0,0,0,0) for out-of-range relative reads and one that absorbs writes to the CC
@@ -53,6 +56,11 @@ struct DecodedStep {
 
 // `program`'s instructions decoded; relative reads stay within `parameters` parameters.
 std::vector<DecodedStep> decodeProgram(const VerifiedProgram& program);
+
+// The temporaries and results some step writes, by slot, and a position-invariant program's
+// o[HPOS], which the machine sets: the registers a run changes.
+using WrittenSlots = std::array<bool, RegisterSlots::kCount>;
+WrittenSlots writtenSlots(const std::vector<DecodedStep>& steps, bool positionInvariant);
 
 // IEEE denormals are not supported by the environment: they read and write as zero of the same
 // sign (spec section 2.14.3).

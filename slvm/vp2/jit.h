@@ -3,7 +3,8 @@
 // negation and |x| are shuffles and sign-bit masks; write masks, condition masks and condition
 // codes are lane masks. A VertexMachine given a NativeVertexProgram runs through it; a block the
 // budget cuts goes on in the interpreter, with the registers, address registers, condition codes
-// and call stack as the compiled code left them.
+// and call stack as the compiled code left them. A run covers many vertices: one call into the
+// compiled loop per batch, not per vertex (docs/jit.md, "Batches").
 #pragma once
 
 #include "slvm/jit/native_code.h"
@@ -11,6 +12,7 @@
 
 #include <array>
 #include <memory>
+#include <span>
 
 namespace slvm::vp2 {
 
@@ -23,22 +25,19 @@ public:
 
     const VerifiedProgram& program() const { return *program_; }
 
-    // How a compiled run ended: `result`, or, with `resume`, where the interpreter goes on.
-    struct Outcome {
-        ExecutionResult result;
-        bool resume = false;
-        std::size_t resumeAt = 0;
-        std::array<std::size_t, kCallStackDepth> callStack{};
-        int depth = 0;
-    };
-    // Runs on `attributes` (as given: compiled code flushes the denormals of those it reads) and
-    // a machine's registers (RegisterSlots' layout: parameters set, the temporaries and results
-    // the program does not write at their initial values); `address` and `condition` are read
-    // and written. It stores every register it may write, and o[HPOS] of a position-invariant
-    // program.
-    Outcome run(const Vector4* attributes, Vector4* registers,
-                std::array<std::array<int, 4>, 2>& address, std::array<Condition, 4>& condition,
-                std::uint64_t budget) const;
+    using Outcome = CompiledRunOutcome; // vm.h
+    // Runs the vertices of `attributes` in order, in one loop of compiled code: vertex i's
+    // attributes (as given: compiled code flushes the denormals of those it reads) are
+    // attributes[i], and the result registers the program writes go to results[i] (the others
+    // are not touched). `registers` is a machine's register array in RegisterSlots' layout, with
+    // the parameters set and the registers the program does not write at their initial values.
+    // Stops after the last vertex, or at the first that overflows the call stack or that the
+    // budget cuts inside a block: the outcome is that vertex's. Either way the vertex's
+    // registers are left in `registers` (every register it may write), `address` and
+    // `condition`.
+    Outcome run(std::span<const AttributeRegisters> attributes, ResultRegisters* results,
+                Vector4* registers, std::array<std::array<int, 4>, 2>& address,
+                std::array<Condition, 4>& condition, std::uint64_t budget) const;
 
     struct Frame; // what compiled code receives (jit.cpp)
 

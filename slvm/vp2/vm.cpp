@@ -11,6 +11,7 @@
 #include <cfloat>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace slvm::vp2 {
 
@@ -210,10 +211,23 @@ std::vector<DecodedStep> decodeProgram(const VerifiedProgram& program) {
     return steps;
 }
 
+WrittenSlots writtenSlots(const std::vector<DecodedStep>& steps, bool positionInvariant) {
+    WrittenSlots written{};
+    for (const DecodedStep& s : steps) {
+        const bool branch =
+            s.opcode == Opcode::BRA || s.opcode == Opcode::CAL || s.opcode == Opcode::RET;
+        if (!branch && (s.destinationFile == RegisterFile::Temporary ||
+                        s.destinationFile == RegisterFile::Result))
+            written[s.destination] = true;
+    }
+    written[RegisterSlots::kResultBase] |= positionInvariant;
+    return written;
+}
+
 VertexMachine::VertexMachine(const VerifiedProgram& program, std::span<const Vector4> parameters,
                              const NativeVertexProgram* native)
-    : steps_(decodeProgram(program)), native_(native),
-      entryPoint_(static_cast<std::size_t>(program.entryPoint())),
+    : steps_(decodeProgram(program)), written_(writtenSlots(steps_, program.positionInvariant())),
+      native_(native), entryPoint_(static_cast<std::size_t>(program.entryPoint())),
       positionInvariant_(program.positionInvariant()),
       parameterCount_(program.limits().parameters) {
     const std::size_t count =
@@ -228,31 +242,78 @@ void VertexMachine::resetTemporariesAndResults() {
     std::fill_n(registers_.begin() + kResultBase, kResultCount, Vector4{0, 0, 0, 1});
 }
 
-void VertexMachine::loadAttributes(const std::array<Vector4, kAttributeCount>& attributes) {
+void VertexMachine::loadAttributes(const AttributeRegisters& attributes) {
     for (std::size_t i = 0; i < attributes.size(); ++i)
         registers_[kAttributeBase + i] = componentwise(attributes[i], flushDenormal);
 }
 
-ExecutionResult VertexMachine::run(const std::array<Vector4, kAttributeCount>& attributes,
-                                   std::uint64_t budget) {
+ExecutionResult VertexMachine::run(const AttributeRegisters& attributes, std::uint64_t budget) {
+    if (native_) {
+        // The compiled loop over one vertex, whose results are the machine's own.
+        auto* results = reinterpret_cast<ResultRegisters*>(registers_.data() + kResultBase);
+        return finishCompiledRun(native_->run({&attributes, 1}, results, registers_.data(),
+                                              address_, condition_, budget),
+                                 attributes, budget);
+    }
     address_ = {};
     condition_.fill(Condition::EQ);
-    if (native_) {
-        // Compiled code reads (and flushes) the attributes it uses itself, starts the registers
-        // it writes at their initial values and stores them back; the others keep theirs.
-        const NativeVertexProgram::Outcome outcome =
-            native_->run(attributes.data(), registers_.data(), address_, condition_, budget);
-        if (!outcome.resume)
-            return outcome.result;
-        loadAttributes(attributes);
-        return interpret(outcome.resumeAt, outcome.result.executed, budget, outcome.callStack,
-                         outcome.depth);
-    }
     loadAttributes(attributes);
     resetTemporariesAndResults();
     if (positionInvariant_)
         registers_[kResultBase] = registers_[kAttributeBase];
     return interpret(entryPoint_, 0, budget, {}, 0);
+}
+
+// Compiled code reads (and flushes) the attributes it uses itself, starts the registers it writes
+// at their initial values and stores them back; the others keep theirs. A block the budget cuts
+// goes on here, in the interpreter.
+ExecutionResult VertexMachine::finishCompiledRun(const CompiledRunOutcome& outcome,
+                                                 const AttributeRegisters& attributes,
+                                                 std::uint64_t budget) {
+    if (!outcome.resume)
+        return outcome.result;
+    loadAttributes(attributes);
+    return interpret(outcome.resumeAt, outcome.result.executed, budget, outcome.callStack,
+                     outcome.depth);
+}
+
+VertexMachine::BatchStatuses VertexMachine::runBatch(std::span<const AttributeRegisters> attributes,
+                                                     std::span<ResultRegisters> results,
+                                                     std::uint64_t budget) {
+    if (results.size() < attributes.size())
+        throw std::invalid_argument("VertexMachine::runBatch: fewer results than vertices");
+    BatchStatuses statuses;
+    // Vertex `vertex`, whose run ended with `result` in the machine's registers.
+    const auto finished = [&](std::size_t vertex, ExecutionResult result) {
+        statuses.budget += result.status == ExecutionStatus::Budget;
+        statuses.overflow += result.status == ExecutionStatus::Overflow;
+        for (int r = 0; r < kResultCount; ++r)
+            if (written_[static_cast<std::size_t>(kResultBase + r)])
+                results[vertex][static_cast<std::size_t>(r)] = registers_[kResultBase + r];
+    };
+    for (std::size_t first = 0; first < attributes.size();) {
+        if (!native_) {
+            finished(first, run(attributes[first], budget));
+            ++first;
+            continue;
+        }
+        // Compiled, the loop stores the results itself, and stops early only at a vertex that
+        // overflows or that the budget cuts.
+        const CompiledRunOutcome outcome =
+            native_->run(attributes.subspan(first), &results[first], registers_.data(), address_,
+                         condition_, budget);
+        const std::size_t vertex = first + outcome.vertex;
+        if (outcome.resume || outcome.result.status != ExecutionStatus::Ok)
+            finished(vertex, finishCompiledRun(outcome, attributes[vertex], budget));
+        first = vertex + 1;
+    }
+    return statuses;
+}
+
+ResultRegisters VertexMachine::initialResults() {
+    ResultRegisters results;
+    results.fill({0, 0, 0, 1});
+    return results;
 }
 
 ExecutionResult VertexMachine::interpret(std::size_t ip, std::uint64_t executed,

@@ -26,6 +26,17 @@ using slvm::statusName;
 
 class NativeVertexProgram;
 
+// How a compiled run (NativeVertexProgram::run) ended: for the vertex `vertex`, `result`, or,
+// with `resume`, where the interpreter goes on with it.
+struct CompiledRunOutcome {
+    std::size_t vertex = 0;
+    ExecutionResult result;
+    bool resume = false;
+    std::size_t resumeAt = 0;
+    std::array<std::size_t, kCallStackDepth> callStack{};
+    int depth = 0;
+};
+
 class VertexMachine {
 public:
     // `parameters` fills c[0], c[1], ...; the rest of the environment's parameters are zero. With
@@ -37,8 +48,22 @@ public:
     // its initial value (temporaries and address registers 0, results (0,0,0,1), CC all EQ), but
     // a position-invariant program's o[HPOS] is v[OPOS]: the fixed-function transform it defers
     // to is, in a ray tracer, the identity on object space.
-    ExecutionResult run(const std::array<Vector4, kAttributeCount>& attributes,
+    ExecutionResult run(const AttributeRegisters& attributes,
                         std::uint64_t budget = kDefaultBudget);
+
+    // How the vertices of a batch ended.
+    struct BatchStatuses {
+        std::size_t budget = 0, overflow = 0; // the others are ok
+    };
+    // Runs the program on each vertex of `attributes`, as run() would, each under `budget`, and
+    // stores the result registers the program writes to the same index of `results` (which is
+    // at least as long); the others are left as they are (initialResults()). Compiled, a batch is
+    // one call into a compiled loop. Afterwards the machine holds the last vertex's registers.
+    BatchStatuses runBatch(std::span<const AttributeRegisters> attributes,
+                           std::span<ResultRegisters> results,
+                           std::uint64_t budget = kDefaultBudget);
+    // The result registers as a run starts them: (0, 0, 0, 1).
+    static ResultRegisters initialResults();
 
     const Vector4& result(Result r) const { return registers_[kResultBase + static_cast<int>(r)]; }
     const Vector4& temporary(int index) const { return registers_[kTemporaryBase + index]; }
@@ -56,7 +81,10 @@ private:
     static constexpr int kRegisterSlots = RegisterSlots::kCount;
 
     void resetTemporariesAndResults();
-    void loadAttributes(const std::array<Vector4, kAttributeCount>& attributes);
+    void loadAttributes(const AttributeRegisters& attributes);
+    // The run of the vertex whose compiled run stopped at `outcome`, finished.
+    ExecutionResult finishCompiledRun(const CompiledRunOutcome& outcome,
+                                      const AttributeRegisters& attributes, std::uint64_t budget);
     // Interprets from step `ip`, `executed` instructions into the run, with `depth` return
     // addresses on `callStack`.
     ExecutionResult interpret(std::size_t ip, std::uint64_t executed, std::uint64_t budget,
@@ -71,6 +99,7 @@ private:
     std::array<int, 4> evaluateAddress(const Step& s) const;
 
     std::vector<Step> steps_;
+    WrittenSlots written_;
     const NativeVertexProgram* native_;
     std::size_t entryPoint_;
     bool positionInvariant_;

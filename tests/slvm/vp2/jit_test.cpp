@@ -9,6 +9,7 @@
 #include "slvm/vp2/vm.h"
 #include "tests/slvm/jit_test_support.h"
 
+#include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -48,7 +49,7 @@ public:
         const bool invariant = pick(4) == 0;
         std::string body = invariant ? "!!VP2.0\nOPTION NV_position_invariant;\n" : "!!VP2.0\n";
         for (int i = 0; i < length; ++i)
-            body += fmt::format("L{}:\n{}\n", i, instruction(length));
+            body += fmt::format("L{}:\n{}\n", i, pick(6) ? instruction(length) : transform());
         return body + fmt::format("L{}:\n{}END\n", length, invariant ? "" : "MOV o[HPOS], R0;\n");
     }
 
@@ -146,6 +147,27 @@ private:
         }
     }
 
+    // Two to four DP3s or DP4s writing one component each of one register from one vector, as
+    // a matrix transform does (compiled four lanes at a time); rows mostly parameters.
+    std::string transform() {
+        const std::string op = pick(2) ? "DP4" : "DP3";
+        const std::string vector =
+            fmt::format("{}R{}{}", pick(4) ? "" : "-", pick(4), swizzle(false));
+        const bool vectorFirst = pick(3) == 0;
+        const std::string destination = pick(4) ? fmt::format("R{}", pick(4)) : "o[TEX0]";
+        std::string lanes = "xyzw";
+        std::shuffle(lanes.begin(), lanes.end(), rng_);
+        std::string text;
+        for (int k = 0, count = 2 + pick(3); k < count; ++k) {
+            const std::string row =
+                pick(3) ? fmt::format("{}c[{}]{}", pick(4) ? "" : "-", pick(4), swizzle(false))
+                        : source(false);
+            text += fmt::format("{} {}.{}, {}, {};\n", op, destination, lanes[k],
+                                vectorFirst ? vector : row, vectorFirst ? row : vector);
+        }
+        return text;
+    }
+
     std::mt19937& rng_;
 };
 
@@ -175,19 +197,45 @@ void requireSameMachines(const VertexMachine& expected, const VertexMachine& act
 }
 
 // Runs `program` on every vertex in both executors (one machine each, reused across vertices)
-// and requires the same outcome.
+// and requires the same outcome; then runs the vertices as one batch, compiled and interpreted,
+// and requires each vertex's results and the statuses the single runs gave.
 void requireSameRuns(const VerifiedProgram& program, const std::vector<Vector4>& parameters,
-                     const std::vector<std::array<Vector4, kAttributeCount>>& vertices,
-                     std::uint64_t budget, const std::string& what) {
+                     const std::vector<AttributeRegisters>& vertices, std::uint64_t budget,
+                     const std::string& what) {
     const auto native = NativeVertexProgram::compile(program);
     VertexMachine interpreter(program, parameters), compiled(program, parameters, native.get());
+    std::vector<ResultRegisters> expected(vertices.size());
+    VertexMachine::BatchStatuses expectedStatuses;
     for (std::size_t v = 0; v < vertices.size(); ++v) {
         INFO(what << "\nvertex " << v << ", budget " << budget);
-        const ExecutionResult expected = interpreter.run(vertices[v], budget);
+        const ExecutionResult interpreted = interpreter.run(vertices[v], budget);
         const ExecutionResult actual = compiled.run(vertices[v], budget);
-        REQUIRE(statusName(actual.status) == std::string(statusName(expected.status)));
-        REQUIRE(actual.executed == expected.executed);
+        REQUIRE(statusName(actual.status) == std::string(statusName(interpreted.status)));
+        REQUIRE(actual.executed == interpreted.executed);
         requireSameMachines(interpreter, compiled);
+        for (int r = 0; r < kResultCount; ++r)
+            expected[v][static_cast<std::size_t>(r)] = interpreter.result(static_cast<Result>(r));
+        expectedStatuses.budget += interpreted.status == ExecutionStatus::Budget;
+        expectedStatuses.overflow += interpreted.status == ExecutionStatus::Overflow;
+    }
+    for (const bool withNative : {false, true}) {
+        VertexMachine batched(program, parameters, withNative ? native.get() : nullptr);
+        std::vector<ResultRegisters> results(vertices.size(), VertexMachine::initialResults());
+        const VertexMachine::BatchStatuses statuses = batched.runBatch(vertices, results, budget);
+        INFO(what << "\nbudget " << budget << ", one batch, "
+                  << (withNative ? "compiled" : "interpreted"));
+        REQUIRE(statuses.budget == expectedStatuses.budget);
+        REQUIRE(statuses.overflow == expectedStatuses.overflow);
+        for (std::size_t v = 0; v < vertices.size(); ++v)
+            for (int r = 0; r < kResultCount; ++r)
+                for (std::size_t i = 0; i < 4; ++i)
+                    if (!slvm::testing::sameBits(expected[v][static_cast<std::size_t>(r)][i],
+                                                 results[v][static_cast<std::size_t>(r)][i]))
+                        FAIL("vertex "
+                             << v << ", o[" << resultName(r) << "]: "
+                             << hex(expected[v][static_cast<std::size_t>(r)]) << " run alone, "
+                             << hex(results[v][static_cast<std::size_t>(r)]) << " in the batch");
+        requireSameMachines(interpreter, batched); // the last vertex's registers
     }
 }
 
@@ -210,7 +258,7 @@ TEST_CASE("random vertex programs run bitwise as interpreted, for every budget",
         std::vector<Vector4> parameters;
         for (int i = 0; i < 4; ++i)
             parameters.push_back(randomVector(rng));
-        std::vector<std::array<Vector4, kAttributeCount>> vertices(3);
+        std::vector<AttributeRegisters> vertices(4);
         for (auto& vertex : vertices)
             for (Vector4& a : vertex)
                 a = randomVector(rng);
@@ -241,7 +289,7 @@ TEST_CASE("every bundled vertex program runs bitwise as interpreted", "[vp2][jit
             parameters.push_back({std::uniform_real_distribution<float>(-2, 2)(rng),
                                   std::uniform_real_distribution<float>(-2, 2)(rng),
                                   std::uniform_real_distribution<float>(-2, 2)(rng), 1.0f});
-        std::vector<std::array<Vector4, kAttributeCount>> vertices(100);
+        std::vector<AttributeRegisters> vertices(100);
         for (std::size_t v = 0; v < vertices.size(); ++v)
             for (Vector4& a : vertices[v])
                 a = v < 80 ? Vector4{std::uniform_real_distribution<float>(-3, 3)(rng),
