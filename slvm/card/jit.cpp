@@ -7,8 +7,10 @@
 // The budget is counted per basic block as for SL (jit::BudgetCounter).
 #include "slvm/card/jit.h"
 
+#include "slvm/card/liveness.h"
 #include "slvm/jit/code_builder.h"
 
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -18,12 +20,14 @@
 namespace slvm::card {
 
 struct NativeCard::Frame {
-    float x, y, z; // the point: `in` loads (x, y, z, 0) and twelve zeros
     const VerifiedProgram* program;
     std::uint64_t budget;
-    std::uint64_t executed; // out
+    // The point `in` loads. The distance function gets it in registers, and writes it here where
+    // its outcome is not kFinished (in `outcome`), so that its caller need not keep it.
+    float x, y, z;
+    std::int32_t outcome;
     std::int32_t resumeAt;  // out: the instruction the interpreter goes on with
-    float distance;         // out: rf0
+    std::uint64_t executed; // out
 };
 
 namespace {
@@ -52,8 +56,13 @@ bool isJump(const Instruction& in) {
 
 class Generator {
 public:
-    Generator(x86::Compiler& cc, const VerifiedProgram& program)
-        : cc_(cc), program_(program), code_(program.instructions()) {}
+    // With `distanceOnly`, the function computes rf0 alone, and leaves out work on the floats
+    // that cannot reach it (liveness.h); its exits store no registers.
+    Generator(x86::Compiler& cc, const VerifiedProgram& program, bool distanceOnly)
+        : cc_(cc), program_(program), code_(program.instructions()) {
+        if (distanceOnly)
+            liveAfter_ = liveAfter(program, FloatSet().set(0));
+    }
 
     void generate();
 
@@ -98,7 +107,19 @@ private:
     // ((((0 + p0) + p1) + p2) + p3) for lane 0 of a vector of products, the interpreter's sums.
     Xmm horizontalSum(const Xmm& products, bool fromZero);
 
-    void emit(const Instruction& in);
+    // Whether any of `count` floats from `first` is live after the instruction being emitted.
+    bool wanted(int first, int count) const {
+        if (liveAfter_.empty())
+            return true;
+        const FloatSet& live = liveAfter_[current_];
+        for (int f = first; f < first + count; ++f)
+            if (live.test(static_cast<std::size_t>(f)))
+                return true;
+        return false;
+    }
+    bool wantedVector(int v) const { return wanted(4 * v, 4); }
+
+    void emit(std::size_t index);
     void emitMov(const Instruction& in);
     void emitJump(const Instruction& in);
     void emitProducts(Opcode opcode);
@@ -111,16 +132,40 @@ private:
     std::array<Xmm, kVectors> vector_{};
     std::array<bool, kVectors> written_{};
     x86::Gp registers_, frame_, resumeAt_;
+    std::array<Xmm, 3> point_{}; // the distance function's arguments
     std::optional<jit::BudgetCounter> budget_;
     std::vector<asmjit::Label> labels_;
     asmjit::Label resume_, fault_;
+    std::vector<FloatSet> liveAfter_; // empty: everything is live
+    std::size_t current_ = 0;
+    // What each float of the SSE registers holds, where known at this point of the code: a mov
+    // of what is already there emits nothing ("mov rf3, 0" after `in`, say).
+    using Contents = std::array<std::optional<std::uint32_t>, kRegisterFloats>;
+    Contents contents_{};
+    std::vector<bool> leaders_;
+    bool entryIsJumpTarget_ = false;
+    std::array<bool, kVectors> zeroedAtEntry_{};
 };
 
 void Generator::generate() {
-    const jit::ProgramFunction function =
-        jit::beginProgramFunction(cc_, offsetof(Frame, budget), budget_);
-    registers_ = function.registers;
-    frame_ = function.frame;
+    if (liveAfter_.empty()) { // int run(float* registers, Frame* frame)
+        const jit::ProgramFunction function =
+            jit::beginProgramFunction(cc_, offsetof(Frame, budget), budget_);
+        registers_ = function.registers;
+        frame_ = function.frame;
+    } else { // float distance(float x, float y, float z, Frame* frame)
+        asmjit::FuncNode* function = cc_.addFunc(
+            asmjit::FuncSignatureT<float, float, float, float, void*>(asmjit::CallConvId::kHost));
+        frame_ = cc_.newIntPtr("frame");
+        for (std::size_t i = 0; i < point_.size(); ++i) {
+            point_[i] = cc_.newXmmSs();
+            function->setArg(i, point_[i]);
+        }
+        function->setArg(3, frame_);
+        const x86::Gp limit = cc_.newUInt64("budget");
+        cc_.mov(limit, x86::qword_ptr(frame_, offsetof(Frame, budget)));
+        budget_.emplace(cc_, limit);
+    }
     resumeAt_ = cc_.newInt32("resumeAt");
 
     // What the card can write (rm0, rv0-rv3, for any arithmetic or `in`; mov destinations) and
@@ -136,8 +181,10 @@ void Generator::generate() {
         const Instruction& in = code_[i];
         if (in.opcode == Opcode::Exit || isJump(in))
             leader[i + 1] = true;
-        if (isJump(in) && in.hasImmediate && immediateTarget(program_, in) >= 0)
+        if (isJump(in) && in.hasImmediate && immediateTarget(program_, in) >= 0) {
             leader[static_cast<std::size_t>(immediateTarget(program_, in))] = true;
+            entryIsJumpTarget_ = entryIsJumpTarget_ || immediateTarget(program_, in) == 0;
+        }
         if (in.opcode == Opcode::Mov) {
             if (in.to >= 0)
                 mark(written_, in.to, in.width);
@@ -148,17 +195,25 @@ void Generator::generate() {
             mark(referenced, 0, in.opcode == Opcode::In ? 16 : 32);
         }
     }
+    // A run starts with every register zero; the distance function leaves out the registers
+    // whose zeros are never read.
+    const FloatSet liveAtEntry =
+        liveAfter_.empty() ? FloatSet().set() : liveBefore(code_[0], liveAfter_[0]);
     for (int v = 0; v < kVectors; ++v)
         if (written_[static_cast<std::size_t>(v)] || referenced[static_cast<std::size_t>(v)] ||
             v == 0) { // rv0 holds the distance
             vector(v) = cc_.newXmm();
-            cc_.xorps(vector(v), vector(v));
+            zeroedAtEntry_[static_cast<std::size_t>(v)] =
+                ((liveAtEntry >> (4 * v)) & FloatSet(0xf)).any();
+            if (zeroedAtEntry_[static_cast<std::size_t>(v)])
+                cc_.xorps(vector(v), vector(v));
         }
 
+    leaders_ = leader;
     labels_ = jit::leaderLabels(cc_, leader);
     resume_ = cc_.newLabel();
     fault_ = cc_.newLabel();
-    jit::emitBlocks(cc_, *budget_, leader, labels_, [&](std::size_t i) { emit(code_[i]); });
+    jit::emitBlocks(cc_, *budget_, leader, labels_, [&](std::size_t i) { emit(i); });
     cc_.bind(labels_[code_.size()]); // off the end, or an exit
     emitReturn(kFinished);
     budget_->emitExits(resume_, resumeAt_);
@@ -170,19 +225,42 @@ void Generator::generate() {
     cc_.endFunc();
 }
 
-// Stores what the card can have written and the count, and returns `outcome`.
+// Stores what the card can have written and the count, and returns `outcome`; the distance
+// function returns rf0, and the outcome, where it is not kFinished, in the frame.
 void Generator::emitReturn(Outcome outcome) {
+    if (!liveAfter_.empty()) {
+        if (outcome != kFinished) { // and the point, for the interpreter
+            cc_.mov(x86::dword_ptr(frame_, offsetof(Frame, outcome)), outcome);
+            cc_.movss(x86::dword_ptr(frame_, offsetof(Frame, x)), point_[0]);
+            cc_.movss(x86::dword_ptr(frame_, offsetof(Frame, y)), point_[1]);
+            cc_.movss(x86::dword_ptr(frame_, offsetof(Frame, z)), point_[2]);
+        }
+        const Xmm distance = cc_.newXmmSs();
+        cc_.movss(distance, vector(0));
+        cc_.ret(distance);
+        return;
+    }
     for (int v = 0; v < kVectors; ++v)
         if (written_[static_cast<std::size_t>(v)])
             cc_.movups(x86::xmmword_ptr(registers_, 16 * v), vector(v));
     cc_.mov(x86::qword_ptr(frame_, offsetof(Frame, executed)), budget_->executed());
-    cc_.movss(x86::dword_ptr(frame_, offsetof(Frame, distance)), vector(0));
     const x86::Gp result = cc_.newInt32();
     cc_.mov(result, outcome);
     cc_.ret(result);
 }
 
-void Generator::emit(const Instruction& in) {
+void Generator::emit(std::size_t index) {
+    const Instruction& in = code_[index];
+    current_ = index;
+    if (leaders_[index]) { // a run starts with every register zero; elsewhere, who knows
+        const bool start = index == 0 && !entryIsJumpTarget_;
+        for (std::size_t f = 0; f < contents_.size(); ++f)
+            contents_[f] =
+                start && zeroedAtEntry_[f / 4] ? std::optional<std::uint32_t>(0) : std::nullopt;
+    }
+    const bool jumps = in.opcode == Opcode::Exit || isJump(in);
+    if (!jumps && !liveAfter_.empty() && (writtenBy(in) & liveAfter_[index]).none())
+        return; // nothing it writes is read again
     switch (in.opcode) {
     case Opcode::Exit:
         cc_.jmp(labels_[code_.size()]);
@@ -192,14 +270,25 @@ void Generator::emit(const Instruction& in) {
         break;
     case Opcode::In: {
         // Float by float: a 16-byte load of three 4-byte stores would stall store forwarding.
-        const Xmm y = temporary(), z = temporary();
-        cc_.movss(vector(0), x86::dword_ptr(frame_, offsetof(Frame, x)));
-        cc_.movss(y, x86::dword_ptr(frame_, offsetof(Frame, y)));
-        cc_.movss(z, x86::dword_ptr(frame_, offsetof(Frame, z)));
-        cc_.insertps(vector(0), y, 1 << 4);
-        cc_.insertps(vector(0), z, 2 << 4);
+        if (wantedVector(0) && !liveAfter_.empty()) { // (x, 0, 0, 0), then y and z
+            cc_.insertps(vector(0), point_[0], 0b1110);
+            cc_.insertps(vector(0), point_[1], 1 << 4);
+            cc_.insertps(vector(0), point_[2], 2 << 4);
+        } else if (wantedVector(0)) {
+            const Xmm y = temporary(), z = temporary();
+            cc_.movss(vector(0), x86::dword_ptr(frame_, offsetof(Frame, x)));
+            cc_.movss(y, x86::dword_ptr(frame_, offsetof(Frame, y)));
+            cc_.movss(z, x86::dword_ptr(frame_, offsetof(Frame, z)));
+            cc_.insertps(vector(0), y, 1 << 4);
+            cc_.insertps(vector(0), z, 2 << 4);
+        }
+        for (int f = 0; f < 16; ++f)
+            if (wantedVector(f / 4))
+                contents_[static_cast<std::size_t>(f)] =
+                    f < 3 ? std::nullopt : std::optional<std::uint32_t>(0);
         for (int v = 1; v < 4; ++v)
-            cc_.xorps(vector(v), vector(v));
+            if (wantedVector(v))
+                cc_.xorps(vector(v), vector(v));
         break;
     }
     case Opcode::MulMM:
@@ -213,6 +302,12 @@ void Generator::emit(const Instruction& in) {
         emitVectorOperation(in.opcode);
         break;
     }
+    if (in.opcode != Opcode::Mov && in.opcode != Opcode::In) {
+        const FloatSet written = writtenBy(in);
+        for (std::size_t f = 0; f < contents_.size(); ++f)
+            if (written.test(f))
+                contents_[f] = std::nullopt;
+    }
 }
 
 void Generator::emitMov(const Instruction& in) {
@@ -220,32 +315,57 @@ void Generator::emitMov(const Instruction& in) {
         emitJump(in);
         return;
     }
-    if (in.from < 0) { // pos: the pixel of the next instruction
-        const float next = static_cast<float>(in.next);
-        const Xmm t = temporary();
-        cc_.movss(t, jit::constant(cc_, next));
-        writeFloat(in.to, t);
-        return;
-    }
-    if (in.width == 1) {
-        Xmm value;
-        if (in.hasImmediate) {
-            value = temporary();
-            cc_.movss(value, jit::constant(cc_, in.immediate[0]));
-        } else {
-            value = readFloat(in.from);
+    // What the destination's floats get: the source's contents (pos, an immediate, or a
+    // register's), where known.
+    const bool fromPos = in.from < 0;
+    const int width = fromPos ? 1 : in.width;
+    Contents source{};
+    for (int k = 0; k < width; ++k)
+        source[static_cast<std::size_t>(k)] =
+            fromPos ? std::bit_cast<std::uint32_t>(static_cast<float>(in.next))
+            : in.hasImmediate
+                ? std::bit_cast<std::uint32_t>(in.immediate[static_cast<std::size_t>(k)])
+                : contents_[static_cast<std::size_t>(in.from + k)];
+    // Whether floats [first, first + count) of the destination already hold the source's.
+    const auto alreadyThere = [&](int first, int count) {
+        for (int k = first; k < first + count; ++k) {
+            const auto& held = contents_[static_cast<std::size_t>(in.to + k)];
+            if (!held || held != source[static_cast<std::size_t>(k)])
+                return false;
         }
-        writeFloat(in.to, value);
+        return true;
+    };
+    const auto record = [&](int first, int count) {
+        for (int k = first; k < first + count; ++k)
+            contents_[static_cast<std::size_t>(in.to + k)] = source[static_cast<std::size_t>(k)];
+    };
+    if (width == 1) {
+        if (alreadyThere(0, 1))
+            return;
+        if (fromPos || in.hasImmediate) {
+            const Xmm value = temporary();
+            cc_.movss(value, jit::constant(cc_, std::bit_cast<float>(*source[0])));
+            writeFloat(in.to, value);
+        } else {
+            // Through a register: were the source spilled, the register allocator could make
+            // insertps read it from memory, where the instruction ignores the source lane.
+            writeFloat(in.to, readFloat(in.from));
+        }
+        record(0, 1);
         return;
     }
-    // 4 or 16 floats, aligned to whole vector registers; the source is read whole first.
-    const int count = in.width / 4;
-    std::array<Xmm, 4> value;
-    for (int v = 0; v < count; ++v)
-        value[static_cast<std::size_t>(v)] =
-            in.hasImmediate ? loadConstant(&in.immediate[4 * v]) : copyOf(vector(in.from / 4 + v));
-    for (int v = 0; v < count; ++v)
-        cc_.movaps(vector(in.to / 4 + v), value[static_cast<std::size_t>(v)]);
+    // 4 or 16 floats, aligned to whole vector registers: a source and a destination are the same
+    // registers or none in common, so each vector register can be copied in turn.
+    for (int v = 0; v < in.width / 4; ++v) {
+        if (!wantedVector(in.to / 4 + v) || alreadyThere(4 * v, 4))
+            continue;
+        if (in.hasImmediate)
+            cc_.movaps(vector(in.to / 4 + v),
+                       cc_.newConst(asmjit::ConstPoolScope::kLocal, &in.immediate[4 * v], 16));
+        else
+            cc_.movaps(vector(in.to / 4 + v), vector(in.from / 4 + v));
+        record(4 * v, 4);
+    }
 }
 
 // A mov to pos. A target known now jumps (or faults); one held in a register is looked up at run
@@ -266,11 +386,12 @@ void Generator::emitJump(const Instruction& in) {
 }
 
 Xmm Generator::horizontalSum(const Xmm& products, bool fromZero) {
-    Xmm sum = fromZero ? zero() : lane(products, 0);
-    for (int k = fromZero ? 0 : 1; k < 4; ++k) {
-        const Xmm term = lane(products, k);
-        cc_.addss(sum, term);
-    }
+    std::array<Xmm, 4> term;
+    for (int k = fromZero ? 0 : 1; k < 4; ++k)
+        term[static_cast<std::size_t>(k)] = lane(products, k);
+    Xmm sum = fromZero ? zero() : products; // lane 0 is p0; the others are not read
+    for (int k = fromZero ? 0 : 1; k < 4; ++k)
+        cc_.addss(sum, term[static_cast<std::size_t>(k)]);
     return sum;
 }
 
@@ -280,6 +401,8 @@ void Generator::emitProducts(Opcode opcode) {
     case Opcode::MulMM: { // column j of rm0 * rm1: sum over k of rm0 column k * rm1[j][k]
         std::array<Xmm, 4> product;
         for (int j = 0; j < 4; ++j) {
+            if (!wantedVector(j))
+                continue;
             Xmm sum = zero();
             for (int k = 0; k < 4; ++k)
                 sum = packed(x86::Inst::kIdAddps, sum,
@@ -287,7 +410,8 @@ void Generator::emitProducts(Opcode opcode) {
             product[static_cast<std::size_t>(j)] = sum;
         }
         for (int j = 0; j < 4; ++j)
-            cc_.movaps(vector(j), product[static_cast<std::size_t>(j)]);
+            if (wantedVector(j))
+                cc_.movaps(vector(j), product[static_cast<std::size_t>(j)]);
         break;
     }
     case Opcode::MulMV: { // rv0 = sum over k of rm0 column k * rv4[k]
@@ -340,7 +464,8 @@ void Generator::emitVectorOperation(Opcode opcode) {
     };
     auto eachOfMatrix = [&](asmjit::InstId instruction) {
         for (int v = 0; v < 4; ++v)
-            cc_.emit(instruction, vector(v), vector(4 + v));
+            if (wantedVector(v))
+                cc_.emit(instruction, vector(v), vector(4 + v));
     };
     switch (opcode) {
     case Opcode::Add:
@@ -358,7 +483,8 @@ void Generator::emitVectorOperation(Opcode opcode) {
     case Opcode::MulMF: {
         const Xmm factor = lane(vector(4), 0, true);
         for (int v = 0; v < 4; ++v)
-            cc_.mulps(vector(v), factor);
+            if (wantedVector(v))
+                cc_.mulps(vector(v), factor);
         break;
     }
     case Opcode::MulVF:
@@ -422,9 +548,13 @@ void Generator::emitVectorOperation(Opcode opcode) {
 std::shared_ptr<const NativeCard> NativeCard::compile(const VerifiedProgram& program,
                                                       jit::CompileStatistics* statistics) {
     const auto start = std::chrono::steady_clock::now();
-    jit::NativeCode::Builder builder;
-    Generator(builder.compiler(), program).generate();
-    std::shared_ptr<const NativeCard> compiled(new NativeCard(program, builder.finish()));
+    const auto function = [&](bool distanceOnly) {
+        jit::NativeCode::Builder builder;
+        Generator(builder.compiler(), program, distanceOnly).generate();
+        return builder.finish();
+    };
+    std::shared_ptr<const NativeCard> compiled(
+        new NativeCard(program, function(false), function(true)));
     if (statistics)
         statistics->add(std::chrono::steady_clock::now() - start);
     return compiled;
@@ -432,8 +562,8 @@ std::shared_ptr<const NativeCard> NativeCard::compile(const VerifiedProgram& pro
 
 NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& registers, float x, float y,
                                     float z, std::uint64_t budget) const {
-    Frame frame{x, y, z, program_, budget, 0, -1, 0.0f};
-    switch (entry_(registers.data(), &frame)) {
+    Frame frame{program_, budget, x, y, z, kFinished, -1, 0};
+    switch (run_(registers.data(), &frame)) {
     case kResume:
         return {{ExecutionStatus::Ok, frame.executed}, frame.resumeAt};
     case kFault:
@@ -443,21 +573,31 @@ NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& register
     }
 }
 
+namespace {
+
+// A distance the compiled code left to the interpreter, from the start: the run is a function of
+// the point. Out of line, so that the sphere tracer's calls do not pay for a machine's frame.
+[[gnu::noinline]] float interpretedDistance(const VerifiedProgram& program, float x, float y,
+                                            float z, std::uint64_t budget) {
+    CardMachine machine(program, budget);
+    return machine.run(x, y, z).status == ExecutionStatus::Ok
+               ? machine.distance()
+               : std::numeric_limits<float>::quiet_NaN();
+}
+
+} // namespace
+
 float NativeCard::distance(float x, float y, float z, std::uint64_t budget) const {
-    std::array<float, kRegisterFloats> scratch; // written, never read: no need to clear it
-    Frame frame{x, y, z, program_, budget, 0, -1, 0.0f};
-    switch (entry_(scratch.data(), &frame)) {
-    case kFinished:
-        return frame.distance;
-    case kFault:
+    Frame frame; // the distance function reads the program and the budget, writes the outcome
+    frame.program = program_;
+    frame.budget = budget;
+    frame.outcome = kFinished;
+    const float distance = distance_(x, y, z, &frame);
+    if (frame.outcome == kFinished) [[likely]]
+        return distance;
+    if (frame.outcome == kFault)
         return std::numeric_limits<float>::quiet_NaN();
-    default: { // the interpreter decides, from the start: the run is a function of the point
-        CardMachine machine(*program_, budget);
-        return machine.run(x, y, z).status == ExecutionStatus::Ok
-                   ? machine.distance()
-                   : std::numeric_limits<float>::quiet_NaN();
-    }
-    }
+    return interpretedDistance(*frame.program, frame.x, frame.y, frame.z, frame.budget);
 }
 
 } // namespace slvm::card

@@ -2,7 +2,8 @@
 // interpreter computes (docs/jit.md). The 40 vector registers live in SSE registers, four floats
 // each, so the 16-float arithmetic of the spec's matrix registers is four packed operations. A
 // CardMachine given a NativeCard runs through it; a block the budget cuts, and a jump to a pixel
-// held in a register, go on in the interpreter.
+// held in a register, go on in the interpreter. The sphere tracer's distance has a function of
+// its own, which computes rf0 and nothing that cannot reach it.
 #pragma once
 
 #include "slvm/card/vm.h"
@@ -40,14 +41,19 @@ public:
     struct Frame; // what compiled code receives (jit.cpp)
 
 private:
-    using EntryPoint = int (*)(float* registers, Frame* frame);
-    NativeCard(const VerifiedProgram& program, jit::NativeCode code)
-        : program_(&program), code_(std::move(code)),
-          entry_(reinterpret_cast<EntryPoint>(code_.entry())) {}
+    using RunEntry = int (*)(float* registers, Frame* frame);
+    using DistanceEntry = float (*)(float x, float y, float z, Frame* frame);
+    // `run` computes every register; `distance` rf0 alone, leaving out work on floats that cannot
+    // reach it.
+    NativeCard(const VerifiedProgram& program, jit::NativeCode run, jit::NativeCode distance)
+        : program_(&program), runCode_(std::move(run)), distanceCode_(std::move(distance)),
+          run_(reinterpret_cast<RunEntry>(runCode_.entry())),
+          distance_(reinterpret_cast<DistanceEntry>(distanceCode_.entry())) {}
 
     const VerifiedProgram* program_;
-    jit::NativeCode code_;
-    EntryPoint entry_;
+    jit::NativeCode runCode_, distanceCode_;
+    RunEntry run_;
+    DistanceEntry distance_;
 };
 
 } // namespace slvm::card

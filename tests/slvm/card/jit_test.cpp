@@ -174,6 +174,67 @@ TEST_CASE("random cards run bitwise as interpreted, for every budget", "[card][j
     REQUIRE(statuses.size() == 3); // ok, budget and fault all seen
 }
 
+// A straight-line card of moderate numbers, as an SDF is: the point, then arithmetic and movs
+// among the registers the arithmetic uses and a few others, with immediates in [-2, 2]. Most of
+// its work is on floats that never reach rf0, which the distance function leaves out.
+std::string straightLineCard(std::mt19937& rng, int length) {
+    auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    auto number = [&] {
+        return fmt::format("{:.6g}", std::uniform_real_distribution<float>(-2, 2)(rng));
+    };
+    constexpr const char* kArithmetic[] = {
+        "add", "sub", "mulMM", "mulMV", "mulVM", "mulVV", "mulMF", "mulVF", "mulFF", "dot", "crs",
+        "nor", "sin", "cos",   "min",   "max",   "abs",   "floor", "slt",   "div",   "sqrt"};
+    std::string text = "in 0\n";
+    for (int i = 0; i < length; ++i) {
+        switch (pick(6)) {
+        case 0:
+        case 1:
+            text += kArithmetic[pick(static_cast<int>(std::size(kArithmetic)))];
+            break;
+        case 2:
+            text += pick(2) ? fmt::format("mov rm{}, rm{}", pick(3), pick(3))
+                            : fmt::format("mov rv{}, rv{}", pick(12), pick(12));
+            break;
+        case 3:
+            text += fmt::format("mov rv{}, {} {} {} {}", pick(12), number(), number(), number(),
+                                number());
+            break;
+        default:
+            text += pick(3) ? fmt::format("mov rf{}, rf{}", pick(48), pick(48))
+                            : fmt::format("mov rf{}, {}", pick(48), number());
+            break;
+        }
+        text += "\n";
+    }
+    return text;
+}
+
+TEST_CASE("the distance alone is the interpreter's rf0, for straight-line cards", "[card][jit]") {
+    if (!slvm::testing::compiledCodeRuns())
+        return;
+    std::mt19937 rng(31);
+    int numbers = 0, runs = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+        const std::string text = straightLineCard(rng, 1 + trial % 30);
+        const VerifiedProgram program = verify(assemble(text, "straight.pc"));
+        const auto native = NativeCard::compile(program);
+        CardMachine interpreter(program);
+        for (int p = 0; p < 4; ++p) {
+            const float x = std::uniform_real_distribution<float>(-2, 2)(rng),
+                        y = std::uniform_real_distribution<float>(-2, 2)(rng),
+                        z = std::uniform_real_distribution<float>(-2, 2)(rng);
+            REQUIRE(interpreter.run(x, y, z).status == ExecutionStatus::Ok);
+            const float expected = interpreter.distance(), actual = native->distance(x, y, z);
+            INFO("trial " << trial << ":\n" << text << "point " << x << " " << y << " " << z);
+            REQUIRE(slvm::testing::sameBits(expected, actual));
+            numbers += !std::isnan(expected);
+            ++runs;
+        }
+    }
+    REQUIRE(numbers > runs / 2); // mostly numbers, so that a wrong one shows
+}
+
 TEST_CASE("every bundled card runs bitwise as interpreted", "[card][jit]") {
     if (!slvm::testing::compiledCodeRuns())
         return;
