@@ -1,12 +1,13 @@
 // Differential fuzzing of the card JIT: card text (after one byte that picks the budget) that
 // verifies runs compiled and interpreted at points of corner-case floats drawn from the input;
 // status, count, every register and NativeCard::distance must agree bit for bit (any NaN for a
-// NaN).
+// NaN), and NativeCard::distances at the four points at once.
 #include "fuzz_support.h"
 #include "slvm/card/assembler.h"
 #include "slvm/card/jit.h"
 #include "slvm/common/diagnostic.h"
 
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <random>
@@ -27,8 +28,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         auto corner = [&] {
             return slvm::fuzzing::cornerCaseFloat(static_cast<std::uint32_t>(bits()));
         };
-        for (int point = 0; point < 4; ++point) {
-            const float x = corner(), y = corner(), z = corner();
+        std::array<float, 4> xs, ys, zs, expectedDistances;
+        for (std::size_t point = 0; point < 4; ++point) {
+            const float x = xs[point] = corner(), y = ys[point] = corner(),
+                        z = zs[point] = corner();
             const slvm::ExecutionResult expected = interpreter.run(x, y, z);
             const slvm::ExecutionResult actual = compiled.run(x, y, z);
             if (expected.status != actual.status || expected.executed != actual.executed)
@@ -36,10 +39,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (std::size_t i = 0; i < card::kRegisterFloats; ++i)
                 slvm::fuzzing::requireSame(interpreter.registers()[i], compiled.registers()[i],
                                            "registers");
-            slvm::fuzzing::requireSame(
-                expected.status == slvm::ExecutionStatus::Ok ? interpreter.distance() : NAN,
-                native->distance(x, y, z, budget), "distances");
+            expectedDistances[point] =
+                expected.status == slvm::ExecutionStatus::Ok ? interpreter.distance() : NAN;
+            slvm::fuzzing::requireSame(expectedDistances[point], native->distance(x, y, z, budget),
+                                       "distances");
         }
+        const std::array<float, 4> lanes = native->distances(xs, ys, zs, budget);
+        for (std::size_t point = 0; point < 4; ++point)
+            slvm::fuzzing::requireSame(expectedDistances[point], lanes[point], "four distances");
     } catch (const slvm::ProgramError&) {
     }
     return 0;

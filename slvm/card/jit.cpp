@@ -7,6 +7,7 @@
 // The budget is counted per basic block as for SL (jit::BudgetCounter).
 #include "slvm/card/jit.h"
 
+#include "slvm/card/lane_code.h"
 #include "slvm/card/liveness.h"
 #include "slvm/jit/code_builder.h"
 
@@ -50,10 +51,6 @@ int immediateTarget(const VerifiedProgram& program, const Instruction& in) {
     return jumpTarget(program, in.immediate[0]);
 }
 
-bool isJump(const Instruction& in) {
-    return in.opcode == Opcode::Mov && in.to < 0;
-}
-
 class Generator {
 public:
     // With `distanceOnly`, the function computes rf0 alone, and leaves out work on the floats
@@ -61,7 +58,7 @@ public:
     Generator(x86::Compiler& cc, const VerifiedProgram& program, bool distanceOnly)
         : cc_(cc), program_(program), code_(program.instructions()) {
         if (distanceOnly)
-            liveAfter_ = liveAfter(program, FloatSet().set(0));
+            live_ = liveness(program, FloatSet().set(0));
     }
 
     void generate();
@@ -94,11 +91,7 @@ private:
         cc_.movups(t, cc_.newConst(asmjit::ConstPoolScope::kLocal, values, 16));
         return t;
     }
-    Xmm zero() {
-        const Xmm t = temporary();
-        cc_.xorps(t, t);
-        return t;
-    }
+    Xmm zero() { return jit::zeroed(cc_); }
     // Float `index` of the shared array (rfK): lane K % 4 of rv(K / 4).
     Xmm readFloat(int index) { return lane(vector(index / 4), index % 4); }
     void writeFloat(int index, const Xmm& value) {
@@ -109,9 +102,9 @@ private:
 
     // Whether any of `count` floats from `first` is live after the instruction being emitted.
     bool wanted(int first, int count) const {
-        if (liveAfter_.empty())
+        if (!live_)
             return true;
-        const FloatSet& live = liveAfter_[current_];
+        const FloatSet& live = live_->after[current_];
         for (int f = first; f < first + count; ++f)
             if (live.test(static_cast<std::size_t>(f)))
                 return true;
@@ -136,7 +129,7 @@ private:
     std::optional<jit::BudgetCounter> budget_;
     std::vector<asmjit::Label> labels_;
     asmjit::Label resume_, fault_;
-    std::vector<FloatSet> liveAfter_; // empty: everything is live
+    std::optional<Liveness> live_; // none: the run function, where everything is live
     std::size_t current_ = 0;
     // What each float of the SSE registers holds, where known at this point of the code: a mov
     // of what is already there emits nothing ("mov rf3, 0" after `in`, say).
@@ -148,7 +141,7 @@ private:
 };
 
 void Generator::generate() {
-    if (liveAfter_.empty()) { // int run(float* registers, Frame* frame)
+    if (!live_) { // int run(float* registers, Frame* frame)
         const jit::ProgramFunction function =
             jit::beginProgramFunction(cc_, offsetof(Frame, budget), budget_);
         registers_ = function.registers;
@@ -170,8 +163,7 @@ void Generator::generate() {
 
     // What the card can write (rm0, rv0-rv3, for any arithmetic or `in`; mov destinations) and
     // what it reads (rm0 and rm1 for arithmetic, mov sources): only those get a register.
-    std::vector<bool> leader(code_.size() + 1, false);
-    leader[0] = leader[code_.size()] = true;
+    const std::vector<bool> leader = blockLeaders(program_);
     std::array<bool, kVectors> referenced{};
     auto mark = [](std::array<bool, kVectors>& set, int firstFloat, int floats) {
         for (int f = firstFloat; f < firstFloat + std::max(floats, 1); ++f)
@@ -179,12 +171,8 @@ void Generator::generate() {
     };
     for (std::size_t i = 0; i < code_.size(); ++i) {
         const Instruction& in = code_[i];
-        if (in.opcode == Opcode::Exit || isJump(in))
-            leader[i + 1] = true;
-        if (isJump(in) && in.hasImmediate && immediateTarget(program_, in) >= 0) {
-            leader[static_cast<std::size_t>(immediateTarget(program_, in))] = true;
-            entryIsJumpTarget_ = entryIsJumpTarget_ || immediateTarget(program_, in) == 0;
-        }
+        entryIsJumpTarget_ = entryIsJumpTarget_ ||
+                             (isJump(in) && in.hasImmediate && immediateTarget(program_, in) == 0);
         if (in.opcode == Opcode::Mov) {
             if (in.to >= 0)
                 mark(written_, in.to, in.width);
@@ -197,8 +185,7 @@ void Generator::generate() {
     }
     // A run starts with every register zero; the distance function leaves out the registers
     // whose zeros are never read.
-    const FloatSet liveAtEntry =
-        liveAfter_.empty() ? FloatSet().set() : liveBefore(code_[0], liveAfter_[0]);
+    const FloatSet liveAtEntry = live_ ? live_->atStart : FloatSet().set();
     for (int v = 0; v < kVectors; ++v)
         if (written_[static_cast<std::size_t>(v)] || referenced[static_cast<std::size_t>(v)] ||
             v == 0) { // rv0 holds the distance
@@ -228,7 +215,7 @@ void Generator::generate() {
 // Stores what the card can have written and the count, and returns `outcome`; the distance
 // function returns rf0, and the outcome, where it is not kFinished, in the frame.
 void Generator::emitReturn(Outcome outcome) {
-    if (!liveAfter_.empty()) {
+    if (live_) {
         if (outcome != kFinished) { // and the point, for the interpreter
             cc_.mov(x86::dword_ptr(frame_, offsetof(Frame, outcome)), outcome);
             cc_.movss(x86::dword_ptr(frame_, offsetof(Frame, x)), point_[0]);
@@ -258,8 +245,7 @@ void Generator::emit(std::size_t index) {
             contents_[f] =
                 start && zeroedAtEntry_[f / 4] ? std::optional<std::uint32_t>(0) : std::nullopt;
     }
-    const bool jumps = in.opcode == Opcode::Exit || isJump(in);
-    if (!jumps && !liveAfter_.empty() && (writtenBy(in) & liveAfter_[index]).none())
+    if (live_ && isDead(in, live_->after[index]))
         return; // nothing it writes is read again
     switch (in.opcode) {
     case Opcode::Exit:
@@ -270,7 +256,7 @@ void Generator::emit(std::size_t index) {
         break;
     case Opcode::In: {
         // Float by float: a 16-byte load of three 4-byte stores would stall store forwarding.
-        if (wantedVector(0) && !liveAfter_.empty()) { // (x, 0, 0, 0), then y and z
+        if (wantedVector(0) && live_) { // (x, 0, 0, 0), then y and z
             cc_.insertps(vector(0), point_[0], 0b1110);
             cc_.insertps(vector(0), point_[1], 1 << 4);
             cc_.insertps(vector(0), point_[2], 2 << 4);
@@ -554,11 +540,18 @@ std::shared_ptr<const NativeCard> NativeCard::compile(const VerifiedProgram& pro
         return builder.finish();
     };
     std::shared_ptr<const NativeCard> compiled(
-        new NativeCard(program, function(false), function(true)));
+        new NativeCard(program, function(false), function(true), compileLanes(program)));
     if (statistics)
         statistics->add(std::chrono::steady_clock::now() - start);
     return compiled;
 }
+
+NativeCard::NativeCard(const VerifiedProgram& program, jit::NativeCode run,
+                       jit::NativeCode distance, std::optional<jit::NativeCode> lanes)
+    : program_(&program), runCode_(std::move(run)), distanceCode_(std::move(distance)),
+      lanesCode_(std::move(lanes)), run_(reinterpret_cast<RunEntry>(runCode_.entry())),
+      distance_(reinterpret_cast<DistanceEntry>(distanceCode_.entry())),
+      lanes_(lanesCode_ ? lanesCode_->entry() : nullptr) {}
 
 NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& registers, float x, float y,
                                     float z, std::uint64_t budget) const {
@@ -598,6 +591,27 @@ float NativeCard::distance(float x, float y, float z, std::uint64_t budget) cons
     if (frame.outcome == kFault)
         return std::numeric_limits<float>::quiet_NaN();
     return interpretedDistance(*frame.program, frame.x, frame.y, frame.z, frame.budget);
+}
+
+std::array<float, 4> NativeCard::distances(const std::array<float, 4>& x,
+                                           const std::array<float, 4>& y,
+                                           const std::array<float, 4>& z,
+                                           std::uint64_t budget) const {
+    if (lanes_) {
+        LaneFrame frame{x, y, z, budget, {}, kLanesFinished};
+        reinterpret_cast<LaneEntry>(lanes_)(&frame);
+        if (frame.outcome == kLanesFinished) [[likely]]
+            return frame.distances;
+        if (frame.outcome == kLanesFault) { // every point takes the same path
+            std::array<float, 4> nan;
+            nan.fill(std::numeric_limits<float>::quiet_NaN());
+            return nan;
+        }
+    }
+    std::array<float, 4> each;
+    for (std::size_t i = 0; i < 4; ++i)
+        each[i] = distance(x[i], y[i], z[i], budget);
+    return each;
 }
 
 } // namespace slvm::card

@@ -9,7 +9,9 @@
 #include "slvm/card/vm.h"
 #include "slvm/jit/native_code.h"
 
+#include <array>
 #include <memory>
+#include <optional>
 
 namespace slvm::card {
 
@@ -38,6 +40,14 @@ public:
     // shape's march calls it at every step).
     float distance(float x, float y, float z, std::uint64_t budget = kDefaultBudget) const;
 
+    // The distances at four points (x[i], y[i], z[i]) at once, each bitwise distance(x[i], y[i],
+    // z[i], budget). A card without computed jumps takes one path at every point, so its four
+    // runs are one call into code whose SSE lanes are the four points (an SDF's gradient, six
+    // evaluations, is two such calls); a card with them runs point by point.
+    std::array<float, 4> distances(const std::array<float, 4>& x, const std::array<float, 4>& y,
+                                   const std::array<float, 4>& z,
+                                   std::uint64_t budget = kDefaultBudget) const;
+
     struct Frame; // what compiled code receives (jit.cpp)
 
 private:
@@ -45,15 +55,16 @@ private:
     using DistanceEntry = float (*)(float x, float y, float z, Frame* frame);
     // `run` computes every register; `distance` rf0 alone, leaving out work on floats that cannot
     // reach it.
-    NativeCard(const VerifiedProgram& program, jit::NativeCode run, jit::NativeCode distance)
-        : program_(&program), runCode_(std::move(run)), distanceCode_(std::move(distance)),
-          run_(reinterpret_cast<RunEntry>(runCode_.entry())),
-          distance_(reinterpret_cast<DistanceEntry>(distanceCode_.entry())) {}
+    // `lanes` the four-point distances, where the card has no computed jump (lane_code.h).
+    NativeCard(const VerifiedProgram& program, jit::NativeCode run, jit::NativeCode distance,
+               std::optional<jit::NativeCode> lanes);
 
     const VerifiedProgram* program_;
     jit::NativeCode runCode_, distanceCode_;
+    std::optional<jit::NativeCode> lanesCode_;
     RunEntry run_;
     DistanceEntry distance_;
+    void* lanes_; // LaneEntry, or null
 };
 
 } // namespace slvm::card

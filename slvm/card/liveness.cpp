@@ -20,6 +20,28 @@ FloatSet range(int first, int count) {
 
 } // namespace
 
+bool isJump(const Instruction& in) {
+    return in.opcode == Opcode::Mov && in.to < 0;
+}
+
+std::vector<bool> blockLeaders(const VerifiedProgram& program) {
+    const std::vector<Instruction>& code = program.instructions();
+    std::vector<bool> leader(code.size() + 1, false);
+    leader[0] = leader[code.size()] = true;
+    for (std::size_t i = 0; i < code.size(); ++i) {
+        const Instruction& in = code[i];
+        if (in.opcode == Opcode::Exit || isJump(in))
+            leader[i + 1] = true;
+        if (isJump(in) && in.hasImmediate && jumpTarget(program, in.immediate[0]) >= 0)
+            leader[static_cast<std::size_t>(jumpTarget(program, in.immediate[0]))] = true;
+    }
+    return leader;
+}
+
+bool isDead(const Instruction& in, const FloatSet& liveAfter) {
+    return in.opcode != Opcode::Exit && !isJump(in) && (writtenBy(in) & liveAfter).none();
+}
+
 FloatSet writtenBy(const Instruction& in) {
     switch (in.opcode) {
     case Opcode::Exit:
@@ -124,11 +146,16 @@ FloatSet read(const Instruction& in, const FloatSet& wanted) {
 
 } // namespace
 
+namespace {
+
+// The floats live before `in`, given those live after it.
 FloatSet liveBefore(const Instruction& in, const FloatSet& after) {
     return (after & ~writtenBy(in)) | read(in, after & writtenBy(in));
 }
 
-std::vector<FloatSet> liveAfter(const VerifiedProgram& program, const FloatSet& liveAtEnd) {
+} // namespace
+
+Liveness liveness(const VerifiedProgram& program, const FloatSet& liveAtEnd) {
     const std::vector<Instruction>& code = program.instructions();
     const std::size_t end = code.size();
     std::vector<FloatSet> after(code.size()), before(code.size() + 1);
@@ -139,7 +166,7 @@ std::vector<FloatSet> liveAfter(const VerifiedProgram& program, const FloatSet& 
         const Instruction& in = code[i];
         if (in.opcode == Opcode::Exit)
             return before[end];
-        if (in.opcode == Opcode::Mov && in.to < 0) {
+        if (isJump(in)) {
             const int target = in.hasImmediate ? jumpTarget(program, in.immediate[0]) : -1;
             return target < 0 ? FloatSet{} : before[static_cast<std::size_t>(target)];
         }
@@ -156,7 +183,7 @@ std::vector<FloatSet> liveAfter(const VerifiedProgram& program, const FloatSet& 
             }
         }
     }
-    return after;
+    return {after, before[0]};
 }
 
 } // namespace slvm::card

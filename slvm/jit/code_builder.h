@@ -111,6 +111,13 @@ void emitBlocks(asmjit::x86::Compiler& cc, BudgetCounter& budget, const std::vec
     }
 }
 
+// A new register of four zeros.
+inline asmjit::x86::Xmm zeroed(asmjit::x86::Compiler& cc) {
+    const asmjit::x86::Xmm zero = cc.newXmm();
+    cc.xorps(zero, zero);
+    return zero;
+}
+
 // A float constant as a memory operand of the function's constant pool.
 inline asmjit::x86::Mem constant(asmjit::x86::Compiler& cc, float value) {
     return cc.newFloatConst(asmjit::ConstPoolScope::kLocal, value);

@@ -85,11 +85,7 @@ private:
         cc_.movaps(t, lanes(value));
         return t;
     }
-    Xmm zero() {
-        const Xmm t = temporary();
-        cc_.xorps(t, t);
-        return t;
-    }
+    Xmm zero() { return jit::zeroed(cc_); }
     // mask ? y : x, lane for lane (mask lanes all ones or all zeros).
     Xmm select(const Xmm& mask, const Xmm& x, const Xmm& y) {
         const Xmm kept = packed(Inst::kIdAndnps, mask, x), taken = packed(Inst::kIdAndps, y, mask);

@@ -118,13 +118,32 @@ std::string describe(const std::array<float, kRegisterFloats>& r) {
     return text;
 }
 
+// Requires NativeCard::distances, four points at a time, to give each point's `expected` distance.
+void requireSameLanes(const NativeCard& native, const std::vector<std::array<float, 3>>& points,
+                      const std::vector<float>& expected, std::uint64_t budget,
+                      const std::string& what) {
+    for (std::size_t first = 0; first + 4 <= points.size(); first += 4) {
+        std::array<float, 4> x, y, z;
+        for (std::size_t i = 0; i < 4; ++i)
+            x[i] = points[first + i][0], y[i] = points[first + i][1], z[i] = points[first + i][2];
+        const std::array<float, 4> lanes = native.distances(x, y, z, budget);
+        for (std::size_t i = 0; i < 4; ++i) {
+            INFO(what << "\npoint " << x[i] << " " << y[i] << " " << z[i] << " as lane " << i
+                      << ", budget " << budget);
+            REQUIRE(slvm::testing::sameBits(lanes[i], expected[first + i]));
+        }
+    }
+}
+
 // Runs the card at each point in both executors (one machine each, reused across points) and
-// requires the same outcome, and the same distance from NativeCard::distance.
+// requires the same outcome, and the same distance from NativeCard::distance and, four points at
+// a time, from NativeCard::distances.
 void requireSameRuns(const VerifiedProgram& program,
                      const std::vector<std::array<float, 3>>& points, std::uint64_t budget,
                      const std::string& what) {
     const auto native = NativeCard::compile(program);
     CardMachine interpreter(program, budget), compiled(program, budget, native.get());
+    std::vector<float> expectedDistances;
     for (const auto& p : points) {
         const ExecutionResult expected = interpreter.run(p[0], p[1], p[2]);
         const ExecutionResult actual = compiled.run(p[0], p[1], p[2]);
@@ -135,6 +154,7 @@ void requireSameRuns(const VerifiedProgram& program,
         const float expectedDistance =
             expected.status == ExecutionStatus::Ok ? interpreter.distance() : NAN;
         REQUIRE(slvm::testing::sameBits(distance, expectedDistance));
+        expectedDistances.push_back(expectedDistance);
         if (!slvm::testing::sameBits(interpreter.registers(), compiled.registers())) {
             INFO("interpreter:\n"
                  << describe(interpreter.registers()) << "compiled:\n"
@@ -142,6 +162,7 @@ void requireSameRuns(const VerifiedProgram& program,
             FAIL("the registers differ");
         }
     }
+    requireSameLanes(*native, points, expectedDistances, budget, what);
 }
 
 TEST_CASE("random cards run bitwise as interpreted, for every budget", "[card][jit]") {
@@ -201,8 +222,9 @@ std::string straightLineCard(std::mt19937& rng, int length) {
                                 number());
             break;
         default:
-            text += pick(3) ? fmt::format("mov rf{}, rf{}", pick(48), pick(48))
-                            : fmt::format("mov rf{}, {}", pick(48), number());
+            text += pick(4)   ? fmt::format("mov rf{}, rf{}", pick(48), pick(48))
+                    : pick(2) ? fmt::format("mov rf{}, {}", pick(48), number())
+                              : fmt::format("mov rf{}, pos", pick(48));
             break;
         }
         text += "\n";
@@ -210,7 +232,9 @@ std::string straightLineCard(std::mt19937& rng, int length) {
     return text;
 }
 
-TEST_CASE("the distance alone is the interpreter's rf0, for straight-line cards", "[card][jit]") {
+TEST_CASE("the distance alone is the interpreter's rf0, for straight-line cards, one point or "
+          "four at a time",
+          "[card][jit]") {
     if (!slvm::testing::compiledCodeRuns())
         return;
     std::mt19937 rng(31);
@@ -220,6 +244,8 @@ TEST_CASE("the distance alone is the interpreter's rf0, for straight-line cards"
         const VerifiedProgram program = verify(assemble(text, "straight.pc"));
         const auto native = NativeCard::compile(program);
         CardMachine interpreter(program);
+        std::vector<std::array<float, 3>> points;
+        std::vector<float> expectedDistances;
         for (int p = 0; p < 4; ++p) {
             const float x = std::uniform_real_distribution<float>(-2, 2)(rng),
                         y = std::uniform_real_distribution<float>(-2, 2)(rng),
@@ -230,9 +256,27 @@ TEST_CASE("the distance alone is the interpreter's rf0, for straight-line cards"
             REQUIRE(slvm::testing::sameBits(expected, actual));
             numbers += !std::isnan(expected);
             ++runs;
+            points.push_back({x, y, z});
+            expectedDistances.push_back(expected);
         }
+        requireSameLanes(*native, points, expectedDistances, kDefaultBudget,
+                         fmt::format("trial {}:\n{}", trial, text));
     }
     REQUIRE(numbers > runs / 2); // mostly numbers, so that a wrong one shows
+}
+
+TEST_CASE("an empty card runs compiled to distance 0", "[card][jit]") {
+    if (!slvm::testing::compiledCodeRuns())
+        return;
+    const VerifiedProgram program = verify(assemble("", "empty.pc"));
+    REQUIRE(program.instructions().empty());
+    const auto native = NativeCard::compile(program);
+    CardMachine machine(program, kDefaultBudget, native.get());
+    REQUIRE(machine.run(1, 2, 3).status == ExecutionStatus::Ok);
+    REQUIRE(machine.distance() == 0.0f);
+    REQUIRE(native->distance(1, 2, 3) == 0.0f);
+    REQUIRE(native->distances({1, 2, 3, 4}, {0, 0, 0, 0}, {5, 6, 7, 8}) ==
+            std::array<float, 4>{0, 0, 0, 0});
 }
 
 TEST_CASE("every bundled card runs bitwise as interpreted", "[card][jit]") {

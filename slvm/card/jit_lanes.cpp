@@ -1,0 +1,337 @@
+// The cards' four-point code generator (lane_code.h): every float register of the card is a
+// virtual SSE register, created where first used, holding that float for the four points. Only
+// the floats that can reach rf0 are computed (liveness.h), so the 16-float matrix operations of
+// an SDF cost what their live floats need. Each operation is the interpreter's, lane for lane:
+// sums start from 0 where its sums do and add in its order; sin and cos call sinf and cosf per
+// lane.
+#include "slvm/card/lane_code.h"
+#include "slvm/card/liveness.h"
+#include "slvm/card/vm.h"
+#include "slvm/jit/code_builder.h"
+
+#include <bit>
+#include <cstddef>
+#include <math.h>
+
+namespace slvm::card {
+
+namespace {
+
+namespace x86 = asmjit::x86;
+using Xmm = x86::Xmm;
+namespace Inst = x86::Inst;
+
+constexpr int kR1 = 16; // rm1's first float
+
+class LaneGenerator {
+public:
+    LaneGenerator(x86::Compiler& cc, const VerifiedProgram& program)
+        : cc_(cc), program_(program), code_(program.instructions()),
+          live_(liveness(program, FloatSet().set(0))) {}
+
+    void generate();
+
+private:
+    // Float f's register (made on first use: a float read before any write is live at the
+    // entry, where it was zeroed).
+    Xmm& value(int f) {
+        Xmm& v = floats_[static_cast<std::size_t>(f)];
+        if (!v.isValid())
+            v = cc_.newXmm();
+        return v;
+    }
+    bool wanted(int f) const { return live_.after[current_].test(static_cast<std::size_t>(f)); }
+    Xmm temporary() { return cc_.newXmm(); }
+    Xmm product(int a, int b) {
+        const Xmm t = temporary();
+        cc_.movaps(t, value(a));
+        cc_.mulps(t, value(b));
+        return t;
+    }
+    Xmm zero() { return jit::zeroed(cc_); }
+    x86::Mem broadcast(float v) {
+        const float lanes[4] = {v, v, v, v};
+        return cc_.newConst(asmjit::ConstPoolScope::kLocal, lanes, 16);
+    }
+    x86::Mem broadcastBits(std::uint32_t bits) { return broadcast(std::bit_cast<float>(bits)); }
+    // Writes `results[k]` to float `first + k` where wanted, after every result is computed (an
+    // operation reads its old registers whole).
+    template <std::size_t N>
+    void assign(int first, const std::array<Xmm, N>& results) {
+        for (std::size_t k = 0; k < N; ++k)
+            if (results[k].isValid())
+                cc_.movaps(value(first + static_cast<int>(k)), results[k]);
+    }
+
+    void emit(std::size_t index);
+    void emitMov(const Instruction& in);
+    void emitProducts(Opcode opcode);
+    void emitLaneCalls(float (*function)(float));
+    void emitLaneOperation(Opcode opcode);
+    void emitExit(LaneOutcome outcome);
+
+    x86::Compiler& cc_;
+    const VerifiedProgram& program_;
+    const std::vector<Instruction>& code_;
+    Liveness live_;
+    std::size_t current_ = 0;
+    std::array<Xmm, kRegisterFloats> floats_{};
+    x86::Gp frame_;
+    std::vector<asmjit::Label> labels_;
+    asmjit::Label fault_, resume_;
+};
+
+void LaneGenerator::generate() {
+    asmjit::FuncNode* function =
+        cc_.addFunc(asmjit::FuncSignatureT<void, void*>(asmjit::CallConvId::kHost));
+    frame_ = cc_.newIntPtr("frame");
+    function->setArg(0, frame_);
+    const x86::Gp limit = cc_.newUInt64("budget");
+    cc_.mov(limit, x86::qword_ptr(frame_, offsetof(LaneFrame, budget)));
+    jit::BudgetCounter budget(cc_, limit);
+
+    for (int f = 0; f < kRegisterFloats; ++f)
+        if (live_.atStart.test(static_cast<std::size_t>(f)))
+            cc_.xorps(value(f), value(f));
+
+    const std::vector<bool> leader = blockLeaders(program_);
+    labels_ = jit::leaderLabels(cc_, leader);
+    fault_ = cc_.newLabel();
+    resume_ = cc_.newLabel();
+    jit::emitBlocks(cc_, budget, leader, labels_, [&](std::size_t i) { emit(i); });
+    cc_.bind(labels_[code_.size()]); // off the end, or an exit
+    cc_.movups(x86::xmmword_ptr(frame_, offsetof(LaneFrame, distances)), value(0));
+    emitExit(kLanesFinished);
+    const x86::Gp resumeAt = cc_.newInt32(); // unused: the lanes go on one by one, from the start
+    budget.emitExits(resume_, resumeAt);
+    cc_.bind(resume_);
+    emitExit(kLanesResume);
+    cc_.bind(fault_);
+    emitExit(kLanesFault);
+    cc_.endFunc();
+}
+
+void LaneGenerator::emitExit(LaneOutcome outcome) {
+    cc_.mov(x86::dword_ptr(frame_, offsetof(LaneFrame, outcome)), static_cast<int>(outcome));
+    cc_.ret();
+}
+
+void LaneGenerator::emit(std::size_t index) {
+    const Instruction& in = code_[index];
+    current_ = index;
+    if (isDead(in, live_.after[index]))
+        return; // nothing it writes is read again
+    switch (in.opcode) {
+    case Opcode::Exit:
+        cc_.jmp(labels_[code_.size()]);
+        break;
+    case Opcode::Mov:
+        emitMov(in);
+        break;
+    case Opcode::In:
+        for (int f = 0; f < 16; ++f) {
+            if (!wanted(f))
+                continue;
+            if (f < 3)
+                cc_.movups(value(f),
+                           x86::xmmword_ptr(
+                               frame_, static_cast<std::int32_t>(offsetof(LaneFrame, x) + 16 * f)));
+            else
+                cc_.xorps(value(f), value(f));
+        }
+        break;
+    case Opcode::MulMM:
+    case Opcode::MulMV:
+    case Opcode::MulVM:
+    case Opcode::Dot:
+    case Opcode::Crs:
+    case Opcode::Nor:
+        emitProducts(in.opcode);
+        break;
+    case Opcode::Sin:
+        emitLaneCalls(::sinf); // std::sin on a float, as the interpreter calls it
+        break;
+    case Opcode::Cos:
+        emitLaneCalls(::cosf);
+        break;
+    default:
+        emitLaneOperation(in.opcode);
+        break;
+    }
+}
+
+void LaneGenerator::emitMov(const Instruction& in) {
+    if (in.to < 0) { // only immediate targets here
+        const int target = jumpTarget(program_, in.immediate[0]);
+        cc_.jmp(target < 0 ? fault_ : labels_[static_cast<std::size_t>(target)]);
+        return;
+    }
+    if (in.from < 0 && !in.hasImmediate) { // pos: the pixel of the next instruction
+        cc_.movaps(value(in.to), broadcast(static_cast<float>(in.next)));
+        return;
+    }
+    // A source and a destination are the same floats or none in common.
+    for (int k = 0; k < in.width; ++k) {
+        if (!wanted(in.to + k))
+            continue;
+        if (in.hasImmediate)
+            cc_.movaps(value(in.to + k), broadcast(in.immediate[static_cast<std::size_t>(k)]));
+        else if (in.to != in.from)
+            cc_.movaps(value(in.to + k), value(in.from + k));
+    }
+}
+
+// The products and their sums, in the interpreter's order of operations.
+void LaneGenerator::emitProducts(Opcode opcode) {
+    // ((((0 + p0) + p1) + p2) + p3) of the products of floats a(k) and b(k).
+    const auto sumFromZero = [&](auto a, auto b) {
+        const Xmm sum = zero();
+        for (int k = 0; k < 4; ++k)
+            cc_.addps(sum, product(a(k), b(k)));
+        return sum;
+    };
+    switch (opcode) {
+    case Opcode::MulMM: { // column j lane i: rm0 column k lane i times rm1 column j float k
+        std::array<Xmm, 16> results;
+        for (int j = 0; j < 4; ++j)
+            for (int i = 0; i < 4; ++i)
+                if (wanted(4 * j + i))
+                    results[static_cast<std::size_t>(4 * j + i)] = sumFromZero(
+                        [&](int k) { return 4 * k + i; }, [&](int k) { return kR1 + 4 * j + k; });
+        assign(0, results);
+        break;
+    }
+    case Opcode::MulMV:
+    case Opcode::MulVM: {
+        std::array<Xmm, 4> results;
+        for (int i = 0; i < 4; ++i)
+            if (wanted(i))
+                results[static_cast<std::size_t>(i)] =
+                    opcode == Opcode::MulMV ? sumFromZero([&](int k) { return 4 * k + i; },
+                                                          [](int k) { return kR1 + k; })
+                                            : sumFromZero([](int k) { return k; },
+                                                          [&](int k) { return kR1 + 4 * i + k; });
+        assign(0, results);
+        break;
+    }
+    case Opcode::Dot: { // ((p0 + p1) + p2) + p3 of rv0 rv1
+        const Xmm sum = product(0, 4);
+        for (int k = 1; k < 4; ++k)
+            cc_.addps(sum, product(k, 4 + k));
+        cc_.movaps(value(0), sum);
+        break;
+    }
+    case Opcode::Crs: { // (a.y b.z - a.z b.y, a.z b.x - a.x b.z, a.x b.y - a.y b.x, 0)
+        constexpr int terms[3][4] = {{1, 6, 2, 5}, {2, 4, 0, 6}, {0, 5, 1, 4}};
+        std::array<Xmm, 4> results;
+        for (int i = 0; i < 3; ++i)
+            if (wanted(i)) {
+                const auto& t = terms[i];
+                results[static_cast<std::size_t>(i)] = product(t[0], t[1]);
+                cc_.subps(results[static_cast<std::size_t>(i)], product(t[2], t[3]));
+            }
+        if (wanted(3))
+            results[3] = zero();
+        assign(0, results);
+        break;
+    }
+    default: { // Nor: rv0 / sqrt(((r0 r0 + r1 r1) + r2 r2) + r3 r3)
+        const Xmm length = product(0, 0);
+        for (int k = 1; k < 4; ++k)
+            cc_.addps(length, product(k, k));
+        cc_.sqrtps(length, length);
+        for (int i = 0; i < 4; ++i)
+            if (wanted(i))
+                cc_.divps(value(i), length);
+        break;
+    }
+    }
+}
+
+// rf0 = function(rf0), called lane by lane.
+void LaneGenerator::emitLaneCalls(float (*function)(float)) {
+    const Xmm result = temporary();
+    for (int lane = 0; lane < 4; ++lane) {
+        const Xmm argument = cc_.newXmmSs(), returned = cc_.newXmmSs();
+        cc_.pshufd(argument, value(0), lane * 0x55);
+        jit::invoke(cc_, function, argument)->setRet(0, returned);
+        cc_.insertps(result, returned, static_cast<std::uint32_t>(lane << 4));
+    }
+    cc_.movaps(value(0), result);
+}
+
+// The lane-for-lane operations on rm0 (and rm1), each float on its own.
+void LaneGenerator::emitLaneOperation(Opcode opcode) {
+    const int floats = opcode == Opcode::Add || opcode == Opcode::Sub || opcode == Opcode::Div ||
+                               opcode == Opcode::MulMF
+                           ? 16
+                       : opcode == Opcode::MulFF || opcode == Opcode::Sqrt ? 1
+                                                                           : 4;
+    for (int i = 0; i < floats; ++i) {
+        if (!wanted(i))
+            continue;
+        const Xmm a = value(i);
+        switch (opcode) {
+        case Opcode::Add:
+            cc_.addps(a, value(kR1 + i));
+            break;
+        case Opcode::Sub:
+            cc_.subps(a, value(kR1 + i));
+            break;
+        case Opcode::Div:
+            cc_.divps(a, value(kR1 + i));
+            break;
+        case Opcode::MulVV:
+            cc_.mulps(a, value(kR1 + i));
+            break;
+        case Opcode::MulMF:
+        case Opcode::MulVF:
+            cc_.mulps(a, value(kR1));
+            break;
+        case Opcode::MulFF:
+            cc_.mulps(a, value(1));
+            break;
+        case Opcode::Sqrt:
+            cc_.sqrtps(a, a);
+            break;
+        case Opcode::Min:
+        case Opcode::Max: { // b < a ? b : a is minps(b, a); a < b ? b : a is maxps(b, a)
+            const Xmm b = temporary();
+            cc_.movaps(b, value(kR1 + i));
+            cc_.emit(opcode == Opcode::Min ? Inst::kIdMinps : Inst::kIdMaxps, b, a);
+            cc_.movaps(a, b);
+            break;
+        }
+        case Opcode::Abs:
+            cc_.andps(a, broadcastBits(0x7fffffff));
+            break;
+        case Opcode::Floor: { // floorf: roundps, and a NaN kept as it is
+            const Xmm rounded = temporary(), nan = temporary();
+            cc_.roundps(rounded, a, 9);
+            cc_.movaps(nan, a);
+            cc_.cmpps(nan, nan, 3); // unordered
+            cc_.andps(a, nan);
+            cc_.andnps(nan, rounded);
+            cc_.orps(a, nan);
+            break;
+        }
+        default: // Slt: a < b ? 1 : 0, 0 where either is NaN
+            cc_.cmpps(a, value(kR1 + i), 1);
+            cc_.andps(a, broadcast(1.0f));
+            break;
+        }
+    }
+}
+
+} // namespace
+
+std::optional<jit::NativeCode> compileLanes(const VerifiedProgram& program) {
+    for (const Instruction& in : program.instructions())
+        if (isJump(in) && !in.hasImmediate)
+            return std::nullopt;
+    jit::NativeCode::Builder builder;
+    LaneGenerator(builder.compiler(), program).generate();
+    return builder.finish();
+}
+
+} // namespace slvm::card
