@@ -154,13 +154,20 @@ SdfShape::SdfShape(const Transform& objectToScene, bool flipNormals, bool oneSid
     : UserGeometryShape(objectToScene, flipNormals, oneSided), card_(std::move(card)),
       native_(std::move(native)), settings_(settings), sceneToObject_(objectToScene.inverse()) {}
 
-float SdfShape::distance(Vec3 p) const {
-    if (native_)
-        return native_->distance(p.x, p.y, p.z);
-    card::CardMachine machine(*card_);
+namespace {
+
+// Out of line, so that the march's calls of compiled code set up no machine.
+[[gnu::noinline]] float interpretedDistance(const card::VerifiedProgram& program, Vec3 p) {
+    card::CardMachine machine(program);
     if (machine.run(p.x, p.y, p.z).status != slvm::ExecutionStatus::Ok)
         return NAN;
     return machine.distance();
+}
+
+} // namespace
+
+float SdfShape::distance(Vec3 p) const {
+    return native_ ? native_->distance(p.x, p.y, p.z) : interpretedDistance(*card_, p);
 }
 
 Vec3 SdfShape::gradient(Vec3 p) const {

@@ -20,24 +20,15 @@
 
 namespace slvm::card {
 
-struct NativeCard::Frame {
-    const VerifiedProgram* program;
-    std::uint64_t budget;
-    // The point `in` loads. The distance function gets it in registers, and writes it here where
-    // its outcome is not kFinished (in `outcome`), so that its caller need not keep it.
-    float x, y, z;
-    std::int32_t outcome;
-    std::int32_t resumeAt;  // out: the instruction the interpreter goes on with
-    std::uint64_t executed; // out
-};
-
 namespace {
 
 using Frame = NativeCard::Frame;
 namespace x86 = asmjit::x86;
 using Xmm = x86::Xmm;
 
-enum Outcome : int { kFinished = 0, kResume = 1, kFault = 2 };
+using Outcome = NativeCard::FrameOutcome;
+constexpr Outcome kFinished = NativeCard::kFinished, kResume = NativeCard::kResume,
+                  kFault = NativeCard::kFault;
 
 constexpr int kVectors = kRegisterFloats / 4;
 
@@ -580,14 +571,7 @@ namespace {
 
 } // namespace
 
-float NativeCard::distance(float x, float y, float z, std::uint64_t budget) const {
-    Frame frame; // the distance function reads the program and the budget, writes the outcome
-    frame.program = program_;
-    frame.budget = budget;
-    frame.outcome = kFinished;
-    const float distance = distance_(x, y, z, &frame);
-    if (frame.outcome == kFinished) [[likely]]
-        return distance;
+float NativeCard::unfinishedDistance(const Frame& frame) const {
     if (frame.outcome == kFault)
         return std::numeric_limits<float>::quiet_NaN();
     return interpretedDistance(*frame.program, frame.x, frame.y, frame.z, frame.budget);

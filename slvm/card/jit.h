@@ -38,7 +38,14 @@ public:
     // The distance at (x, y, z): rf0 after CardMachine(program(), budget, this).run(x, y, z), or
     // NaN where that run does not end ok. Keeps no registers, so it costs no machine (an SDF
     // shape's march calls it at every step).
-    float distance(float x, float y, float z, std::uint64_t budget = kDefaultBudget) const;
+    float distance(float x, float y, float z, std::uint64_t budget = kDefaultBudget) const {
+        Frame frame; // the distance function reads the program and the budget
+        frame.program = program_;
+        frame.budget = budget;
+        frame.outcome = kFinished;
+        const float distance = distance_(x, y, z, &frame);
+        return frame.outcome == kFinished ? distance : unfinishedDistance(frame);
+    }
 
     // The distances at four points (x[i], y[i], z[i]) at once, each bitwise distance(x[i], y[i],
     // z[i], budget). A card without computed jumps takes one path at every point, so its four
@@ -48,7 +55,19 @@ public:
                                    const std::array<float, 4>& z,
                                    std::uint64_t budget = kDefaultBudget) const;
 
-    struct Frame; // what compiled code receives (jit.cpp)
+    // What compiled code receives: plain data, here so that distance() inlines into a sphere
+    // tracer's loop.
+    enum FrameOutcome : std::int32_t { kFinished = 0, kResume = 1, kFault = 2 };
+    struct Frame {
+        const VerifiedProgram* program;
+        std::uint64_t budget;
+        // The point `in` loads. The distance function gets it in registers, and writes it here
+        // where its outcome is not kFinished (in `outcome`), so that its caller need not keep it.
+        float x, y, z;
+        std::int32_t outcome;
+        std::int32_t resumeAt;  // out: the instruction the interpreter goes on with
+        std::uint64_t executed; // out
+    };
 
 private:
     using RunEntry = int (*)(float* registers, Frame* frame);
@@ -58,6 +77,10 @@ private:
     // `lanes` the four-point distances, where the card has no computed jump (lane_code.h).
     NativeCard(const VerifiedProgram& program, jit::NativeCode run, jit::NativeCode distance,
                std::optional<jit::NativeCode> lanes);
+
+    // The distance of a run the distance function did not finish: NaN for a fault, else the
+    // interpreter's, from the start.
+    float unfinishedDistance(const Frame& frame) const;
 
     const VerifiedProgram* program_;
     jit::NativeCode runCode_, distanceCode_;
