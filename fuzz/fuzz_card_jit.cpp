@@ -23,6 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::string_view(reinterpret_cast<const char*>(data + 1), size - 1), "fuzz.pc"));
         const std::uint64_t budget = data[0] < 200 ? data[0] : slvm::kDefaultBudget;
         const auto native = card::NativeCard::compile(program);
+        if (!native) // longer than the compiled length: only ever interpreted
+            return 0;
         card::CardMachine interpreter(program, budget), compiled(program, budget, native.get());
         std::minstd_rand bits(static_cast<unsigned>(size * 131 + data[0]));
         auto corner = [&] {

@@ -524,6 +524,8 @@ void Generator::emitVectorOperation(Opcode opcode) {
 
 std::shared_ptr<const NativeCard> NativeCard::compile(const VerifiedProgram& program,
                                                       jit::CompileStatistics* statistics) {
+    if (program.instructions().size() > kMaxCompiledLength)
+        return nullptr;
     const auto start = std::chrono::steady_clock::now();
     const auto function = [&](bool distanceOnly) {
         jit::NativeCode::Builder builder;

@@ -18,9 +18,13 @@ namespace slvm::card {
 class NativeCard {
 public:
     // Compiles `program`, which must outlive the result; `statistics`, when given, counts it.
+    // Returns null for a card longer than kMaxCompiledLength instructions, which runs in the
+    // interpreter: a card image's padding is exits, so a wide image holds millions (a
+    // hand-written or compiled SDF has tens), and the code generator's time grows with length.
     // Throws jit::CompileError where the code generator fails.
     static std::shared_ptr<const NativeCard> compile(const VerifiedProgram& program,
                                                      jit::CompileStatistics* statistics = nullptr);
+    static constexpr std::size_t kMaxCompiledLength = 16384;
 
     const VerifiedProgram& program() const { return *program_; }
 

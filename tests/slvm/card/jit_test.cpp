@@ -279,6 +279,21 @@ TEST_CASE("an empty card runs compiled to distance 0", "[card][jit]") {
             std::array<float, 4>{0, 0, 0, 0});
 }
 
+TEST_CASE("a card past the compiled length runs in the interpreter", "[card][jit]") {
+    if (!slvm::testing::compiledCodeRuns())
+        return;
+    // A wide image of exits after a sphere: millions of instructions, which the code generator
+    // would take minutes over.
+    const VerifiedProgram program = verify(
+        assemble(".width 4000\n.height 5\nin 0\nmov rv1, rv0\ndot\nsqrt\nmov rf16, 1\nsub\nexit\n",
+                 "wide.pc"));
+    REQUIRE(program.instructions().size() > NativeCard::kMaxCompiledLength);
+    REQUIRE(NativeCard::compile(program) == nullptr);
+    CardMachine machine(program, kDefaultBudget, nullptr);
+    REQUIRE(machine.run(3, 4, 0).status == ExecutionStatus::Ok);
+    REQUIRE(machine.distance() == 4.0f);
+}
+
 TEST_CASE("every bundled card runs bitwise as interpreted", "[card][jit]") {
     if (!slvm::testing::compiledCodeRuns())
         return;
