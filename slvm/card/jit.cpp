@@ -57,22 +57,11 @@ public:
 private:
     Xmm& vector(int index) { return vector_[static_cast<std::size_t>(index)]; }
     Xmm temporary() { return cc_.newXmm(); }
-    Xmm copyOf(const Xmm& x) {
-        const Xmm t = temporary();
-        cc_.movaps(t, x);
-        return t;
-    }
+    Xmm copyOf(const Xmm& x) { return jit::copied(cc_, x); }
     Xmm packed(asmjit::InstId instruction, const Xmm& x, const Xmm& y) {
-        const Xmm t = copyOf(x);
-        cc_.emit(instruction, t, y);
-        return t;
+        return jit::packed(cc_, instruction, x, y);
     }
-    // x's lanes in the order `order` picks (pshufd's immediate): a copy of data, bit for bit.
-    Xmm shuffled(const Xmm& x, int order) {
-        const Xmm t = temporary();
-        cc_.pshufd(t, x, order);
-        return t;
-    }
+    Xmm shuffled(const Xmm& x, int order) { return jit::shuffled(cc_, x, order); }
     // Lane `lane` of x in lane 0 of a new register; in every lane with `broadcast`.
     Xmm lane(const Xmm& x, int lane, bool broadcast = false) {
         return shuffled(x, broadcast ? lane * 0x55 : lane);

@@ -42,12 +42,7 @@ private:
     }
     bool wanted(int f) const { return live_.after[current_].test(static_cast<std::size_t>(f)); }
     Xmm temporary() { return cc_.newXmm(); }
-    Xmm product(int a, int b) {
-        const Xmm t = temporary();
-        cc_.movaps(t, value(a));
-        cc_.mulps(t, value(b));
-        return t;
-    }
+    Xmm product(int a, int b) { return jit::packed(cc_, Inst::kIdMulps, value(a), value(b)); }
     Xmm zero() { return jit::zeroed(cc_); }
     x86::Mem broadcast(float v) {
         const float lanes[4] = {v, v, v, v};

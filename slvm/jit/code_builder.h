@@ -111,11 +111,30 @@ void emitBlocks(asmjit::x86::Compiler& cc, BudgetCounter& budget, const std::vec
     }
 }
 
-// A new register of four zeros.
+// The packed generators' building blocks, each into a new register: four zeros; a copy of x;
+// x combined with y (a register or a 16-byte aligned memory operand) by a two-operand SSE
+// instruction, x left as it is; x's lanes in the order `order` picks (pshufd's immediate).
 inline asmjit::x86::Xmm zeroed(asmjit::x86::Compiler& cc) {
     const asmjit::x86::Xmm zero = cc.newXmm();
     cc.xorps(zero, zero);
     return zero;
+}
+inline asmjit::x86::Xmm copied(asmjit::x86::Compiler& cc, const asmjit::x86::Xmm& x) {
+    const asmjit::x86::Xmm copy = cc.newXmm();
+    cc.movaps(copy, x);
+    return copy;
+}
+template <typename Operand>
+asmjit::x86::Xmm packed(asmjit::x86::Compiler& cc, asmjit::InstId instruction,
+                        const asmjit::x86::Xmm& x, const Operand& y) {
+    const asmjit::x86::Xmm result = copied(cc, x);
+    cc.emit(instruction, result, y);
+    return result;
+}
+inline asmjit::x86::Xmm shuffled(asmjit::x86::Compiler& cc, const asmjit::x86::Xmm& x, int order) {
+    const asmjit::x86::Xmm result = cc.newXmm();
+    cc.pshufd(result, x, order);
+    return result;
 }
 
 // A float constant as a memory operand of the function's constant pool.

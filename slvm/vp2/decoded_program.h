@@ -16,6 +16,8 @@ using Vector4 = std::array<float, 4>;
 // One vertex's attributes v[0..15], and its result registers in Result's order.
 using AttributeRegisters = std::array<Vector4, kAttributeCount>;
 using ResultRegisters = std::array<Vector4, kResultCount>;
+// What every result register holds when a run starts.
+inline constexpr Vector4 kInitialResult{0, 0, 0, 1};
 
 // The slots of the register array: attributes, temporaries, results, parameters, then a slot
 // that reads (0,0,0,0) for out-of-range relative reads and one that absorbs writes to the CC

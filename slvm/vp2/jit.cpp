@@ -91,7 +91,6 @@ void Generator::generate() {
 void Generator::emitInitialValues() {
     budget_->restart();
     cc_.xor_(depth_, depth_);
-    const float initialResult[4] = {0, 0, 0, 1};
     for (int slot = 0; slot < RegisterSlots::kCount; ++slot) {
         if (!isWritten(slot))
             continue;
@@ -102,7 +101,8 @@ void Generator::emitInitialValues() {
             value = attribute(static_cast<int>(Attribute::OPOS));
         } else {
             value = temporary();
-            cc_.movups(value, cc_.newConst(asmjit::ConstPoolScope::kLocal, initialResult, 16));
+            cc_.movups(value, cc_.newConst(asmjit::ConstPoolScope::kLocal, kInitialResult.data(),
+                                           sizeof kInitialResult));
         }
     }
     for (Xmm& address : address_)

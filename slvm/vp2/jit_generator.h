@@ -51,27 +51,13 @@ public:
 
 private:
     Xmm temporary() { return cc_.newXmm(); }
-    Xmm copyOf(const Xmm& x) {
-        const Xmm t = temporary();
-        cc_.movaps(t, x);
-        return t;
+    Xmm copyOf(const Xmm& x) { return jit::copied(cc_, x); }
+    template <typename Operand>
+    Xmm packed(InstId instruction, const Xmm& x, const Operand& y) {
+        return jit::packed(cc_, instruction, x, y);
     }
-    Xmm packed(InstId instruction, const Xmm& x, const Xmm& y) {
-        const Xmm t = copyOf(x);
-        cc_.emit(instruction, t, y);
-        return t;
-    }
-    Xmm shuffled(const Xmm& x, int order) {
-        const Xmm t = temporary();
-        cc_.pshufd(t, x, order);
-        return t;
-    }
+    Xmm shuffled(const Xmm& x, int order) { return jit::shuffled(cc_, x, order); }
     Xmm broadcast(const Xmm& x) { return shuffled(x, 0); }
-    Xmm packed(InstId instruction, const Xmm& x, const x86::Mem& y) {
-        const Xmm t = copyOf(x);
-        cc_.emit(instruction, t, y);
-        return t;
-    }
     // `bits` in every lane, as an operand in the constant pool (16-byte aligned, as SSE's
     // memory operands need).
     x86::Mem lanes(std::uint32_t bits) {

@@ -239,7 +239,7 @@ VertexMachine::VertexMachine(const VerifiedProgram& program, std::span<const Vec
 
 void VertexMachine::resetTemporariesAndResults() {
     std::fill_n(registers_.begin() + kTemporaryBase, kMaxTemporaries, Vector4{0, 0, 0, 0});
-    std::fill_n(registers_.begin() + kResultBase, kResultCount, Vector4{0, 0, 0, 1});
+    std::fill_n(registers_.begin() + kResultBase, kResultCount, kInitialResult);
 }
 
 void VertexMachine::loadAttributes(const AttributeRegisters& attributes) {
@@ -312,7 +312,7 @@ VertexMachine::BatchStatuses VertexMachine::runBatch(std::span<const AttributeRe
 
 ResultRegisters VertexMachine::initialResults() {
     ResultRegisters results;
-    results.fill({0, 0, 0, 1});
+    results.fill(kInitialResult);
     return results;
 }
 
