@@ -4,7 +4,9 @@
 #include "renderer/lights/light_registry.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
+#include <unordered_map>
 
 namespace lrt {
 
@@ -23,7 +25,7 @@ void SceneBuilder::makeLights() {
 }
 
 // One list per distinct set of Illuminate switches, shared by every primitive under it.
-const std::vector<int>* SceneBuilder::lightList(const SurfaceAttributes& attributes) {
+int SceneBuilder::lightList(const SurfaceAttributes& attributes) {
     const auto* key = attributes.disabledLights.get();
     const auto it = lightLists_.find(key);
     if (it != lightLists_.end())
@@ -32,10 +34,10 @@ const std::vector<int>* SceneBuilder::lightList(const SurfaceAttributes& attribu
     for (int i = 0; i < static_cast<int>(frame_.world.lights.size()); ++i)
         if (!key || std::find(key->begin(), key->end(), i) == key->end())
             list->push_back(i);
-    const std::vector<int>* raw = list.get();
+    const int index = static_cast<int>(scene_->lightLists_.size());
     scene_->lightLists_.push_back(std::move(list));
-    lightLists_[key] = raw;
-    return raw;
+    lightLists_[key] = index;
+    return index;
 }
 
 AreaLight* SceneBuilder::emissiveLight(Color radiance) {
@@ -51,6 +53,29 @@ void SceneBuilder::completeLightLists() {
     for (const auto& list : scene_->lightLists_)
         for (std::size_t i = declared; i < scene_->lights_.size(); ++i)
             list->push_back(static_cast<int>(i));
+}
+
+// Once the shapes are in place: the emitters, and where each emitting primitive's start. Lights
+// without a place get their power from the scene's bounding sphere.
+void SceneBuilder::makeEmitters() {
+    RTCBounds box;
+    rtcGetSceneBounds(scene_->root_->get(), &box);
+    const Vec3 extent{box.upper_x - box.lower_x, box.upper_y - box.lower_y,
+                      box.upper_z - box.lower_z};
+    const float radius = extent.x >= 0 && std::isfinite(lengthSquared(extent))
+                             ? std::max(0.5f * length(extent), 1e-3f)
+                             : 1.0f;
+    scene_->emitters_ = lrt::makeEmitters(scene_->lights_, radius);
+    for (std::size_t i = 0; i < scene_->emitters_.size(); ++i)
+        if (scene_->emitters_[i].light->isInfinite())
+            scene_->infiniteEmitters_.push_back(static_cast<int>(i));
+    std::unordered_map<const Shape*, int> firstEmitter;
+    for (std::size_t i = scene_->emitters_.size(); i-- > 0;)
+        if (const Shape* shape = scene_->emitters_[i].shape)
+            firstEmitter[shape] = static_cast<int>(i);
+    for (Primitive& primitive : scene_->rootPrimitives_)
+        if (primitive.areaLight)
+            primitive.emitter = firstEmitter.at(primitive.shape);
 }
 
 } // namespace lrt

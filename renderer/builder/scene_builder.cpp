@@ -141,6 +141,7 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     for (const InstanceDescription& instance : frame_.world.instances)
         addInstance(instance);
     scene_->root_->commit();
+    makeEmitters();
     if (const std::size_t dropped = scene_->statistics_.droppedTriangles)
         scene_->warnings_.emplace_back(
             slvm::Severity::Warning, firstDroppedTriangle_,

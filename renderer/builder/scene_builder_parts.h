@@ -56,10 +56,11 @@ private:
     void makeLights();
     // The lights a surface under `attributes` sees: the declared ones Illuminate leaves on (the
     // emitters of mesh files join every list when the shapes are done, completeLightLists).
-    const std::vector<int>* lightList(const SurfaceAttributes& attributes);
+    int lightList(const SurfaceAttributes& attributes); // its index in Scene::lightLists()
     // A new area light for a mesh file's emissive material.
     AreaLight* emissiveLight(Color radiance);
     void completeLightLists();
+    void makeEmitters();
 
     // material_building.cpp
     const Material* material(const SurfaceAttributes& attributes);
@@ -105,7 +106,7 @@ private:
     std::map<const SurfaceAttributes*, const Material*> materials_;
     std::map<const TextureDescription*, const ColorTexture*> colorTextures_;
     std::vector<std::shared_ptr<const TextureDescription>> fileTextures_; // mesh files' image maps
-    std::map<const std::vector<int>*, const std::vector<int>*> lightLists_;
+    std::map<const std::vector<int>*, int> lightLists_;
     std::map<const VertexProgramDescription*, VertexProgramBinding> bindings_;
     std::vector<Diagnostic> errors_;
     SourceLocation firstDroppedTriangle_; // the first shape that lost non-finite triangles

@@ -3,11 +3,13 @@
 
 #include "renderer/core/color.h"
 #include "renderer/core/ray.h"
+#include "renderer/lightsamplers/light_samplers.h"
 #include "renderer/materials/program_recorder.h"
 #include "renderer/sampling/sample_stream.h"
 #include "renderer/scene/scene.h"
 
 #include <cstdint>
+#include <string_view>
 
 namespace lrt {
 
@@ -33,6 +35,8 @@ struct SampleContext {
     int sampleIndex;
     std::uint64_t pixel; // pixelHash of the pixel
     RayCounters& counters;
+    // The render's light samplers (built for the integrator's lightsampler).
+    const LightSamplers& lightSamplers;
     FirstHit firstHit{}; // filled at the camera ray's hit
     // The pixel debugger's recorder of the programs run at the camera ray's first hit; null when
     // the sample is not being debugged.
@@ -43,6 +47,8 @@ class Integrator {
 public:
     virtual ~Integrator() = default;
     virtual Color radiance(const Scene& scene, const Ray& ray, SampleContext& context) const = 0;
+    // The light sampler its "lightsampler" parameter names ("all": every light is visited).
+    virtual std::string_view lightSampler() const = 0;
 };
 
 } // namespace lrt

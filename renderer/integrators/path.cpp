@@ -4,6 +4,7 @@
 
 #include "renderer/core/scene_error.h"
 #include "renderer/integrators/surface_interaction.h"
+#include "renderer/lightsamplers/light_sampler.h"
 #include "renderer/sampling/warp.h"
 
 #include <algorithm>
@@ -25,6 +26,7 @@ const ParameterSpec kParameters[] = {
      std::string_view("mis"),
      {},
      "\"mis\", or \"light\" or \"bsdf\" sampling alone, for comparisons"},
+    lightSamplerParameter("bvh"),
 };
 
 std::unique_ptr<Integrator> create(const Parameters& p) {
@@ -37,7 +39,8 @@ std::unique_ptr<Integrator> create(const Parameters& p) {
     return std::make_unique<PathIntegrator>(p.getInteger("maxdepth"),
                                             strategy == "light"  ? PathStrategy::Light
                                             : strategy == "bsdf" ? PathStrategy::Bsdf
-                                                                 : PathStrategy::Mis);
+                                                                 : PathStrategy::Mis,
+                                            lightSamplerName(p));
 }
 
 } // namespace
@@ -68,22 +71,39 @@ Color PathIntegrator::escaped(const Scene& scene, const Ray& ray, const Arrival&
     if (!arrival.countsEmission)
         return {};
     Color sum;
-    for (const Light* light : scene.infiniteLights())
-        sum +=
-            light->radiance(ray.direction) * bsdfHitWeight(arrival.pdf, light->pdf(ray.direction));
+    const auto& infinite = scene.infiniteLights();
+    for (std::size_t i = 0; i < infinite.size(); ++i) {
+        float lightPdf = infinite[i]->pdf(ray.direction);
+        if (arrival.sampler)
+            lightPdf *= arrival.sampler->pmf(arrival.from, scene.infiniteEmitters()[i]);
+        sum += infinite[i]->radiance(ray.direction) * bsdfHitWeight(arrival.pdf, lightPdf);
+    }
     return sum;
 }
 
-Color PathIntegrator::emitted(const Intersection& hit, const ShadingPoint& point,
-                              const Arrival& arrival) const {
+Color PathIntegrator::emitted(const Scene& scene, const Intersection& hit,
+                              const ShadingPoint& point, const Arrival& arrival) const {
     const Primitive& primitive = *hit.primitive;
     if (!primitive.areaLight || !arrival.countsEmission)
         return {};
     const Color L = primitive.areaLight->emitted(point.entering, *primitive.shape);
     if (arrival.delta || L.isBlack())
         return L;
-    const float lightPdf =
-        primitive.areaLight->pdfAt(arrival.from, hit.p, hit.normal, *primitive.shape, 0, hit.local);
+    // The density light sampling would have found this point with: the sampler's probability of
+    // the emitter times the emitter's own density, or the whole light's where every light is
+    // visited.
+    float lightPdf = 0;
+    if (arrival.sampler) {
+        const int index = scene.emitterAt(hit);
+        if (const float pmf = arrival.sampler->pmf(arrival.from, index); pmf > 0)
+            lightPdf =
+                pmf * primitive.areaLight->pdfOfPiece(
+                          arrival.from.p, hit.p, hit.normal, *primitive.shape,
+                          scene.emitters()[static_cast<std::size_t>(index)].triangle, hit.local);
+    } else {
+        lightPdf = primitive.areaLight->pdfAt(arrival.from.p, hit.p, hit.normal, *primitive.shape,
+                                              0, hit.local);
+    }
     return L * bsdfHitWeight(arrival.pdf, lightPdf);
 }
 
@@ -102,13 +122,13 @@ Color PathIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext& c
         if (arrival.bounce + 1 > maxDepth_)
             return {};
         ++context.counters.secondary;
-        return trace(scene, next, context, {arrival.bounce + 1, true, true, 0.0f, hit->p});
+        return trace(scene, next, context, {arrival.bounce + 1, true, true, 0.0f, {hit->p, {}}});
     };
     ShadingContext shading(arrival.bounce, context.stream, deeper,
                            arrival.bounce == 0 ? context.recorder : nullptr);
     point.context = &shading;
 
-    Color L = emitted(*hit, point, arrival) + material.unlit(point);
+    Color L = emitted(scene, *hit, point, arrival) + material.unlit(point);
     if (arrival.bounce < maxDepth_) {
         const LightSampling sampling = material.isProgrammable()        ? LightSampling::All
                                        : strategy_ == PathStrategy::Mis ? LightSampling::AllWithMis
@@ -157,7 +177,7 @@ Color PathIntegrator::indirect(const Scene& scene, const Intersection& hit,
         ++context.counters.secondary;
         const Ray next{offsetOrigin(point.p, point.normal, wi), wi};
         const Color Li =
-            trace(scene, next, context, {arrival.bounce + 1, false, false, pdf, point.p}) /
+            trace(scene, next, context, {arrival.bounce + 1, false, false, pdf, {point.p, {}}}) /
             survival;
         return material.reflected(point, wi, Li / pdf);
     }
@@ -174,7 +194,9 @@ Color PathIntegrator::indirect(const Scene& scene, const Intersection& hit,
     ++context.counters.secondary;
     const Ray next{offsetOrigin(point.p, point.normal, sample->wi), sample->wi};
     return weight * trace(scene, next, context,
-                          {arrival.bounce + 1, true, sample->delta, sample->pdf, point.p});
+                          {arrival.bounce + 1, true, sample->delta, sample->pdf,
+                           lightSampleContext(point, material),
+                           context.lightSamplers.at(hit.primitive->lightList)});
 }
 
 } // namespace lrt

@@ -1,5 +1,6 @@
 // The path integrator (docs/scene-format.md): unidirectional path tracing with next-event
-// estimation from every light and multiple importance sampling (power heuristic) against BSDF
+// estimation from one light a light sampler picks (the light BVH by default; every light with
+// "lightsampler" "all") and multiple importance sampling (power heuristic) against BSDF
 // sampling, Russian roulette after three bounces, and at most `maxdepth` bounces (1 is direct light
 // only). SL surfaces take their light samples through the program, then one cosine-sampled indirect
 // direction with dE = Li / (pi pdf) (docs/shading.md).
@@ -7,6 +8,8 @@
 
 #include "renderer/integrators/integrator.h"
 #include "renderer/integrators/integrator_registry.h"
+
+#include <string>
 
 namespace lrt {
 
@@ -19,9 +22,10 @@ public:
     // Its parameters and create() are in path.cpp, with its registry entry.
     static const IntegratorEntry registryEntry;
 
-    PathIntegrator(int maxDepth, PathStrategy strategy)
-        : maxDepth_(maxDepth), strategy_(strategy) {}
+    PathIntegrator(int maxDepth, PathStrategy strategy, std::string lightSampler)
+        : maxDepth_(maxDepth), strategy_(strategy), lightSampler_(std::move(lightSampler)) {}
     Color radiance(const Scene& scene, const Ray& ray, SampleContext& context) const override;
+    std::string_view lightSampler() const override { return lightSampler_; }
 
 private:
     // How the path arrived at the vertex being traced.
@@ -30,11 +34,14 @@ private:
         bool countsEmission = true; // false where next-event estimation already counted it
         bool delta = true;          // came by a delta lobe (or is the camera ray): no MIS
         float pdf = 0.0f;           // solid-angle density of the BSDF sample it came by
-        Vec3 from;                  // the previous vertex
+        LightSampleContext from;    // the previous vertex, as its light sampler saw it
+        // The previous vertex's light sampler; null where every light was visited.
+        const LightSampler* sampler = nullptr;
     };
     Color trace(const Scene& scene, const Ray& ray, SampleContext& context,
                 const Arrival& arrival) const;
-    Color emitted(const Intersection& hit, const ShadingPoint& point, const Arrival& arrival) const;
+    Color emitted(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
+                  const Arrival& arrival) const;
     Color escaped(const Scene& scene, const Ray& ray, const Arrival& arrival) const;
     Color indirect(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
                    SampleContext& context, const Arrival& arrival) const;
@@ -45,6 +52,7 @@ private:
 
     int maxDepth_;
     PathStrategy strategy_;
+    std::string lightSampler_;
 };
 
 } // namespace lrt

@@ -117,62 +117,113 @@ void recordFirstHit(SampleContext& context, const Intersection& hit, const Shadi
     context.firstHit = {hit.primitive->material->albedo(point), point.shadingNormal, hit.t};
 }
 
+namespace {
+
+// One light sample, of a light picked with probability pmf (1 where every light is visited),
+// reflected at `point` with its shadow ray. `counted` tells whether the light reached the
+// program or material at all.
+Color reflectedSample(const Scene& scene, const Material& material, const ShadingPoint& point,
+                      SampleContext& context, LightSampling sampling, const LightSample& sample,
+                      float pmf, bool& counted) {
+    const bool programmable = material.isProgrammable();
+    counted = false;
+    if ((sample.E.isBlack() && !programmable) ||
+        (sampling == LightSampling::DeltaLightsOnly && sample.pdf > 0))
+        return {};
+    counted = true;
+    const Color E = sample.E / pmf;
+    // Built-in surfaces are asked first, so that light they do not reflect costs no shadow
+    // ray; programs see the light as it arrives, shadowed or not.
+    const Color reflected = programmable ? Color{} : material.reflected(point, sample.wi, E);
+    if (!programmable && reflected.isBlack())
+        return {};
+    // The shadow ray leaves from just off the surface and aims at the sampled point itself:
+    // aiming along wi from the offset origin would pass beside it and could hit the light's
+    // own surface first.
+    const Vec3 origin = offsetOrigin(point.p, point.normal, sample.wi);
+    Vec3 towards = sample.wi;
+    float distance = INFINITY;
+    if (!std::isinf(sample.distance)) {
+        const Vec3 toLight = point.p + sample.wi * sample.distance - origin;
+        distance = length(toLight);
+        towards = toLight / distance;
+        distance *= 1 - 1e-4f;
+    }
+    const Color through = sample.E.isBlack()
+                              ? Color{}
+                              : transmittance(scene, origin, towards, distance, context.counters);
+    // Against BSDF sampling, light samples of non-delta lights get the power heuristic, with the
+    // density the light sampler and the light drew the direction with together.
+    const float weight = sampling == LightSampling::AllWithMis && sample.pdf > 0
+                             ? powerHeuristic(sample.pdf * pmf, material.bsdfPdf(point, sample.wi))
+                             : 1.0f;
+    return programmable ? material.reflected(point, sample.wi, E * through)
+                        : reflected * through * weight;
+}
+
+// The sample of `light` (number `index`) at `point`: area and infinite lights stratified over
+// the pixel's samples, the others exact.
+std::optional<LightSample> sampleOf(const Light& light, int index, const ShadingPoint& point,
+                                    SampleContext& context,
+                                    FunctionRef<std::optional<LightSample>(Vec2)> draw) {
+    const Vec2 u =
+        light.isStratified()
+            ? context.strata.sample(
+                  context.sampleIndex, context.stream.next2D(), context.pixel,
+                  Stratification::lightPurpose(point.context ? point.context->depth() : 0, index))
+            : Vec2{0.5f, 0.5f};
+    return draw(u);
+}
+
+} // namespace
+
 Color directLighting(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
                      SampleContext& context, LightSampling sampling) {
     const Material& material = *hit.primitive->material;
-    const bool programmable = material.isProgrammable();
     const auto& lights = scene.lights();
     ProgramRecorder* const recorder = point.context ? point.context->recorder() : nullptr;
+    const LightSampler* const sampler = context.lightSamplers.at(hit.primitive->lightList);
     Color sum;
     int samples = 0;
-    for (const int index : *hit.primitive->lights) {
-        const Light& light = *lights[static_cast<std::size_t>(index)];
-        if (recorder)
-            recorder->beginLight(index);
-        if (light.isAmbient()) {
-            sum += material.ambient(point, light.ambientRadiance());
-            continue;
+    const auto add = [&](const std::optional<LightSample>& sample, float pmf) {
+        bool counted = false;
+        if (sample)
+            sum +=
+                reflectedSample(scene, material, point, context, sampling, *sample, pmf, counted);
+        samples += counted ? 1 : 0;
+    };
+    if (sampler) {
+        for (const int index : context.lightSamplers.ambientAt(hit.primitive->lightList))
+            sum +=
+                material.ambient(point, lights[static_cast<std::size_t>(index)]->ambientRadiance());
+        const int depth = point.context ? point.context->depth() : 0;
+        const float u = context.strata
+                            .sample(context.sampleIndex, context.stream.next2D(), context.pixel,
+                                    Stratification::lightPickPurpose(depth))
+                            .x;
+        if (const auto picked = sampler->pick(lightSampleContext(point, material), u)) {
+            const Emitter& emitter = scene.emitters()[static_cast<std::size_t>(picked->emitter)];
+            if (recorder)
+                recorder->beginLight(emitter.lightIndex);
+            add(sampleOf(*emitter.light, emitter.lightIndex, point, context,
+                         [&](Vec2 v) { return emitter.sample(point.p, v); }),
+                picked->pmf);
         }
-        const Vec2 u =
-            light.isStratified()
-                ? context.strata.sample(context.sampleIndex, context.stream.next2D(), context.pixel,
-                                        Stratification::lightPurpose(
-                                            point.context ? point.context->depth() : 0, index))
-                : Vec2{0.5f, 0.5f};
-        const auto sample = light.sample(point.p, u);
-        if (!sample || (sample->E.isBlack() && !programmable) ||
-            (sampling == LightSampling::DeltaLightsOnly && sample->pdf > 0))
-            continue;
-        ++samples;
-        // Built-in surfaces are asked first, so that light they do not reflect costs no shadow
-        // ray; programs see the light as it arrives, shadowed or not.
-        const Color reflected =
-            programmable ? Color{} : material.reflected(point, sample->wi, sample->E);
-        if (!programmable && reflected.isBlack())
-            continue;
-        // The shadow ray leaves from just off the surface and aims at the sampled point itself:
-        // aiming along wi from the offset origin would pass beside it and could hit the light's
-        // own surface first.
-        const Vec3 origin = offsetOrigin(point.p, point.normal, sample->wi);
-        Vec3 towards = sample->wi;
-        float distance = INFINITY;
-        if (!std::isinf(sample->distance)) {
-            const Vec3 toLight = point.p + sample->wi * sample->distance - origin;
-            distance = length(toLight);
-            towards = toLight / distance;
-            distance *= 1 - 1e-4f;
+    } else {
+        for (const int index : *hit.primitive->lights) {
+            const Light& light = *lights[static_cast<std::size_t>(index)];
+            if (recorder)
+                recorder->beginLight(index);
+            if (light.isAmbient()) {
+                sum += material.ambient(point, light.ambientRadiance());
+                continue;
+            }
+            add(sampleOf(light, index, point, context,
+                         [&](Vec2 v) { return light.sample(point.p, v); }),
+                1.0f);
         }
-        const Color through =
-            sample->E.isBlack() ? Color{}
-                                : transmittance(scene, origin, towards, distance, context.counters);
-        // Against BSDF sampling, light samples of non-delta lights get the power heuristic.
-        const float weight = sampling == LightSampling::AllWithMis && sample->pdf > 0
-                                 ? powerHeuristic(sample->pdf, material.bsdfPdf(point, sample->wi))
-                                 : 1.0f;
-        sum += programmable ? material.reflected(point, sample->wi, sample->E * through)
-                            : reflected * through * weight;
     }
-    if (programmable && samples == 0) {
+    if (material.isProgrammable() && samples == 0) {
         if (recorder)
             recorder->beginLight(-1);
         sum += material.reflected(point, point.shadingNormal, {});

@@ -43,9 +43,16 @@ enum class LightSampling {
     DeltaLightsOnly, // point, spot and distant lights only: BSDF sampling finds the others
 };
 
-// Light reflected at `point` from one sample of every light that reaches it (area and infinite
-// lights stratified over the pixel's samples), with shadow rays; programmable materials see
-// shadowed samples too.
+// Where a light sampler is asked for light at `point` of a surface of `material`: its shading
+// normal, or none for a program, whose response to the light's direction is its own.
+inline LightSampleContext lightSampleContext(const ShadingPoint& point, const Material& material) {
+    return {point.p, material.isProgrammable() ? Vec3{} : point.shadingNormal};
+}
+
+// Light reflected at `point` from one sample of every light that reaches it, or, where the
+// render has a light sampler, from one light it picks, divided by the probability of the pick
+// (area and infinite lights stratified over the pixel's samples), with shadow rays; programmable
+// materials see shadowed samples too. Ambient lights are always added.
 Color directLighting(const Scene& scene, const Intersection& hit, const ShadingPoint& point,
                      SampleContext& context, LightSampling sampling);
 

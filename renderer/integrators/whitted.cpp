@@ -3,6 +3,7 @@
 #include "renderer/integrators/whitted.h"
 
 #include "renderer/integrators/surface_interaction.h"
+#include "renderer/lightsamplers/light_sampler.h"
 
 #include <array>
 #include <cmath>
@@ -14,10 +15,11 @@ namespace {
 const ParameterSpec kParameters[] = {
     {"maxdepth", ValueKind::Integer, 5, kInteger.atLeast(1).atMost(1000),
      "surface hits per camera path, the camera's own included"},
+    lightSamplerParameter("all"),
 };
 
 std::unique_ptr<Integrator> create(const Parameters& p) {
-    return std::make_unique<WhittedIntegrator>(p.getInteger("maxdepth"));
+    return std::make_unique<WhittedIntegrator>(p.getInteger("maxdepth"), lightSamplerName(p));
 }
 
 } // namespace

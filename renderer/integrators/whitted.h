@@ -1,10 +1,12 @@
-// The Whitted integrator (docs/scene-format.md): direct light from every light with shadow rays,
-// perfect specular reflection and refraction, partial opacity, at most `maxdepth` surface hits per
-// path.
+// The Whitted integrator (docs/scene-format.md): direct light from every light with shadow rays
+// (or from one light a light sampler picks, when "lightsampler" names one), perfect specular
+// reflection and refraction, partial opacity, at most `maxdepth` surface hits per path.
 #pragma once
 
 #include "renderer/integrators/integrator.h"
 #include "renderer/integrators/integrator_registry.h"
+
+#include <string>
 
 namespace lrt {
 
@@ -13,16 +15,19 @@ public:
     // Its parameters and create() are in whitted.cpp, with its registry entry.
     static const IntegratorEntry registryEntry;
 
-    explicit WhittedIntegrator(int maxDepth) : maxDepth_(maxDepth) {}
+    WhittedIntegrator(int maxDepth, std::string lightSampler)
+        : maxDepth_(maxDepth), lightSampler_(std::move(lightSampler)) {}
     Color radiance(const Scene& scene, const Ray& ray, SampleContext& context) const override {
         return trace(scene, ray, context, 0);
     }
+    std::string_view lightSampler() const override { return lightSampler_; }
 
 private:
     // Radiance along `ray`, whose hit is at `depth` (the camera's is 0).
     Color trace(const Scene& scene, const Ray& ray, SampleContext& context, int depth) const;
 
     int maxDepth_;
+    std::string lightSampler_;
 };
 
 } // namespace lrt

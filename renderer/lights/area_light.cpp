@@ -2,6 +2,8 @@
 // estimate of Li dw is L |cos theta_light| / (d^2 pdf_area) / P(shape).
 #include "renderer/lights/area_light.h"
 
+#include "renderer/shapes/triangle_mesh.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -37,18 +39,36 @@ std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     const float scaled = u.x * count;
     const auto index = std::min(static_cast<std::size_t>(scaled), shapes_.size() - 1);
     const Vec2 remapped{std::clamp(scaled - static_cast<float>(index), 0.0f, 0.99999994f), u.y};
-    const Shape& shape = *shapes_[index];
-    if (const auto cone = shape.sampleCone(p, remapped)) {
+    return sampleOne(*shapes_[index], -1, p, remapped, count);
+}
+
+std::optional<LightSample> AreaLight::samplePiece(const Shape& shape, int triangle, Vec3 p,
+                                                  Vec2 u) const {
+    return sampleOne(shape, triangle, p, u, 1.0f);
+}
+
+std::optional<LightSample> AreaLight::sampleOne(const Shape& shape, int triangle, Vec3 p, Vec2 u,
+                                                float pieces) const {
+    if (triangle >= 0) {
+        const auto& mesh = static_cast<const TriangleMesh&>(shape);
+        return fromAreaSample(p, mesh.sampleTriangle(static_cast<unsigned>(triangle), u), shape,
+                              pieces);
+    }
+    if (const auto cone = shape.sampleCone(p, u)) {
         // Sampled by solid angle: the density is already per steradian.
         const Vec3 toLight = cone->p - p;
         const float d = length(toLight);
         const Vec3 wi = toLight / d;
         if (dot(cone->normal, -wi) <= 0 && !emitsFromBack(shape))
             return std::nullopt;
-        const float pdf = cone->pdf / count;
+        const float pdf = cone->pdf / pieces;
         return LightSample{wi, d, radiance_ / pdf, pdf};
     }
-    const AreaSample s = shape.sampleArea(remapped);
+    return fromAreaSample(p, shape.sampleArea(u), shape, pieces);
+}
+
+std::optional<LightSample> AreaLight::fromAreaSample(Vec3 p, const AreaSample& s,
+                                                     const Shape& shape, float pieces) const {
     if (s.pdf <= 0)
         return std::nullopt;
     const Vec3 toLight = s.p - p;
@@ -60,20 +80,37 @@ std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     const float cosLight = dot(s.normal, -wi);
     if (cosLight <= 0 && !emitsFromBack(shape))
         return std::nullopt;
-    const float jacobian = std::fabs(cosLight) / (d2 * s.pdf) * count;
+    const float jacobian = std::fabs(cosLight) / (d2 * s.pdf) * pieces;
     return LightSample{wi, d, radiance_ * jacobian, jacobian > 0 ? 1.0f / jacobian : 0.0f};
+}
+
+float AreaLight::solidAnglePdf(Vec3 p, Vec3 q, Vec3 normal, float areaPdf) {
+    const Vec3 toLight = q - p;
+    const float d2 = lengthSquared(toLight);
+    const float cosLight = std::fabs(dot(normal, toLight)) / std::sqrt(d2);
+    if (cosLight == 0)
+        return 0.0f;
+    return areaPdf * d2 / cosLight;
 }
 
 float AreaLight::pdfAt(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
                        const LocalGeometry& g) const {
     if (const float cone = shape.conePdf(p); cone > 0)
         return cone / static_cast<float>(shapes_.size());
-    const Vec3 toLight = q - p;
-    const float d2 = lengthSquared(toLight);
-    const float cosLight = std::fabs(dot(normal, toLight)) / std::sqrt(d2);
-    if (cosLight == 0)
-        return 0.0f;
-    return shape.pdfArea(primitive, g) * d2 / cosLight / static_cast<float>(shapes_.size());
+    return solidAnglePdf(p, q, normal, shape.pdfArea(primitive, g)) /
+           static_cast<float>(shapes_.size());
+}
+
+float AreaLight::pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int triangle,
+                            const LocalGeometry& g) const {
+    if (triangle >= 0) {
+        const float area =
+            static_cast<const TriangleMesh&>(shape).triangleArea(static_cast<unsigned>(triangle));
+        return area > 0 ? solidAnglePdf(p, q, normal, 1.0f / area) : 0.0f;
+    }
+    if (const float cone = shape.conePdf(p); cone > 0)
+        return cone;
+    return solidAnglePdf(p, q, normal, shape.pdfArea(0, g));
 }
 
 } // namespace lrt

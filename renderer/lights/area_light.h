@@ -34,8 +34,27 @@ public:
     float pdfAt(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
                 const LocalGeometry& g) const;
 
-private:
+    // For light samplers, which pick one shape, or one triangle of a mesh (`triangle` >= 0), by
+    // itself: a sample of that piece alone and its density, as sample() and pdfAt() are for the
+    // whole light.
+    std::optional<LightSample> samplePiece(const Shape& shape, int triangle, Vec3 p, Vec2 u) const;
+    float pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int triangle,
+                     const LocalGeometry& g) const;
+
+    const std::vector<const Shape*>& shapes() const { return shapes_; }
+    Color radiance() const { return radiance_; }
     bool emitsFromBack(const Shape& shape) const { return twoSided_.value_or(!shape.oneSided()); }
+
+private:
+    // A sample of one piece, picked with probability 1 / pieces.
+    std::optional<LightSample> sampleOne(const Shape& shape, int triangle, Vec3 p, Vec2 u,
+                                         float pieces) const;
+    // The light arriving at p from point s of a shape sampled by area.
+    std::optional<LightSample> fromAreaSample(Vec3 p, const AreaSample& s, const Shape& shape,
+                                              float pieces) const;
+    // The solid-angle density at p of the point q (unit normal `normal`) drawn with density
+    // areaPdf per unit area.
+    static float solidAnglePdf(Vec3 p, Vec3 q, Vec3 normal, float areaPdf);
 
     Color radiance_;
     std::optional<bool> twoSided_;

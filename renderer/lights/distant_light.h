@@ -19,6 +19,8 @@ public:
         return LightSample{towardsLight_, INFINITY, irradiance_};
     }
 
+    float irradianceFacing() const override { return strength(irradiance_); }
+
 private:
     Vec3 towardsLight_;
     Color irradiance_;

@@ -30,6 +30,22 @@ std::vector<float> samplingWeights(const Image& map, EnvironmentLight::Mapping m
     return weights;
 }
 
+// The mean of the sampling weights over the sphere: the map's mean luminance per solid angle.
+float meanOverSphere(const std::vector<float>& weights, int width, int height,
+                     EnvironmentLight::Mapping mapping) {
+    double weighted = 0, solidAngle = 0;
+    for (int y = 0; y < height; ++y) {
+        const double sinTheta =
+            mapping == EnvironmentLight::Mapping::EqualArea
+                ? 1.0
+                : std::sin(kPi * (static_cast<double>(y) + 0.5) / static_cast<double>(height));
+        for (int x = 0; x < width; ++x)
+            weighted += weights[static_cast<std::size_t>(y) * width + x];
+        solidAngle += sinTheta * width;
+    }
+    return solidAngle > 0 ? static_cast<float>(weighted / solidAngle) : 0.0f;
+}
+
 } // namespace
 
 Vec3 equalAreaSquareToSphere(Vec2 p) {
@@ -63,7 +79,13 @@ Vec2 equalAreaSphereToSquare(Vec3 d) {
 EnvironmentLight::EnvironmentLight(Image map, Color scale, const Transform& lightToWorld,
                                    Mapping mapping)
     : map_(std::move(map)), scale_(scale), lightToWorld_(lightToWorld), mapping_(mapping),
-      distribution_(samplingWeights(map_, mapping), map_.width, map_.height) {}
+      distribution_(samplingWeights(map_, mapping), map_.width, map_.height),
+      meanLuminance_(
+          meanOverSphere(samplingWeights(map_, mapping), map_.width, map_.height, mapping)) {}
+
+float EnvironmentLight::irradianceFacing() const {
+    return kPi * meanLuminance_ * strength(scale_);
+}
 
 Vec2 EnvironmentLight::toMap(Vec3 worldDirection) const {
     const Vec3 d = normalize(lightToWorld_.inverse().vector(worldDirection));

@@ -28,6 +28,7 @@ public:
     bool isInfinite() const override { return true; }
     Color radiance(Vec3 direction) const override;
     float pdf(Vec3 direction) const override;
+    float irradianceFacing() const override;
 
 private:
     Vec2 toMap(Vec3 worldDirection) const;
@@ -41,6 +42,7 @@ private:
     Transform lightToWorld_;
     Mapping mapping_;
     Distribution2D distribution_;
+    float meanLuminance_; // of the map over the sphere of directions
 };
 
 } // namespace lrt

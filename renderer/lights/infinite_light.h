@@ -24,6 +24,10 @@ public:
     Color radiance(Vec3) const override { return radiance_; }
     float pdf(Vec3) const override { return 1.0f / (4 * std::numbers::pi_v<float>); }
 
+    float irradianceFacing() const override {
+        return std::numbers::pi_v<float> * strength(radiance_);
+    }
+
 private:
     Color radiance_;
 };

@@ -4,6 +4,7 @@
 
 #include "renderer/core/color.h"
 #include "renderer/core/vector.h"
+#include "renderer/lights/light_bounds.h"
 
 #include <optional>
 
@@ -33,6 +34,14 @@ public:
     // when nothing is in the way, and the density sample() draws that direction with.
     virtual Color radiance(Vec3) const { return {}; }
     virtual float pdf(Vec3) const { return 0.0f; }
+
+    // For light samplers (renderer/lightsamplers/). A light with a place (point, spot) bounds
+    // where it is and how it shines; area lights bound each shape or triangle instead, and lights
+    // without a place (distant, infinite) return nullopt.
+    virtual std::optional<LightBounds> bounds() const { return std::nullopt; }
+    // A light without a place (distant, infinite): the irradiance it gives a surface facing it
+    // (strength() of the colour), which light samplers weigh it by.
+    virtual float irradianceFacing() const { return 0.0f; }
 };
 
 } // namespace lrt

@@ -4,6 +4,8 @@
 #include "renderer/lights/light.h"
 #include "renderer/lights/light_registry.h"
 
+#include <numbers>
+
 namespace lrt {
 
 class PointLight final : public Light {
@@ -18,6 +20,11 @@ public:
             return std::nullopt;
         const float d = std::sqrt(d2);
         return LightSample{toLight / d, d, intensity_ / d2};
+    }
+
+    std::optional<LightBounds> bounds() const override {
+        return pointBounds(position_, 4 * std::numbers::pi_v<float> * strength(intensity_),
+                           {0, 0, 1}, -1.0f);
     }
 
 private:

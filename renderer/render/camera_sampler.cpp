@@ -23,8 +23,10 @@ Stratification stratification(const Scene& scene, const RenderSettings& settings
 
 CameraSampler::CameraSampler(const Scene& scene, const RenderSettings& settings,
                              const Integrator& integrator)
-    : scene_(scene), integrator_(integrator), seed_(settings.seed),
-      strata_(stratification(scene, settings)), spp_(strata_.count()),
+    : scene_(scene), integrator_(integrator),
+      lightSamplers_(scene.lights(), scene.emitters(), scene.lightLists(),
+                     integrator.lightSampler()),
+      seed_(settings.seed), strata_(stratification(scene, settings)), spp_(strata_.count()),
       lens_(scene.camera().usesLens()), differentials_(scene.needsRayDifferentials()),
       differentialSpacing_(static_cast<float>(settings.pixelScale) /
                            std::sqrt(static_cast<float>(spp_))),
@@ -48,7 +50,7 @@ FilmSample CameraSampler::trace(int x, int y, int index, RayCounters& counters,
     if (cameraRay)
         *cameraRay = ray;
     ++counters.camera;
-    SampleContext context{stream, strata_, index, pixel, counters};
+    SampleContext context{stream, strata_, index, pixel, counters, lightSamplers_};
     context.recorder = recorder;
     const Color L = integrator_.radiance(scene_, ray, context);
     return {raster.x, raster.y, L, context.firstHit};

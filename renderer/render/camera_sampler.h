@@ -25,6 +25,7 @@ public:
     CameraSampler(const Scene& scene, const RenderSettings& settings, const Integrator& integrator);
 
     int samplesPerPixel() const { return spp_; }
+    const LightSamplers& lightSamplers() const { return lightSamplers_; }
     // Sample `index` of pixel (x, y). `recorder`, when given, records the programs run at the
     // sample's first hit; `cameraRay`, when given, receives the sample's camera ray.
     FilmSample trace(int x, int y, int index, RayCounters& counters,
@@ -33,6 +34,7 @@ public:
 private:
     const Scene& scene_;
     const Integrator& integrator_;
+    LightSamplers lightSamplers_;
     std::uint64_t seed_;
     Stratification strata_;
     int spp_;

@@ -350,6 +350,10 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
 
     result.interrupted = !progress.complete();
     result.statistics.invalidRays = scene.refusedRays() - refusedBefore;
+    result.statistics.lightSampler = integrator->lightSampler();
+    result.statistics.emitters = scene.emitters().size();
+    result.statistics.lightSamplerSeconds = sampler.lightSamplers().buildSeconds();
+    result.statistics.lightSamplerBytes = sampler.lightSamplers().memoryBytes();
     result.statistics.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

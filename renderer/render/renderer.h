@@ -34,6 +34,12 @@ struct RenderStatistics {
     std::uint64_t invalidRays = 0;
     int samplesPerPixel = 0;
     PixelBounds bounds{};
+    // How direct light picked lights: the integrator's lightsampler ("all": every light), the
+    // emitters it picked among, and the time and memory its samplers took (0 for "all").
+    std::string lightSampler = "all";
+    std::size_t emitters = 0;
+    double lightSamplerSeconds = 0;
+    std::size_t lightSamplerBytes = 0;
 };
 
 struct RenderResult {

@@ -149,6 +149,10 @@ struct Stratification {
         return (static_cast<std::uint64_t>(bounce) + 1) << 32 |
                static_cast<std::uint32_t>(light + 1);
     }
+    // Which light a light sampler picks (a purpose no light index reaches).
+    static std::uint64_t lightPickPurpose(int bounce) {
+        return (static_cast<std::uint64_t>(bounce) + 1) << 32 | 0xffffffffu;
+    }
     static std::uint64_t bsdfPurpose(int bounce) {
         return (static_cast<std::uint64_t>(bounce) + 1) << 32;
     }

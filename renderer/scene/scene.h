@@ -9,6 +9,7 @@
 #include "renderer/description/film_description.h"
 #include "renderer/film/filter.h"
 #include "renderer/lights/area_light.h"
+#include "renderer/lights/emitter.h"
 #include "renderer/lights/light.h"
 #include "renderer/materials/material.h"
 #include "renderer/shapes/shape.h"
@@ -37,6 +38,10 @@ struct Primitive {
     float normalScale = 1;                      // of the normal map's x and y
     Color opacity{1, 1, 1};
     const std::vector<int>* lights = nullptr; // indices of the lights that illuminate it
+    int lightList = 0;                        // which of Scene::lightLists() that is
+    // For an area light's shape, its first emitter in Scene::emitters() (a mesh's triangle t is
+    // emitter + t); -1 for shapes that do not emit.
+    int emitter = -1;
     // For the pixel debugger: the shape's type and statement ("sphere at scene.lrt:12") and the
     // Surface it was declared under.
     std::string origin;
@@ -98,6 +103,19 @@ public:
     // any, else the background colour.
     Color escaped(Vec3 direction) const;
     const std::vector<const Light*>& infiniteLights() const { return infiniteLights_; }
+    // The lights cut into what light samplers pick (lights/emitter.h), and the distinct
+    // lists of lights that surfaces see (Illuminate), which Primitive::lightList indexes.
+    const std::vector<Emitter>& emitters() const { return emitters_; }
+    // The emitter of each of infiniteLights().
+    const std::vector<int>& infiniteEmitters() const { return infiniteEmitters_; }
+    const std::vector<std::unique_ptr<std::vector<int>>>& lightLists() const { return lightLists_; }
+    // The emitter a hit on an emitting primitive found.
+    int emitterAt(const Intersection& hit) const {
+        return hit.primitive->emitter +
+               (emitters_[static_cast<std::size_t>(hit.primitive->emitter)].triangle >= 0
+                    ? static_cast<int>(hit.shapePrimitive)
+                    : 0);
+    }
     bool hasTranslucency() const { return hasTranslucency_; }
     // Whether camera rays need differentials: some material or texture filters images over the
     // footprint.
@@ -140,6 +158,8 @@ private:
     std::vector<std::filesystem::path> files_;
     std::vector<std::unique_ptr<Light>> lights_;
     std::vector<const Light*> infiniteLights_;
+    std::vector<Emitter> emitters_;
+    std::vector<int> infiniteEmitters_;
     std::vector<std::unique_ptr<std::vector<int>>> lightLists_;
     std::vector<std::unique_ptr<EmbreeScene>> prototypes_;
     std::vector<std::vector<Primitive>> prototypePrimitives_;

@@ -67,6 +67,8 @@ public:
     // and normal, which then cost the scene no inverse transforms.
     virtual bool usesHitPoint() const { return true; }
     virtual std::size_t primitiveCount() const { return 1; }
+    // A box around the shape in scene space.
+    virtual Bounds3 sceneBounds() const = 0;
     virtual std::size_t memoryBytes() const = 0;
 
     // Area sampling, which an area light needs of its shapes; a shape that cannot sample itself

@@ -198,17 +198,61 @@ std::vector<Vec3> areaWeightedNormals(const MeshData& mesh) {
 AreaSample TriangleMesh::sampleArea(Vec2 u) const {
     const float total = areaCdf_.back();
     const TrianglePick pick = pickTriangleByArea(areaCdf_, u);
+    return pointOnTriangle(pick.index, pick.b0, pick.b1, total > 0 ? 1.0f / total : 0.0f);
+}
+
+AreaSample TriangleMesh::sampleTriangle(unsigned t, Vec2 u) const {
+    const float area = triangleArea(t);
+    const float s = std::sqrt(u.x); // pbrt's square-root mapping, as pickTriangleByArea's
+    return pointOnTriangle(t, 1 - s, u.y * s, area > 0 ? 1.0f / area : 0.0f);
+}
+
+AreaSample TriangleMesh::pointOnTriangle(std::size_t index, float b0, float b1, float pdf) const {
     // Only the point and the geometric normal: a light sample needs nothing else of the surface.
-    const auto& t = data_.triangles[pick.index];
+    const auto& t = data_.triangles[index];
     const Vec3 &p0 = data_.positions[t[0]], &p1 = data_.positions[t[1]],
                &p2 = data_.positions[t[2]];
-    const float b2 = 1 - pick.b0 - pick.b1;
-    const Vec3 p = p0 * pick.b0 + p1 * pick.b1 + p2 * b2;
+    const float b2 = 1 - b0 - b1;
+    const Vec3 p = p0 * b0 + p1 * b1 + p2 * b2;
     Vec3 n = faceNormal(t);
     if (!data_.normals.empty()) // the side of the shading normals, as in geometryAt
-        n = faceForward(n, vertexNormal(t, pick.b0, pick.b1, b2));
-    return {objectToScene().point(p), normalize(objectToScene().normal(n)),
-            total > 0 ? 1.0f / total : 0.0f};
+        n = faceForward(n, vertexNormal(t, b0, b1, b2));
+    return {objectToScene().point(p), normalize(objectToScene().normal(n)), pdf};
+}
+
+Bounds3 TriangleMesh::sceneBounds() const {
+    Bounds3 b;
+    for (const Vec3& p : data_.positions)
+        b.extend(objectToScene().point(p));
+    return b;
+}
+
+Bounds3 TriangleMesh::triangleBounds(unsigned t) const {
+    Bounds3 b;
+    for (const int vertex : data_.triangles[t])
+        b.extend(objectToScene().point(data_.positions[static_cast<std::size_t>(vertex)]));
+    return b;
+}
+
+std::optional<Vec3> TriangleMesh::triangleFrontNormal(unsigned index) const {
+    const auto& t = data_.triangles[index];
+    Vec3 n = faceNormal(t);
+    if (!data_.normals.empty()) {
+        // pointOnTriangle turns the face normal to the side of the blended vertex normals; within
+        // one triangle that side is the same everywhere when all three vertices agree.
+        const float w[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+        int front = 0;
+        for (const auto& weights : w)
+            front += dot(n, vertexNormal(t, weights[0], weights[1], weights[2])) >= 0 ? 1 : -1;
+        if (front == -3)
+            n = -n;
+        else if (front != 3)
+            return std::nullopt;
+    }
+    const Vec3 scene = objectToScene().normal(n);
+    if (lengthSquared(scene) == 0)
+        return std::nullopt;
+    return normalize(scene);
 }
 
 } // namespace lrt

@@ -6,6 +6,7 @@
 #include "renderer/shapes/shape.h"
 
 #include <array>
+#include <optional>
 #include <vector>
 
 namespace lrt {
@@ -25,6 +26,16 @@ public:
         return areaCdf_.back() > 0 ? 1.0f / areaCdf_.back() : 0.0f;
     }
     std::size_t primitiveCount() const override { return data_.triangles.size(); }
+    Bounds3 sceneBounds() const override;
+
+    // One triangle as a light samplers' piece of an area light: a point uniform in it (its
+    // density per unit area is 1 / triangleArea), its scene-space area and box, and its unit
+    // scene-space normal on the side sampleArea gives, or nullopt where its vertex normals put
+    // that side both ways.
+    AreaSample sampleTriangle(unsigned t, Vec2 u) const;
+    float triangleArea(unsigned t) const { return areaCdf_[t] - (t == 0 ? 0.0f : areaCdf_[t - 1]); }
+    Bounds3 triangleBounds(unsigned t) const;
+    std::optional<Vec3> triangleFrontNormal(unsigned t) const;
     // Triangle t's vertex indices (the mesh's vertices keep the numbering of the mesh it was made
     // from, whatever triangles were dropped).
     const std::array<int, 3>& triangle(unsigned t) const { return data_.triangles[t]; }
@@ -32,6 +43,8 @@ public:
 
 private:
     LocalGeometry geometryAt(unsigned primitive, float u, float v) const;
+    // The scene-space point of triangle t at barycentric weights (b0, b1) and its normal.
+    AreaSample pointOnTriangle(std::size_t t, float b0, float b1, float pdf) const;
     LocalGeometry geometryWithoutDerivativesAt(unsigned primitive, float u, float v) const;
     // The texture coordinates of t's vertices: the mesh's own, else pbrt's barycentric
     // parameterisation (0,0), (1,0), (0,1).

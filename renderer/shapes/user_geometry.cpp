@@ -16,18 +16,22 @@ RTCGeometry UserGeometryShape::createGeometry(RTCDevice device) const {
     return geometry;
 }
 
-void UserGeometryShape::boundsCallback(const RTCBoundsFunctionArguments* args) {
-    const auto* shape = static_cast<const UserGeometryShape*>(args->geometryUserPtr);
-    const Bounds3 b = shape->objectBounds();
+Bounds3 UserGeometryShape::sceneBounds() const {
+    const Bounds3 b = objectBounds();
     Bounds3 scene;
     for (int corner = 0; corner < 8; ++corner)
-        scene.extend(shape->objectToScene().point({corner & 1 ? b.upper.x : b.lower.x,
-                                                   corner & 2 ? b.upper.y : b.lower.y,
-                                                   corner & 4 ? b.upper.z : b.lower.z}));
+        scene.extend(objectToScene().point({corner & 1 ? b.upper.x : b.lower.x,
+                                            corner & 2 ? b.upper.y : b.lower.y,
+                                            corner & 4 ? b.upper.z : b.lower.z}));
     // A little slack for the float transform of the corners.
     const Vec3 pad = (scene.upper - scene.lower) * 1e-5f + Vec3{1e-6f, 1e-6f, 1e-6f};
-    *args->bounds_o = {scene.lower.x - pad.x, scene.lower.y - pad.y, scene.lower.z - pad.z, 0,
-                       scene.upper.x + pad.x, scene.upper.y + pad.y, scene.upper.z + pad.z, 0};
+    return {scene.lower - pad, scene.upper + pad};
+}
+
+void UserGeometryShape::boundsCallback(const RTCBoundsFunctionArguments* args) {
+    const auto* shape = static_cast<const UserGeometryShape*>(args->geometryUserPtr);
+    const Bounds3 b = shape->sceneBounds();
+    *args->bounds_o = {b.lower.x, b.lower.y, b.lower.z, 0, b.upper.x, b.upper.y, b.upper.z, 0};
 }
 
 void UserGeometryShape::intersectCallback(const RTCIntersectFunctionNArguments* args) {

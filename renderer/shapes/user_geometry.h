@@ -14,6 +14,8 @@ public:
     using Shape::Shape;
 
     RTCGeometry createGeometry(RTCDevice device) const final;
+    // The object-space box placed in scene space, a little wider for the rounding of the corners.
+    Bounds3 sceneBounds() const final;
 
     // A hit as Embree records it: the ray parameter and the surface parameters (u, v).
     struct Hit {

@@ -39,6 +39,7 @@ const std::map<std::string, int> kLayers = {
     {"renderer/materials", 10},
     {"renderer/vertex", 10},
     {"renderer/scene", 11},
+    {"renderer/lightsamplers", 11},
     {"renderer/integrators", 12},
     {"renderer/builder", 13},
     {"renderer/render", 13},

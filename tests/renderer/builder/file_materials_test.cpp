@@ -66,10 +66,12 @@ bump bumps.png
 }
 
 // An orthographic view of the squares from -z, each square's middle on a pixel's centre, lit
-// head-on by a distant light of irradiance pi.
+// head-on by a distant light of irradiance pi (and by the lamp, which lies in their plane).
 std::string scene(const std::filesystem::path& obj, const std::string& around = "") {
     return "Format 5 1 1\nPixelSamples 2 2\nProjection \"orthographic\"\nScreenWindow 0 5 0 1\n"
-           "PixelFilter \"box\" 1 1\nSurfaceIntegrator \"path\" \"maxdepth\" 1\n"
+           "PixelFilter \"box\" 1 1\n"
+           // Every light, so that the expected values are exact rather than means.
+           "SurfaceIntegrator \"path\" \"maxdepth\" 1 \"lightsampler\" \"all\"\n"
            "Translate 0 0 5\nWorldBegin\nLightSource \"distantlight\" \"from\" [0 0 -1] \"to\" "
            "[0 0 0] \"intensity\" 3.14159265\n" +
            around + "Shape \"obj\" \"filename\" \"" + obj.string() + "\"\n" +

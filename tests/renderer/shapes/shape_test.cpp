@@ -22,6 +22,7 @@ public:
         return g;
     }
     std::size_t memoryBytes() const override { return sizeof(*this); }
+    Bounds3 sceneBounds() const override { return {{-1, -1, -1}, {1, 1, 1}}; }
 };
 
 } // namespace

@@ -1,0 +1,99 @@
+// Cutting lights into emitters, with the bounds and powers the light samplers weigh them by.
+#include "renderer/lights/emitter.h"
+
+#include "renderer/shapes/triangle_mesh.h"
+
+#include <numbers>
+
+namespace lrt {
+
+namespace {
+
+constexpr float kPi = std::numbers::pi_v<float>;
+
+// A shape's scene-space area, from its own area sampler: the mean of 1 / density over a grid of
+// samples is the area for any density (exact for uniform ones, close for the quadrics, whose
+// density varies smoothly).
+float estimatedArea(const Shape& shape) {
+    constexpr int kGrid = 8;
+    double sum = 0;
+    for (int j = 0; j < kGrid; ++j)
+        for (int i = 0; i < kGrid; ++i) {
+            const AreaSample s = shape.sampleArea(
+                {(static_cast<float>(i) + 0.5f) / kGrid, (static_cast<float>(j) + 0.5f) / kGrid});
+            if (s.pdf > 0)
+                sum += 1.0 / s.pdf;
+        }
+    return static_cast<float>(sum / (kGrid * kGrid));
+}
+
+// An area light's piece of `area`, its normals within `normals`: it sends its radiance into the
+// hemisphere of each normal, or both.
+LightBounds pieceBounds(const AreaLight& light, const Shape& shape, const Bounds3& box, float area,
+                        DirectionCone normals) {
+    const bool twoSided = light.emitsFromBack(shape);
+    LightBounds b;
+    b.bounds = box;
+    b.power = strength(light.radiance()) * area * kPi * (twoSided ? 2.0f : 1.0f);
+    b.normals = normals;
+    b.cosThetaE = 0; // Lambertian emission: up to the plane
+    b.twoSided = twoSided;
+    return b;
+}
+
+void addAreaEmitters(const AreaLight& light, int lightIndex, std::vector<Emitter>& emitters) {
+    for (const Shape* shape : light.shapes()) {
+        Emitter e;
+        e.light = e.area = &light;
+        e.lightIndex = lightIndex;
+        e.shape = shape;
+        if (const auto* mesh = dynamic_cast<const TriangleMesh*>(shape)) {
+            for (unsigned t = 0; t < mesh->primitiveCount(); ++t) {
+                const auto normal = mesh->triangleFrontNormal(t);
+                e.triangle = static_cast<int>(t);
+                e.bounds = pieceBounds(
+                    light, *shape, mesh->triangleBounds(t), mesh->triangleArea(t),
+                    normal ? DirectionCone{*normal, 1.0f} : DirectionCone::everyDirection());
+                e.power = e.bounds->power;
+                emitters.push_back(e);
+            }
+            continue;
+        }
+        // Other shapes are curved: their normals are bounded by every direction.
+        e.bounds = pieceBounds(light, *shape, shape->sceneBounds(), estimatedArea(*shape),
+                               DirectionCone::everyDirection());
+        e.power = e.bounds->power;
+        emitters.push_back(e);
+    }
+}
+
+} // namespace
+
+std::vector<Emitter> makeEmitters(const std::vector<std::unique_ptr<Light>>& lights,
+                                  float sceneRadius) {
+    std::vector<Emitter> emitters;
+    for (std::size_t i = 0; i < lights.size(); ++i) {
+        const Light& light = *lights[i];
+        const int index = static_cast<int>(i);
+        if (light.isAmbient())
+            continue;
+        if (const auto* area = dynamic_cast<const AreaLight*>(&light)) {
+            addAreaEmitters(*area, index, emitters);
+            continue;
+        }
+        Emitter e;
+        e.light = &light;
+        e.lightIndex = index;
+        e.bounds = light.bounds();
+        if (e.bounds) {
+            e.power = e.bounds->power;
+        } else {
+            e.importance = kPi * light.irradianceFacing();
+            e.power = e.importance * sceneRadius * sceneRadius;
+        }
+        emitters.push_back(e);
+    }
+    return emitters;
+}
+
+} // namespace lrt

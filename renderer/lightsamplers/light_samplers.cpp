@@ -1,0 +1,40 @@
+// Building a render's light samplers, timed for --stats.
+#include "renderer/lightsamplers/light_samplers.h"
+
+#include <chrono>
+
+namespace lrt {
+
+LightSamplers::LightSamplers(const std::vector<std::unique_ptr<Light>>& lights,
+                             std::span<const Emitter> emitters,
+                             const std::vector<std::unique_ptr<std::vector<int>>>& lightLists,
+                             std::string_view name) {
+    if (name == "all")
+        return;
+    const auto start = std::chrono::steady_clock::now();
+    for (const auto& list : lightLists) {
+        std::vector<bool> lit(lights.size(), false);
+        List made;
+        for (const int light : *list) {
+            lit[static_cast<std::size_t>(light)] = true;
+            if (lights[static_cast<std::size_t>(light)]->isAmbient())
+                made.ambient.push_back(light);
+        }
+        std::vector<int> among;
+        for (std::size_t e = 0; e < emitters.size(); ++e)
+            if (lit[static_cast<std::size_t>(emitters[e].lightIndex)])
+                among.push_back(static_cast<int>(e));
+        made.sampler = createLightSampler(name, emitters, std::move(among));
+        lists_.push_back(std::move(made));
+    }
+    buildSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::size_t LightSamplers::memoryBytes() const {
+    std::size_t bytes = 0;
+    for (const List& list : lists_)
+        bytes += list.sampler->memoryBytes() + list.ambient.capacity() * sizeof(int);
+    return bytes;
+}
+
+} // namespace lrt
