@@ -41,6 +41,7 @@ constexpr slvm::NumberDomain kThreadsDomain = slvm::kInteger.atLeast(0).atMost(4
 constexpr slvm::NumberDomain kPixelsDomain = slvm::kInteger.atLeast(1).atMost(65536);
 constexpr slvm::NumberDomain kCropDomain = slvm::kReal.atLeast(0).atMost(1);
 constexpr slvm::NumberDomain kSecondsDomain = slvm::kReal.atLeast(0);
+constexpr slvm::NumberDomain kNoiseThresholdDomain = slvm::kReal.atLeast(0).atMost(1);
 
 // The flags of `lrt render`.
 struct RenderFlags {
@@ -56,6 +57,7 @@ struct RenderFlags {
     std::string progress = "auto";
     std::string displayServer;
     std::optional<int> samplesPerPixel;
+    std::optional<float> noiseThreshold;
     bool quick = false;
     int threads = 0;
     std::uint64_t seed = 0;
@@ -148,6 +150,9 @@ RenderSettings settingsOf(const RenderFlags& flags) {
     if (flags.samplesPerPixel)
         checkFlagNumber("--spp", *flags.samplesPerPixel, kSamplesDomain);
     settings.samplesPerPixel = flags.samplesPerPixel;
+    if (flags.noiseThreshold)
+        checkFlagNumber("--noise-threshold", *flags.noiseThreshold, kNoiseThresholdDomain);
+    settings.noiseThreshold = flags.noiseThreshold;
     checkFlagNumber("--threads", flags.threads, kThreadsDomain);
     if (!flags.integrator.empty()) {
         checkIntegratorFlag(flags.integrator);
@@ -473,6 +478,10 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
         ->add_option("--spp", flags->samplesPerPixel,
                      "Samples per pixel, 1 to 1048576 (overrides PixelSamples)")
         ->check(nonNegativeInteger());
+    command->add_option("--noise-threshold", flags->noiseThreshold,
+                        "Adaptive sampling: a pixel stops once its estimated relative error is "
+                        "below T, 0 to 1; --spp is the most it takes (overrides Option \"render\" "
+                        "\"noisethreshold\")");
     command->add_option("--resolution", flags->resolution,
                         "Image size W,H in pixels, 1 to 65536 each (overrides Format)");
     command->add_option("--aov", flags->aov,

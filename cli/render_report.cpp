@@ -32,12 +32,14 @@ std::string renderIdentity(const std::string& scenePath, const std::string& scen
     std::string aovs;
     for (const std::string& layer : exrAovLayers(film))
         aovs += (aovs.empty() ? "" : ",") + layer;
+    const float threshold = noiseThreshold(film, settings);
     return fmt::format("lrt {}; scene {} ({}); frame {}; spp {}; integrator {}; seed {}; pixels "
-                       "{}..{} x {}..{} of {}x{}; aovs {}{}",
+                       "{}..{} x {}..{} of {}x{}; aovs {}{}{}",
                        LRT_VERSION_STRING, scenePath, sceneHash, frame.number, spp,
                        settings.integrator.value_or(frame.options.integrator.name), settings.seed,
                        b.x0, b.x1, b.y0, b.y1, film.xResolution, film.yResolution,
-                       aovs.empty() ? "none" : aovs, film.displayAlpha ? "; display rgba" : "");
+                       aovs.empty() ? "none" : aovs, film.displayAlpha ? "; display rgba" : "",
+                       threshold > 0 ? fmt::format("; noise threshold {}", threshold) : "");
 }
 
 // Each cause is reported once: a shader that ran out of its budget or returned NaN already says
@@ -103,6 +105,8 @@ ImageMetadata imageMetadata(const FrameReport& r, const std::string& commandLine
         {"lrt:identity", identity}};
     if (film.gamma)
         metadata.emplace_back("lrt:gamma", fmt::format("{}", *film.gamma));
+    if (s.noiseThreshold > 0)
+        metadata.emplace_back("lrt:noise_threshold", fmt::format("{}", s.noiseThreshold));
     if (r.settings.tile)
         metadata.emplace_back(
             "lrt:tile", fmt::format("{}/{}", r.settings.tile->first, r.settings.tile->second));
@@ -128,6 +132,7 @@ nlohmann::json statsEntry(const FrameReport& r, const std::filesystem::path& out
         {"render_seconds", s.seconds},
         {"bvh_build_seconds", scene.bvhBuildSeconds},
         {"samples_per_pixel", s.samplesPerPixel},
+        {"noise_threshold", s.noiseThreshold},
         {"pixels", static_cast<long long>(s.bounds.width()) * s.bounds.height()},
         {"resumed_tiles", r.resumedTiles},
         {"rays",

@@ -30,6 +30,9 @@ struct FilmDescription {
     int ySamples = 2;
     bool jitter = true;
     bool lowDiscrepancy = false; // Option "sampler" "string type" "lowdiscrepancy"
+    // Option "render" "noisethreshold": a pixel stops taking samples once its estimated relative
+    // error is below it (adaptive sampling); 0 gives every pixel all its samples.
+    float noiseThreshold = 0;
     float gain = 1.0f;
     std::optional<float> gamma;
     std::string displayName; // from Display, used when no -o is given

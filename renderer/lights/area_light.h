@@ -42,7 +42,7 @@ public:
                      const LocalGeometry& g) const;
 
     const std::vector<const Shape*>& shapes() const { return shapes_; }
-    Color radiance() const { return radiance_; }
+    Color emittedRadiance() const { return radiance_; }
     bool emitsFromBack(const Shape& shape) const { return twoSided_.value_or(!shape.oneSided()); }
 
 private:

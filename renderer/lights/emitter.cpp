@@ -34,7 +34,7 @@ LightBounds pieceBounds(const AreaLight& light, const Shape& shape, const Bounds
     const bool twoSided = light.emitsFromBack(shape);
     LightBounds b;
     b.bounds = box;
-    b.power = strength(light.radiance()) * area * kPi * (twoSided ? 2.0f : 1.0f);
+    b.power = strength(light.emittedRadiance()) * area * kPi * (twoSided ? 2.0f : 1.0f);
     b.normals = normals;
     b.cosThetaE = 0; // Lambertian emission: up to the plane
     b.twoSided = twoSided;

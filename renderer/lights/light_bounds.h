@@ -1,7 +1,7 @@
 // Bounds on a group of emitters for a light BVH: where they are, how much power they send and in
 // which directions (Conty Estevez and Kulla, "Importance Sampling of Many Lights with Adaptive
-// Tree Splitting", 2018; the same bounds as Cycles' light tree and pbrt-v4's BVHLightSampler),
-// and the importance they get at a shading point, which the light BVH's traversal follows.
+// Tree Splitting", 2018; the same bounds as Cycles' light tree and pbrt-v4's BVHLightSampler).
+// The importance they get at a shading point is lightsamplers/bounds_quad.h's.
 #pragma once
 
 #include "renderer/core/color.h"
@@ -33,30 +33,6 @@ struct LightBounds {
 };
 
 LightBounds unionOf(const LightBounds& a, const LightBounds& b);
-
-// Light bounds as the importance function reads them: the box as its bounding sphere, and the
-// cone's sine beside its cosine, which every call would otherwise work out again.
-class ImportanceBounds {
-public:
-    ImportanceBounds() = default;
-    explicit ImportanceBounds(const LightBounds& b);
-
-    // An upper-bound-shaped estimate of the light the group sends to a point p whose shading
-    // normal is n (the zero vector when the receiver reflects light from every direction, as a
-    // program may): power * cos(theta') / d^2 * cos(theta_i'), with theta' the smallest angle
-    // between an emitted direction and p, theta_i' the smallest angle of incidence, both over the
-    // box's bounding sphere, and d the distance to its centre (at least the sphere's radius).
-    // Zero where no emitter of the group can light p. Finite and non-negative.
-    float importance(Vec3 p, Vec3 n) const;
-
-private:
-    Vec3 centre_;
-    float radius2_ = 0;
-    Vec3 w_{0, 0, 1};
-    float power_ = 0;
-    float cosO_ = 1, sinO_ = 0, cosE_ = 0;
-    bool twoSided_ = false;
-};
 
 // How strongly a colour of light shines, for powers: the mean of its channels' magnitudes, so
 // that any light that lights anything has a positive power.

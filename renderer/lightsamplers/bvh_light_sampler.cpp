@@ -1,9 +1,11 @@
 // Building the light BVH (binned splits that minimise the surface area orientation heuristic of
-// Conty Estevez and Kulla) and walking it down to pick, or up to find a pick's probability.
+// Conty Estevez and Kulla, then collapsed to four children a node) and walking it down to pick,
+// or up to find a pick's probability.
 #include "renderer/lightsamplers/bvh_light_sampler.h"
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <numbers>
 
 namespace lrt {
@@ -15,6 +17,7 @@ constexpr int kBuckets = 12;
 // Past this depth the build halves its items by count, so the tree stays under kMaxDepth.
 constexpr int kBinnedDepth = 64;
 constexpr float kOneMinusEpsilon = 0x1.fffffep-1f;
+constexpr int kUnused = std::numeric_limits<int>::min(); // a lane without a child
 
 std::vector<int> unplacedOf(std::span<const Emitter> emitters, const std::vector<int>& among) {
     std::vector<int> unplaced;
@@ -51,7 +54,7 @@ float splitCost(const LightBounds& b, float elongation) {
 } // namespace
 
 BvhLightSampler::BvhLightSampler(std::span<const Emitter> emitters, std::vector<int> among)
-    : leafOf_(emitters.size(), -1),
+    : placeOf_(emitters.size()),
       unplaced_(emitters, unplacedOf(emitters, among), [](const Emitter& e) { return e.power; }) {
     std::vector<Item> items;
     double unplacedImportance = 0;
@@ -63,23 +66,24 @@ BvhLightSampler::BvhLightSampler(std::span<const Emitter> emitters, std::vector<
             items.push_back({e, *emitter.bounds});
     }
     unplacedImportance_ = static_cast<float>(unplacedImportance);
-    if (!items.empty()) {
-        nodes_.reserve(2 * items.size() - 1);
-        build(items, -1, 0);
-    }
+    if (items.empty())
+        return;
+    std::vector<BinaryNode> binary;
+    binary.reserve(2 * items.size() - 1);
+    buildBinary(items, 0, binary);
+    root_.set(0, binary.front().bounds);
+    nodes_.reserve(binary.size() / 3 + 1);
+    collapse(binary, 0, -1, 0, 1);
 }
 
 // Recursive, and longer than most functions here, because the binned search and the partition
 // share their buckets.
-int BvhLightSampler::build(std::span<Item> items, int parent, int depth) {
-    const int index = static_cast<int>(nodes_.size());
-    depth_ = std::max(depth_, depth);
-    nodes_.push_back({});
-    nodes_.back().parent = parent;
+int BvhLightSampler::buildBinary(std::span<Item> items, int depth, std::vector<BinaryNode>& nodes) {
+    const int index = static_cast<int>(nodes.size());
+    nodes.push_back({});
     if (items.size() == 1) {
-        nodes_.back().bounds = ImportanceBounds(items.front().bounds);
-        nodes_.back().emitter = items.front().emitter;
-        leafOf_[static_cast<std::size_t>(items.front().emitter)] = index;
+        nodes.back().bounds = items.front().bounds;
+        nodes.back().emitter = items.front().emitter;
         return index;
     }
     LightBounds all;
@@ -88,7 +92,7 @@ int BvhLightSampler::build(std::span<Item> items, int parent, int depth) {
         all = unionOf(all, item.bounds);
         centroids.extend(centroid(item.bounds.bounds));
     }
-    nodes_[static_cast<std::size_t>(index)].bounds = ImportanceBounds(all);
+    nodes[static_cast<std::size_t>(index)].bounds = all;
 
     // The cheapest of kBuckets - 1 splits along each axis.
     const Vec3 extent = centroids.upper - centroids.lower;
@@ -143,21 +147,83 @@ int BvhLightSampler::build(std::span<Item> items, int parent, int depth) {
                              return ca != cb ? ca < cb : a.emitter < b.emitter;
                          });
     }
-    build(items.first(middle), index, depth + 1);
-    const int second = build(items.subspan(middle), index, depth + 1);
-    nodes_[static_cast<std::size_t>(index)].secondChild = second;
+    buildBinary(items.first(middle), depth + 1, nodes);
+    const int second = buildBinary(items.subspan(middle), depth + 1, nodes);
+    nodes[static_cast<std::size_t>(index)].secondChild = second;
     return index;
 }
 
-float BvhLightSampler::childProbability(float mine, float other) {
-    const double sum = static_cast<double>(mine) + static_cast<double>(other);
-    return sum > 0 ? static_cast<float>(static_cast<double>(mine) / sum) : 0.0f;
+int BvhLightSampler::collapse(const std::vector<BinaryNode>& binary, int index, int parent,
+                              int slot, int depth) {
+    const int me = static_cast<int>(nodes_.size());
+    nodes_.push_back({});
+    nodes_.back().parent = parent;
+    nodes_.back().slot = slot;
+    depth_ = std::max(depth_, depth);
+    // The node's children: the binary node's two, then the most powerful interior one among them
+    // opened up, until there are four or only leaves (a root that is a leaf is its only child).
+    std::vector<int> entries;
+    const auto at = [&](int i) -> const BinaryNode& { return binary[static_cast<std::size_t>(i)]; };
+    if (at(index).emitter >= 0)
+        entries = {index};
+    else
+        entries = {index + 1, at(index).secondChild};
+    while (entries.size() < BoundsQuad::kLanes) {
+        auto open = entries.end();
+        for (auto e = entries.begin(); e != entries.end(); ++e)
+            if (at(*e).emitter < 0 &&
+                (open == entries.end() || at(*e).bounds.power > at(*open).bounds.power))
+                open = e;
+        if (open == entries.end())
+            break;
+        const int opened = *open;
+        *open = opened + 1;
+        entries.insert(open + 1, at(opened).secondChild);
+    }
+    for (int lane = 0; lane < BoundsQuad::kLanes; ++lane)
+        nodes_[static_cast<std::size_t>(me)].child[lane] = kUnused;
+    for (int lane = 0; lane < static_cast<int>(entries.size()); ++lane) {
+        const BinaryNode& entry = at(entries[static_cast<std::size_t>(lane)]);
+        nodes_[static_cast<std::size_t>(me)].children.set(lane, entry.bounds);
+        if (entry.emitter >= 0) {
+            nodes_[static_cast<std::size_t>(me)].child[lane] = -entry.emitter - 1;
+            placeOf_[static_cast<std::size_t>(entry.emitter)] = {me, lane};
+        } else {
+            const int child =
+                collapse(binary, entries[static_cast<std::size_t>(lane)], me, lane, depth + 1);
+            nodes_[static_cast<std::size_t>(me)].child[lane] = child;
+        }
+    }
+    return me;
+}
+
+namespace {
+
+// The importances' sum, in double, in one order for pick and pmf alike.
+double total(const std::array<float, BoundsQuad::kLanes>& importance) {
+    double sum = 0;
+    for (const float i : importance)
+        sum += i;
+    return sum;
+}
+
+} // namespace
+
+float BvhLightSampler::childProbability(const std::array<float, BoundsQuad::kLanes>& importance,
+                                        int lane, double sum) {
+    return sum > 0 ? static_cast<float>(importance[static_cast<std::size_t>(lane)] / sum) : 0.0f;
 }
 
 BvhLightSampler::Shares BvhLightSampler::shares(const LightSampleContext& context) const {
-    const float tree = nodes_.empty() ? 0.0f : nodes_[0].bounds.importance(context.p, context.n);
-    return {childProbability(unplacedImportance_, tree),
-            childProbability(tree, unplacedImportance_)};
+    // Without lights beside it the tree takes every pick: where nothing in it can light the
+    // point, the walk down finds that out.
+    if (!(unplacedImportance_ > 0))
+        return {0, nodes_.empty() ? 0.0f : 1.0f};
+    const float tree = nodes_.empty() ? 0.0f : root_.importance(context.p, context.n)[0];
+    const double sum = static_cast<double>(tree) + unplacedImportance_;
+    if (!(sum > 0))
+        return {0, 0};
+    return {static_cast<float>(unplacedImportance_ / sum), static_cast<float>(tree / sum)};
 }
 
 std::optional<PickedEmitter> BvhLightSampler::pick(const LightSampleContext& context,
@@ -173,54 +239,59 @@ std::optional<PickedEmitter> BvhLightSampler::pick(const LightSampleContext& con
         return std::nullopt;
     u = std::min((u - share.unplaced) / share.tree, kOneMinusEpsilon);
     float pmf = share.tree;
-    int node = 0;
-    while (!nodes_[static_cast<std::size_t>(node)].isLeaf()) {
-        const int first = node + 1, second = nodes_[static_cast<std::size_t>(node)].secondChild;
-        const float i0 =
-            nodes_[static_cast<std::size_t>(first)].bounds.importance(context.p, context.n);
-        const float i1 =
-            nodes_[static_cast<std::size_t>(second)].bounds.importance(context.p, context.n);
-        if (i0 == 0 && i1 == 0)
-            return std::nullopt;
-        const float p0 = childProbability(i0, i1);
-        if (u < p0) {
-            u = std::min(u / p0, kOneMinusEpsilon);
-            pmf *= p0;
-            node = first;
-        } else {
-            u = std::min((u - p0) / (1 - p0), kOneMinusEpsilon);
-            pmf *= childProbability(i1, i0);
-            node = second;
+    for (int node = 0;;) {
+        const Node& here = nodes_[static_cast<std::size_t>(node)];
+        const auto importance = here.children.importance(context.p, context.n);
+        const double sum = total(importance);
+        if (!(sum > 0))
+            return std::nullopt; // no emitter below can light the point
+        // The lane whose share of [0, sum) holds u * sum, and u rescaled within it.
+        const double target = static_cast<double>(u) * sum;
+        double before = 0, start = 0;
+        int lane = -1;
+        for (int k = 0; k < BoundsQuad::kLanes; ++k) {
+            const float weight = importance[static_cast<std::size_t>(k)];
+            if (weight > 0) {
+                lane = k, start = before;
+                if (target < before + weight)
+                    break;
+            }
+            before += weight;
         }
+        u = std::clamp(
+            static_cast<float>((target - start) / importance[static_cast<std::size_t>(lane)]), 0.0f,
+            kOneMinusEpsilon);
+        pmf *= childProbability(importance, lane, sum);
+        const int child = here.child[lane];
+        if (child < 0) {
+            if (!(pmf > 0))
+                return std::nullopt;
+            return PickedEmitter{-child - 1, pmf};
+        }
+        node = child;
     }
-    if (!(pmf > 0))
-        return std::nullopt;
-    return PickedEmitter{nodes_[static_cast<std::size_t>(node)].emitter, pmf};
 }
 
 float BvhLightSampler::pmf(const LightSampleContext& context, int emitter) const {
     if (const float p = unplaced_.pmf(context, emitter); p > 0)
         return p * shares(context).unplaced;
-    const int leaf = leafOf_[static_cast<std::size_t>(emitter)];
-    if (leaf < 0)
+    const Place place = placeOf_[static_cast<std::size_t>(emitter)];
+    if (place.node < 0)
         return 0.0f;
     const float treeShare = shares(context).tree;
     if (!(treeShare > 0))
         return 0.0f;
-    // The choices from the leaf up, multiplied from the root down as pick() multiplies them, so
-    // that both give the same bits.
+    // The choices from the emitter up, multiplied from the root down as pick() multiplies them,
+    // so that both give the same bits.
     std::array<float, kMaxDepth> choices;
     int count = 0;
-    for (int node = leaf; nodes_[static_cast<std::size_t>(node)].parent >= 0;) {
-        const int parent = nodes_[static_cast<std::size_t>(node)].parent;
-        const int sibling =
-            node == parent + 1 ? nodes_[static_cast<std::size_t>(parent)].secondChild : parent + 1;
-        const float mine =
-            nodes_[static_cast<std::size_t>(node)].bounds.importance(context.p, context.n);
-        const float other =
-            nodes_[static_cast<std::size_t>(sibling)].bounds.importance(context.p, context.n);
-        choices[static_cast<std::size_t>(count++)] = childProbability(mine, other);
-        node = parent;
+    for (int node = place.node, lane = place.lane; node >= 0;) {
+        const Node& here = nodes_[static_cast<std::size_t>(node)];
+        const auto importance = here.children.importance(context.p, context.n);
+        choices[static_cast<std::size_t>(count++)] =
+            childProbability(importance, lane, total(importance));
+        lane = here.slot;
+        node = here.parent;
     }
     float pmf = treeShare;
     while (count > 0)
@@ -229,7 +300,7 @@ float BvhLightSampler::pmf(const LightSampleContext& context, int emitter) const
 }
 
 std::size_t BvhLightSampler::memoryBytes() const {
-    return sizeof(*this) + nodes_.capacity() * sizeof(Node) + leafOf_.capacity() * sizeof(int) +
+    return sizeof(*this) + nodes_.capacity() * sizeof(Node) + placeOf_.capacity() * sizeof(Place) +
            unplaced_.memoryBytes() - sizeof(unplaced_);
 }
 

@@ -18,7 +18,8 @@ namespace {
 const ParameterSpec kSearchPathParameters[] = {
     {"shader", ValueKind::String, {}, {}, "folders for SL shaders, ':'-separated"},
 };
-const std::vector<std::string_view> kOptionNames = {"searchpath", "sampler", "output", "sl"};
+const std::vector<std::string_view> kOptionNames = {"searchpath", "sampler", "output", "sl",
+                                                    "render"};
 const ParameterSpec kOutputParameters[] = {
     {"aov",
      ValueKind::String,
@@ -33,6 +34,10 @@ const ParameterSpec kSamplerParameters[] = {
      std::string_view("stratified"),
      {},
      "\"stratified\" or \"lowdiscrepancy\""},
+};
+const ParameterSpec kRenderParameters[] = {
+    {"noisethreshold", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
+     "adaptive sampling: a pixel stops once its estimated relative error is below it; 0 is off"},
 };
 const ParameterSpec kShaderParameters[] = {
     {"tracedepth", ValueKind::Integer, 5, {}, "nested SL trace calls allowed"},
@@ -59,8 +64,8 @@ void expectName(const Statement& s, const std::string& name, const char* what,
 void SceneParser::learnStatementParameters(Declarations& declarations) {
     for (const ParameterTable table :
          {ParameterTable(kSearchPathParameters), ParameterTable(kSamplerParameters),
-          ParameterTable(kShaderParameters), ParameterTable(kBackgroundParameters),
-          attributeParameterTable()})
+          ParameterTable(kShaderParameters), ParameterTable(kRenderParameters),
+          ParameterTable(kBackgroundParameters), attributeParameterTable()})
         declarations.learn(table);
 }
 
@@ -193,6 +198,10 @@ void SceneParser::option(const Statement& s) {
         if (!aovs.error.empty())
             throw SceneError(p.where("aov"), aovs.error);
         options_.film.aovs = aovs.layers;
+    } else if (name == "render") {
+        const Parameters p(list, kRenderParameters, what, s.where);
+        if (p.has("noisethreshold"))
+            options_.film.noiseThreshold = p.getFloat("noisethreshold");
     } else if (name == "sl") {
         // Each Option "sl" changes only what it names.
         const Parameters p(list, kShaderParameters, what, s.where);

@@ -7,8 +7,10 @@
 namespace lrt {
 
 Stratification stratification(const Scene& scene, const RenderSettings& settings) {
+    // An adaptive render may stop a pixel after any of its rounds: the R2 sequence spreads every
+    // prefix of a pixel's samples over it, where a stratified grid fills it row by row.
     Stratification s{scene.film().xSamples, scene.film().ySamples, scene.film().jitter,
-                     scene.film().lowDiscrepancy};
+                     scene.film().lowDiscrepancy || noiseThreshold(scene.film(), settings) > 0};
     if (settings.samplesPerPixel) {
         // The most square grid with exactly N cells.
         const int n = *settings.samplesPerPixel;

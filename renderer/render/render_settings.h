@@ -2,6 +2,8 @@
 // and crop, the tile it renders for a farm, threads and seed.
 #pragma once
 
+#include "renderer/description/film_description.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -24,6 +26,13 @@ struct RenderSettings {
     // Each pixel of the render covers S x S pixels of the film (a coarse pass: the film's width
     // and height divided by S, rounded up, the camera unchanged). 1 renders the film as it is.
     int pixelScale = 1;
+    // Overrides Option "render" "noisethreshold" (--noise-threshold).
+    std::optional<float> noiseThreshold;
 };
+
+// The noise threshold a render of `film` under `settings` samples to (0: no adaptive sampling).
+inline float noiseThreshold(const FilmDescription& film, const RenderSettings& settings) {
+    return settings.noiseThreshold.value_or(film.noiseThreshold);
+}
 
 } // namespace lrt

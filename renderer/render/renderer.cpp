@@ -8,6 +8,7 @@
 
 #include "renderer/description/aov_selection.h"
 #include "renderer/integrators/integrator_registry.h"
+#include "renderer/render/adaptive_rounds.h"
 #include "renderer/render/camera_sampler.h"
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <mutex>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
+#include <span>
 #include <stdexcept>
 
 namespace lrt {
@@ -57,34 +59,37 @@ struct TileGrid {
     int size = 0, tilesX = 0, tilesY = 0;
 };
 
-// The camera samples of one tile and its margin (clipped to the full image).
+// The camera samples of one tile and its margin (clipped to the full image); each pixel has as
+// many as it took (all of them, or as many as adaptive sampling's rounds gave it).
 class TileSamples {
 public:
     TileSamples(const PixelBounds& tile, const TileGrid& grid, const FilmDescription& film, int spp)
         : region{std::max(0, tile.x0 - grid.marginX),
                  std::min(film.xResolution, tile.x1 + grid.marginX),
                  std::max(0, tile.y0 - grid.marginY),
-                 std::min(film.yResolution, tile.y1 + grid.marginY)},
-          spp_(spp) {
-        samples_.reserve(static_cast<std::size_t>(region.width()) * region.height() * spp);
+                 std::min(film.yResolution, tile.y1 + grid.marginY)} {
+        const auto pixels = static_cast<std::size_t>(region.width()) * region.height();
+        samples_.reserve(pixels * static_cast<std::size_t>(spp));
+        starts_.reserve(pixels + 1);
+        starts_.push_back(0);
     }
 
-    // Samples are added row by row, pixel by pixel, sample by sample (so that the buffer is
+    // Pixels are added row by row, each with its samples, then ended (so that the buffer is
     // never filled twice: once with defaults, then with the samples).
     void add(const FilmSample& sample) { samples_.push_back(sample); }
-    // Sample i of pixel (x, y), which must lie in the region.
-    const FilmSample& at(int x, int y, int i) const {
-        return samples_[(static_cast<std::size_t>(y - region.y0) * region.width() +
-                         (x - region.x0)) *
-                            spp_ +
-                        i];
+    void endPixel() { starts_.push_back(samples_.size()); }
+    // The samples of pixel (x, y), which must lie in the region.
+    std::span<const FilmSample> of(int x, int y) const {
+        const auto pixel =
+            static_cast<std::size_t>(y - region.y0) * region.width() + (x - region.x0);
+        return std::span(samples_).subspan(starts_[pixel], starts_[pixel + 1] - starts_[pixel]);
     }
 
     const PixelBounds region;
 
 private:
-    int spp_;
     std::vector<FilmSample> samples_;
+    std::vector<std::size_t> starts_; // where each pixel's samples begin, and the end
 };
 
 // What a tile's work produced, before it is committed.
@@ -100,19 +105,29 @@ struct Frame {
     const CameraSampler& sampler;
     const TileGrid& grid;
     int spp;
+    float noiseThreshold; // 0: every pixel takes spp samples
 };
 
-// Traces every camera sample of the tile's sample region.
+// Traces the camera samples of each pixel of the tile's sample region: all spp, or with a noise
+// threshold, rounds of them (AdaptiveRounds) until the pixel's own samples say it is done.
 void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
     const PixelBounds& r = samples.region;
+    const AdaptiveRounds rounds(f.spp, f.noiseThreshold);
     for (int y = r.y0; y < r.y1; ++y)
-        for (int x = r.x0; x < r.x1; ++x)
-            for (int i = 0; i < f.spp; ++i) {
+        for (int x = r.x0; x < r.x1; ++x) {
+            PixelNoise noise;
+            for (int i = 0, end = rounds.first(); i < end;) {
                 const FilmSample sample = f.sampler.trace(x, y, i, out.rays);
-                if (!sample.radiance.isFinite())
+                if (sample.radiance.isFinite())
+                    noise.add(sample.radiance);
+                else
                     ++out.dropped; // kept, and skipped by the reconstruction
                 samples.add(sample);
+                if (++i == end)
+                    end = rounds.next(end, noise);
             }
+            samples.endPixel();
+        }
 }
 
 // Each pixel of the tile from the samples its filter reaches: radiance, and the AOVs weighted the
@@ -133,8 +148,7 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
                  ny <= std::min(r.y1 - 1, y + f.grid.marginY); ++ny)
                 for (int nx = std::max(r.x0, x - f.grid.marginX);
                      nx <= std::min(r.x1 - 1, x + f.grid.marginX); ++nx)
-                    for (int i = 0; i < f.spp; ++i) {
-                        const FilmSample& s = samples.at(nx, ny, i);
+                    for (const FilmSample& s : samples.of(nx, ny)) {
                         const float w = filter.evaluate(s.x - cx, s.y - cy);
                         if (w == 0 || !s.radiance.isFinite())
                             continue;
@@ -154,8 +168,8 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
             float* rgb = &out.pixels[pixel * 3];
             rgb[0] = value.r, rgb[1] = value.g, rgb[2] = value.b;
             int counted = 0;
-            for (int i = 0; i < f.spp; ++i)
-                counted += samples.at(x, y, i).radiance.isFinite();
+            for (const FilmSample& s : samples.of(x, y))
+                counted += s.radiance.isFinite();
             const Color a = weights > 0 ? albedo / weights : Color{};
             const Vec3 n = weights > 0 ? normal / weights : Vec3{};
             float* aov = &out.aovs[pixel * kAovChannels];
@@ -319,7 +333,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     const CameraSampler sampler(scene, settings, *integrator);
     const int spp = sampler.samplesPerPixel();
     const TileGrid grid(bounds, scene.filter(), spp, settings.tileSize);
-    const Frame frame{scene, sampler, grid, spp};
+    const Frame frame{scene, sampler, grid, spp, noiseThreshold(film, settings)};
 
     RenderResult result = startResult(film, bounds, spp, grid.count(), control.resumeFrom);
     std::vector<int> pending;
@@ -350,6 +364,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
 
     result.interrupted = !progress.complete();
     result.statistics.invalidRays = scene.refusedRays() - refusedBefore;
+    result.statistics.noiseThreshold = frame.noiseThreshold;
     result.statistics.lightSampler = integrator->lightSampler();
     result.statistics.emitters = scene.emitters().size();
     result.statistics.lightSamplerSeconds = sampler.lightSamplers().buildSeconds();

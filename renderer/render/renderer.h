@@ -32,7 +32,8 @@ struct RenderStatistics {
     // Rays Embree could not trace (isTraceable), counted as misses; those of this run's tiles
     // only, not of a resumed checkpoint's. Zero in a correct scene.
     std::uint64_t invalidRays = 0;
-    int samplesPerPixel = 0;
+    int samplesPerPixel = 0;  // the most a pixel takes
+    float noiseThreshold = 0; // adaptive sampling's (0: every pixel took samplesPerPixel)
     PixelBounds bounds{};
     // How direct light picked lights: the integrator's lightsampler ("all": every light), the
     // emitters it picked among, and the time and memory its samplers took (0 for "all").

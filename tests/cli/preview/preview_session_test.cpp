@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <regex>
 
 using namespace lrt;
@@ -35,6 +36,16 @@ bool bitwiseEqual(const Image& a, const Image& b) {
     return a.width == b.width && a.height == b.height && a.channels == b.channels &&
            std::equal(a.pixels.begin(), a.pixels.end(), b.pixels.begin(),
                       [](float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; });
+}
+
+// The fixture's scene read and rendered as lrt render does, with the session's seed.
+RenderResult renderedAsLrtRender(const PreviewScene& fixture) {
+    EmbreeDevice device;
+    const auto frames = readScene(fixture.scene());
+    const auto scene = buildScene(frames.front(), device.get(), bundledData());
+    RenderSettings settings;
+    settings.seed = previewOptions().seed;
+    return render(*scene, settings);
 }
 
 } // namespace
@@ -70,15 +81,37 @@ TEST_CASE("a session renders its passes, the last one bitwise the image lrt rend
     CHECK(image->generation == 1);
     CHECK(image->pass == 3);
 
-    // The same scene read and rendered as lrt render does, with the same seed.
-    EmbreeDevice device;
-    const auto frames = readScene(fixture.scene());
-    const auto scene = buildScene(frames.front(), device.get(), bundledData());
-    RenderSettings settings;
-    settings.seed = 3;
-    const RenderResult expected = render(*scene, settings);
+    const RenderResult expected = renderedAsLrtRender(fixture);
     CHECK(bitwiseEqual(image->image, expected.image));
     CHECK(bitwiseEqual(image->aovs, expected.aovs));
+}
+
+TEST_CASE("a scene with a noise threshold refines with adaptive rounds, the last pass bitwise "
+          "lrt render's",
+          "[preview][adaptive]") {
+    PreviewScene fixture;
+    std::string text = readText(fixture.scene());
+    const std::string samples = "PixelSamples 2 2";
+    text.replace(text.find(samples), samples.size(),
+                 "PixelSamples 4 4\nOption \"render\" \"noisethreshold\" [0.2]");
+    std::ofstream(fixture.scene(), std::ios::binary) << text;
+    PreviewSession session(fixture.scene(), fixture.device.get(), previewOptions());
+    const PreviewStatus s = waitForGeneration(session, 1);
+    REQUIRE(s.state == PreviewStatus::State::Done);
+    CHECK(s.targetSpp == 16);
+    const auto image = session.image();
+    REQUIRE(image);
+
+    const RenderResult expected = renderedAsLrtRender(fixture);
+    CHECK(bitwiseEqual(image->image, expected.image));
+    CHECK(bitwiseEqual(image->aovs, expected.aovs));
+    // Some pixels stopped after the first round (8 of 16 samples): the rounds were in play.
+    const Image& aovs = image->aovs;
+    int early = 0;
+    for (int y = 0; y < aovs.height; ++y)
+        for (int x = 0; x < aovs.width; ++x)
+            early += aovs.at(x, y, aovs.channels - 1) == 8;
+    CHECK(early > 0);
 }
 
 TEST_CASE("the coarse pass covers the film at a quarter of its resolution", "[preview]") {

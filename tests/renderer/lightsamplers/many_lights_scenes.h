@@ -30,7 +30,7 @@ inline std::string mixedLights(int count, unsigned seed = 7) {
         case 1: // a one-sided quad facing down
             text += fmt::format("AttributeBegin\nAreaLightSource \"arealight\" \"intensity\" [{}] "
                                 "\"lightcolor\" {}\nSides 1\nTranslate {} {} {}\nPolygon \"P\" "
-                                "[-0.3 0 -0.3  -0.3 0 0.3  0.3 0 0.3  0.3 0 -0.3]\nAttributeEnd\n",
+                                "[-0.3 0 -0.3  0.3 0 -0.3  0.3 0 0.3  -0.3 0 0.3]\nAttributeEnd\n",
                                 40 * scale, color, x, y, z);
             break;
         case 2: // an emissive mesh: a pyramid of four triangles, one emitter each

@@ -1,0 +1,181 @@
+// Adaptive sampling (--noise-threshold): the rounds and the noise estimate, samples where the
+// image is noisy, and the same bits for any thread count, tile, crop and resumed checkpoint.
+#include "../render_test_support.h"
+#include "renderer/render/adaptive_rounds.h"
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <cstring>
+
+using namespace lrt;
+
+namespace {
+
+bool sameBits(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+// The samples AOV (the last of renderer.h's AOV channels) of pixel (x, y).
+float samplesAt(const RenderResult& r, int x, int y) {
+    return r.aovs.at(x, y, r.aovs.channels - 1);
+}
+
+// Left half: a constant surface, every sample alike. Right half: a floor in the penumbra of a
+// small area light, path traced, noisy.
+const char* kHalfAndHalf = R"(Format 32 16 1
+PixelFilter "box" 0.5 0.5
+SurfaceIntegrator "path" "maxdepth" 2
+Projection "orthographic"
+ScreenWindow -2 2 -1 1
+LookAt 0 5 0  0 0 0  0 0 1
+WorldBegin
+AttributeBegin
+  AreaLightSource "arealight" "intensity" [20]
+  Translate 1 1 0
+  Sphere 0.1 -0.1 0.1 360
+AttributeEnd
+AttributeBegin
+  Surface "constant"
+  Color [0.5 0.5 0.5]
+  Polygon "P" [-2 0 -1  0 0 -1  0 0 1  -2 0 1]
+AttributeEnd
+AttributeBegin
+  Translate 1.3 0.3 0
+  Sphere 0.25 -0.25 0.25 360
+AttributeEnd
+Polygon "P" [0 0 -1  2 0 -1  2 0 1  0 0 1]
+WorldEnd
+)";
+
+} // namespace
+
+TEST_CASE("adaptive rounds start at max(8, sqrt(spp)) samples and double up to spp",
+          "[render][adaptive]") {
+    const auto rounds = [](int spp, const PixelNoise& noise) {
+        const AdaptiveRounds r(spp, 0.01f);
+        std::vector<int> ends{r.first()};
+        for (int next = r.next(ends.back(), noise); next != ends.back();
+             next = r.next(ends.back(), noise))
+            ends.push_back(next);
+        return ends;
+    };
+    PixelNoise noisy;
+    for (const float y : {0.0f, 3.0f})
+        noisy.add({y, y, y});
+    CHECK(rounds(64, noisy) == std::vector<int>{8, 16, 32, 64});
+    CHECK(rounds(1000, noisy) == std::vector<int>{32, 64, 128, 256, 512, 1000});
+    CHECK(rounds(4, noisy) == std::vector<int>{4});
+    PixelNoise flat;
+    for (int i = 0; i < 8; ++i)
+        flat.add({0.5f, 0.5f, 0.5f});
+    CHECK(rounds(64, flat) == std::vector<int>{8}); // converged after the first round
+    // Threshold 0: every sample at once.
+    CHECK(AdaptiveRounds(64, 0).first() == 64);
+    CHECK(AdaptiveRounds(64, 0).next(64, noisy) == 64);
+}
+
+TEST_CASE("a pixel's relative error is the standard error of its mean over the mean",
+          "[render][adaptive]") {
+    // Brightness 0 and 3 (means of the channels): mean 1.5, sample variance 4.5, standard error
+    // sqrt(4.5 / 2) = 1.5, so the relative error is 1.
+    PixelNoise noise;
+    noise.add({0, 0, 0});
+    noise.add({1, 2, 6});
+    CHECK(noise.relativeError() == Approx(1.0));
+    noise.add({1, 1, 1}); // mean 4/3, variance 7/3: sqrt(7/9) / (4/3)
+    CHECK(noise.relativeError() == Approx(std::sqrt(7.0 / 9.0) / (4.0 / 3.0)));
+    PixelNoise one;
+    one.add({1, 1, 1});
+    CHECK(std::isinf(one.relativeError()));
+    PixelNoise black;
+    black.add({});
+    black.add({});
+    CHECK(black.relativeError() == 0);
+}
+
+TEST_CASE("adaptive sampling gives the noisy half of an image more samples than the flat half",
+          "[render][adaptive]") {
+    const auto loaded = testing::loadScene(kHalfAndHalf);
+    RenderSettings settings;
+    settings.samplesPerPixel = 64;
+    settings.noiseThreshold = 0.02f;
+    const RenderResult r = render(*loaded.scene, settings);
+    double flat = 0, noisy = 0;
+    for (int y = 0; y < 16; ++y)
+        for (int x = 0; x < 16; ++x) {
+            flat += samplesAt(r, x, y);
+            noisy += samplesAt(r, x + 16, y);
+            CHECK(samplesAt(r, x, y) == 8); // every sample alike: done after the first round
+        }
+    INFO("mean samples: flat " << flat / 256 << ", noisy " << noisy / 256);
+    CHECK(noisy / 256 > 16);
+    CHECK(r.statistics.noiseThreshold == 0.02f);
+    CHECK(r.statistics.samplesPerPixel == 64);
+    // Without a threshold every pixel takes every sample.
+    settings.noiseThreshold = 0;
+    const RenderResult full = render(*loaded.scene, settings);
+    for (int y = 0; y < 16; ++y)
+        for (int x = 0; x < 32; ++x)
+            CHECK(samplesAt(full, x, y) == 64);
+}
+
+TEST_CASE("an adaptive render has the same bits for any thread count, tile size, crop and "
+          "resumed checkpoint",
+          "[render][adaptive][determinism]") {
+    const testing::LoadedScene loaded = testing::loadScene(
+        testing::bundledScene("cornell.lrt", {{"Format 512 512 1", "Format 40 32 1"}}),
+        LRT_SOURCE_DIR "/scenes");
+    RenderSettings one;
+    one.threads = 1;
+    one.samplesPerPixel = 32;
+    one.noiseThreshold = 0.1f;
+    one.integrator = "path";
+    const RenderResult reference = render(*loaded.scene, one);
+    // Some pixels stopped early and some did not: the rounds are really in play.
+    float fewest = 1e9f, most = 0;
+    for (int y = 0; y < 32; ++y)
+        for (int x = 0; x < 40; ++x) {
+            fewest = std::min(fewest, samplesAt(reference, x, y));
+            most = std::max(most, samplesAt(reference, x, y));
+        }
+    CHECK(fewest == 8);
+    CHECK(most == 32);
+
+    RenderSettings many = one;
+    many.threads = 2;
+    many.tileSize = 7;
+    const RenderResult threaded = render(*loaded.scene, many);
+    CHECK(sameBits(threaded.image.pixels, reference.image.pixels));
+    CHECK(sameBits(threaded.aovs.pixels, reference.aovs.pixels));
+
+    RenderSettings cropped = one;
+    cropped.crop = std::array<float, 4>{0.3f, 0.8f, 0.25f, 0.75f};
+    const RenderResult part = render(*loaded.scene, cropped);
+    bool same = true;
+    for (int y = 0; y < part.image.height; ++y)
+        for (int x = 0; x < part.image.width; ++x)
+            for (int c = 0; c < 3; ++c)
+                same = same &&
+                       part.image.at(x, y, c) ==
+                           reference.image.at(x + part.image.xOrigin, y + part.image.yOrigin, c);
+    CHECK(same);
+
+    // Interrupted after three tiles, then resumed from what was finished.
+    RenderSettings tiled = one;
+    tiled.tileSize = 8;
+    std::atomic<bool> stop{false};
+    int finished = 0;
+    RenderControl interrupted;
+    interrupted.interrupt = &stop;
+    interrupted.tileFinished = [&](const PixelBounds&, std::span<const float>) {
+        if (++finished == 3)
+            stop = true;
+    };
+    const RenderResult partial = render(*loaded.scene, tiled, interrupted);
+    REQUIRE(partial.interrupted);
+    RenderControl resumed;
+    resumed.resumeFrom = &partial;
+    const RenderResult completed = render(*loaded.scene, tiled, resumed);
+    CHECK(sameBits(completed.image.pixels, reference.image.pixels));
+    CHECK(sameBits(completed.aovs.pixels, reference.aovs.pixels));
+}
