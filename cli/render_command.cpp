@@ -479,8 +479,8 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
                      "Samples per pixel, 1 to 1048576 (overrides PixelSamples)")
         ->check(nonNegativeInteger());
     command->add_option("--noise-threshold", flags->noiseThreshold,
-                        "Adaptive sampling: a pixel stops once its estimated relative error is "
-                        "below T, 0 to 1; --spp is the most it takes (overrides Option \"render\" "
+                        "Adaptive sampling: a pixel stops once its estimated error (relative to "
+                        "the square root of its brightness) is below T, 0 to 1; --spp is the most it takes (overrides Option \"render\" "
                         "\"noisethreshold\")");
     command->add_option("--resolution", flags->resolution,
                         "Image size W,H in pixels, 1 to 65536 each (overrides Format)");

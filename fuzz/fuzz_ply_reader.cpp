@@ -7,6 +7,7 @@
 #include "renderer/shapes/ply_file.h"
 #include "renderer/shapes/triangle_mesh.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -33,5 +34,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     for (const float u : {0.0f, 0.5f, 0.999f})
         shape.sampleArea({u, 1 - u});
+    // What a light sampler reads of an emissive mesh, triangle by triangle.
+    for (unsigned t = 0; t < std::min<std::size_t>(shape.primitiveCount(), 8); ++t) {
+        shape.sampleTriangle(t, {0.3f, 0.7f});
+        shape.triangleFrontNormal(t);
+        shape.triangleBounds(t);
+        shape.triangleArea(t);
+    }
     return 0;
 }

@@ -8,6 +8,8 @@ POV-Ray, timing whole processes (start-up included) on the same number of thread
 - Cornell box, per sample count: each renderer's time and RMSE against the Cycles reference (both
   images clamped to at most 1), and the time-to-equal-error ratio
   (T_lrt / T_cycles) x (RMSE_lrt / RMSE_cycles)^2, since RMSE falls as 1/sqrt(time). Goal <= 0.5.
+- Cornell box with adaptive sampling on in both (lrt's --noise-threshold, Cycles' adaptive
+  threshold; at most --adaptive-spp samples): times, RMSEs and the time-to-equal-error ratio.
 - Whitted scene: both wall times and RMSEs against the 64-sample POV-Ray reference, and
   T_lrt / T_povray. Goal <= 0.3 at an RMSE no higher than POV-Ray's.
 - Start-up: `lrt --version` against `oiiotool --version`, OpenImageIO's own tool, which loads the
@@ -16,7 +18,8 @@ POV-Ray, timing whole processes (start-up included) on the same number of thread
 Each time is the median of --runs runs, lrt's and the peer's taken in turns. Error figures come
 from `oiiotool --diff`.
 Usage: bench_peers.py --lrt build/release/lrt --peers DIR [--threads 2] [--spp 16,64,256]
-       [--runs N] [--only cornell|whitted|startup]
+       [--runs N] [--only cornell|adaptive|whitted|startup] [--adaptive-spp 256]
+       [--lrt-threshold 0.1] [--cycles-threshold 0.01]
 """
 import argparse
 import os
@@ -88,6 +91,30 @@ def cornell(args, work):
     return ratios
 
 
+def cornell_adaptive(args, work):
+    """Both renderers with adaptive sampling on, up to --adaptive-spp samples: lrt at
+    --lrt-threshold, Cycles at its default threshold (0.01) with its automatic minimum."""
+    print("\nCornell box 512x512, adaptive sampling, at most %d spp, %d threads "
+          "(lrt --noise-threshold %g, Cycles adaptive threshold %g)"
+          % (args.adaptive_spp, args.threads, args.lrt_threshold, args.cycles_threshold))
+    reference = os.path.join(args.peers, "cornell_cycles_ref.exr")
+    lrt_out = os.path.join(work, "lrt_cornell_adaptive.exr")
+    cycles_out = os.path.join(work, "cycles_cornell_adaptive.exr")
+    t_lrt, t_cycles = timed(
+        [args.lrt, "render", os.path.join(args.peers, "cornell.lrt"), "--spp",
+         str(args.adaptive_spp), "--noise-threshold", str(args.lrt_threshold), "--threads",
+         str(args.threads), "--aov", "none", "-q", "-o", lrt_out],
+        [args.blender, "-b", "--factory-startup", "-P",
+         os.path.join(args.peers, "cornell_cycles.py"), "--", str(args.adaptive_spp), cycles_out,
+         "0", str(args.threads), "8", str(args.cycles_threshold)], work, args.runs)
+    e_lrt, e_cycles = rmse(lrt_out, reference, True), rmse(cycles_out, reference, True)
+    print("| renderer | seconds | RMSE |")
+    print("| --- | --- | --- |")
+    print("| lrt | %.2f | %.5f |" % (t_lrt, e_lrt))
+    print("| Cycles | %.2f | %.5f |" % (t_cycles, e_cycles))
+    print("time to equal error: %.2f" % ((t_lrt / t_cycles) * (e_lrt / e_cycles) ** 2))
+
+
 def startup(args, work):
     # A start-up is a fifth of a second: take at least 20 runs of each.
     runs = max(args.runs, 20)
@@ -126,8 +153,14 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--spp", default="16,64,256", help="Cornell sample counts, comma-separated")
     parser.add_argument("--runs", type=int, default=1, help="runs per measurement (median)")
-    parser.add_argument("--only", choices=["cornell", "whitted", "startup"],
+    parser.add_argument("--only", choices=["cornell", "adaptive", "whitted", "startup"],
                         help="one measurement only")
+    parser.add_argument("--adaptive-spp", type=int, default=256,
+                        help="the most samples a pixel takes in the adaptive comparison")
+    parser.add_argument("--lrt-threshold", type=float, default=0.1,
+                        help="lrt's --noise-threshold in the adaptive comparison")
+    parser.add_argument("--cycles-threshold", type=float, default=0.01,
+                        help="Cycles' adaptive threshold in the adaptive comparison")
     parser.add_argument("--blender", default="blender")
     parser.add_argument("--povray", default="povray")
     args = parser.parse_args()
@@ -141,6 +174,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="lrt-peers-") as work:
         if args.only in (None, "cornell"):
             cornell(args, work)
+        if args.only in (None, "adaptive"):
+            cornell_adaptive(args, work)
         if args.only in (None, "whitted"):
             whitted(args, work)
         if args.only in (None, "startup"):

@@ -37,7 +37,8 @@ const ParameterSpec kSamplerParameters[] = {
 };
 const ParameterSpec kRenderParameters[] = {
     {"noisethreshold", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
-     "adaptive sampling: a pixel stops once its estimated relative error is below it; 0 is off"},
+     "adaptive sampling: a pixel stops once its estimated error, relative to the square root of "
+     "its brightness, is below it; 0 is off"},
 };
 const ParameterSpec kShaderParameters[] = {
     {"tracedepth", ValueKind::Integer, 5, {}, "nested SL trace calls allowed"},

@@ -21,16 +21,20 @@ public:
         mean_ += delta / count_;
         squares_ += delta * (y - mean_); // Welford's update
     }
-    // The standard error of the mean over the mean: the relative error of the pixel's estimate.
-    // 0 for a pixel whose samples all agree (a black one included); infinite for one with fewer
-    // than two samples, or with a spread but no positive mean.
-    double relativeError() const {
+    // The pixel's error as Cycles measures it against its noise threshold: the standard error
+    // of the mean over the square root of the mean, relative to the square root of the
+    // brightness as photon noise is, so that a bright pixel is held to a smaller share of its
+    // value than a dark one (error over the mean itself would spend the samples on dark pixels,
+    // which weigh least in the image's error). 0 for a pixel whose samples all agree (a black
+    // one included); infinite for one with fewer than two samples, or with a spread but no
+    // positive mean.
+    double error() const {
         if (count_ < 2)
             return INFINITY;
         const double error = std::sqrt(squares_ / (count_ - 1) / count_);
         if (error == 0)
             return 0;
-        return mean_ > 0 ? error / mean_ : INFINITY;
+        return mean_ > 0 ? error / std::sqrt(mean_) : INFINITY;
     }
 
 private:
@@ -39,7 +43,7 @@ private:
 };
 
 // The rounds: first max(8, ceil(sqrt(spp))) samples (at most spp), then each round doubles the
-// count, up to spp. A pixel stops after a round once its relative error is below the threshold;
+// count, up to spp. A pixel stops after a round once its error is below the threshold;
 // threshold 0 takes all spp at once.
 class AdaptiveRounds {
 public:
@@ -54,7 +58,7 @@ public:
     // After a round that ended at `taken` samples: where the next ends, or `taken` when the pixel
     // is done.
     int next(int taken, const PixelNoise& noise) const {
-        if (taken >= spp_ || noise.relativeError() < threshold_)
+        if (taken >= spp_ || noise.error() < threshold_)
             return taken;
         return std::min(spp_, 2 * taken);
     }

@@ -2,15 +2,19 @@
 // pixel's own random streams, so that a sample never depends on the tile or thread that traces it.
 #include "renderer/render/camera_sampler.h"
 
+#include "renderer/render/adaptive_rounds.h"
+
 #include <cmath>
 
 namespace lrt {
 
 Stratification stratification(const Scene& scene, const RenderSettings& settings) {
     // An adaptive render may stop a pixel after any of its rounds: the R2 sequence spreads every
-    // prefix of a pixel's samples over it, where a stratified grid fills it row by row.
+    // prefix of a pixel's samples over it, where a stratified grid fills it row by row, and each
+    // purpose shuffles its samples within the rounds only.
+    const float threshold = noiseThreshold(scene.film(), settings);
     Stratification s{scene.film().xSamples, scene.film().ySamples, scene.film().jitter,
-                     scene.film().lowDiscrepancy || noiseThreshold(scene.film(), settings) > 0};
+                     scene.film().lowDiscrepancy || threshold > 0};
     if (settings.samplesPerPixel) {
         // The most square grid with exactly N cells.
         const int n = *settings.samplesPerPixel;
@@ -20,6 +24,8 @@ Stratification stratification(const Scene& scene, const RenderSettings& settings
         s.nx = n / nx;
         s.ny = nx;
     }
+    if (threshold > 0)
+        s.firstRound = AdaptiveRounds(s.count(), threshold).first();
     return s;
 }
 

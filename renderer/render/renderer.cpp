@@ -147,9 +147,15 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
             for (int ny = std::max(r.y0, y - f.grid.marginY);
                  ny <= std::min(r.y1 - 1, y + f.grid.marginY); ++ny)
                 for (int nx = std::max(r.x0, x - f.grid.marginX);
-                     nx <= std::min(r.x1 - 1, x + f.grid.marginX); ++nx)
-                    for (const FilmSample& s : samples.of(nx, ny)) {
-                        const float w = filter.evaluate(s.x - cx, s.y - cy);
+                     nx <= std::min(r.x1 - 1, x + f.grid.marginX); ++nx) {
+                    // Under adaptive sampling each neighbour weighs as if it had taken as many
+                    // samples as any other: its samples' weights are divided by their count, or
+                    // a noisy neighbour's many samples would pull the pixel towards its value.
+                    const std::span<const FilmSample> taken = samples.of(nx, ny);
+                    const float share =
+                        f.noiseThreshold > 0 ? 1.0f / static_cast<float>(taken.size()) : 1.0f;
+                    for (const FilmSample& s : taken) {
+                        const float w = filter.evaluate(s.x - cx, s.y - cy) * share;
                         if (w == 0 || !s.radiance.isFinite())
                             continue;
                         sum += s.radiance * w;
@@ -162,6 +168,7 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
                             depthWeights += w;
                         }
                     }
+                }
             const std::size_t pixel =
                 static_cast<std::size_t>(y - tile.y0) * tile.width() + (x - tile.x0);
             const Color value = weights > 0 ? sum / weights : Color{};

@@ -91,6 +91,10 @@ struct Stratification {
     int nx = 1, ny = 1;
     bool jitter = true;
     bool lowDiscrepancy = false;
+    // Adaptive sampling's first round (0: none): a pixel may stop after samples [0, r), [0, 2r),
+    // [0, 4r)... so each purpose shuffles its indices within those blocks only, and every prefix
+    // a pixel can stop at is a prefix of the sequence, spread over the square, in each purpose.
+    int firstRound = 0;
 
     int count() const { return nx * ny; }
 
@@ -100,12 +104,7 @@ struct Stratification {
             return jitterSample;
         // Purposes are small integers: spreading them by the golden ratio before one mix is enough.
         const std::uint64_t h = mix64(pixel ^ purpose * 0x9e3779b97f4a7c15ULL);
-        const int index =
-            purpose == kFilm
-                ? sampleIndex
-                : static_cast<int>(permuteIndex(static_cast<std::uint32_t>(sampleIndex),
-                                                static_cast<std::uint32_t>(count()),
-                                                static_cast<std::uint32_t>(h)));
+        const int index = purpose == kFilm ? sampleIndex : shuffled(sampleIndex, h);
         Vec2 p;
         if (lowDiscrepancy) {
             constexpr double g = 1.32471795724474602596;
@@ -159,6 +158,21 @@ struct Stratification {
     static constexpr int kStratifiedBounces = 2;
 
 private:
+    // Sample index i of a purpose hashed to h, shuffled over every index, or within its round.
+    int shuffled(int i, std::uint64_t h) const {
+        int start = 0, size = count();
+        if (firstRound > 0 && i >= firstRound) {
+            start = firstRound; // rounds after the first double the count: [r, 2r), [2r, 4r)...
+            while (2 * start <= i)
+                start *= 2;
+            size = std::min(start, count() - start);
+        } else if (firstRound > 0) {
+            size = firstRound;
+        }
+        return start + static_cast<int>(permuteIndex(static_cast<std::uint32_t>(i - start),
+                                                     static_cast<std::uint32_t>(size),
+                                                     static_cast<std::uint32_t>(h)));
+    }
     // The bounce a light or BSDF purpose belongs to; -1 for the film and the lens.
     static int bounceOf(std::uint64_t purpose) { return static_cast<int>(purpose >> 32) - 1; }
     static double fraction(double x) { return x - std::floor(x); }

@@ -74,23 +74,23 @@ TEST_CASE("adaptive rounds start at max(8, sqrt(spp)) samples and double up to s
     CHECK(AdaptiveRounds(64, 0).next(64, noisy) == 64);
 }
 
-TEST_CASE("a pixel's relative error is the standard error of its mean over the mean",
+TEST_CASE("a pixel's error is the standard error of its mean over the mean's square root",
           "[render][adaptive]") {
     // Brightness 0 and 3 (means of the channels): mean 1.5, sample variance 4.5, standard error
-    // sqrt(4.5 / 2) = 1.5, so the relative error is 1.
+    // sqrt(4.5 / 2) = 1.5, so the error is 1.5 / sqrt(1.5).
     PixelNoise noise;
     noise.add({0, 0, 0});
     noise.add({1, 2, 6});
-    CHECK(noise.relativeError() == Approx(1.0));
-    noise.add({1, 1, 1}); // mean 4/3, variance 7/3: sqrt(7/9) / (4/3)
-    CHECK(noise.relativeError() == Approx(std::sqrt(7.0 / 9.0) / (4.0 / 3.0)));
+    CHECK(noise.error() == Approx(std::sqrt(1.5)));
+    noise.add({1, 1, 1}); // mean 4/3, variance 7/3: sqrt(7/9) / sqrt(4/3)
+    CHECK(noise.error() == Approx(std::sqrt(7.0 / 9.0) / std::sqrt(4.0 / 3.0)));
     PixelNoise one;
     one.add({1, 1, 1});
-    CHECK(std::isinf(one.relativeError()));
+    CHECK(std::isinf(one.error()));
     PixelNoise black;
     black.add({});
     black.add({});
-    CHECK(black.relativeError() == 0);
+    CHECK(black.error() == 0);
 }
 
 TEST_CASE("adaptive sampling gives the noisy half of an image more samples than the flat half",
@@ -98,7 +98,7 @@ TEST_CASE("adaptive sampling gives the noisy half of an image more samples than 
     const auto loaded = testing::loadScene(kHalfAndHalf);
     RenderSettings settings;
     settings.samplesPerPixel = 64;
-    settings.noiseThreshold = 0.02f;
+    settings.noiseThreshold = 0.005f;
     const RenderResult r = render(*loaded.scene, settings);
     double flat = 0, noisy = 0;
     for (int y = 0; y < 16; ++y)
@@ -109,7 +109,7 @@ TEST_CASE("adaptive sampling gives the noisy half of an image more samples than 
         }
     INFO("mean samples: flat " << flat / 256 << ", noisy " << noisy / 256);
     CHECK(noisy / 256 > 16);
-    CHECK(r.statistics.noiseThreshold == 0.02f);
+    CHECK(r.statistics.noiseThreshold == 0.005f);
     CHECK(r.statistics.samplesPerPixel == 64);
     // Without a threshold every pixel takes every sample.
     settings.noiseThreshold = 0;
@@ -117,6 +117,38 @@ TEST_CASE("adaptive sampling gives the noisy half of an image more samples than 
     for (int y = 0; y < 16; ++y)
         for (int x = 0; x < 32; ++x)
             CHECK(samplesAt(full, x, y) == 64);
+}
+
+TEST_CASE("a pixel next to a noisier one keeps the filter's weights under adaptive sampling",
+          "[render][adaptive]") {
+    // With a filter three pixels wide, the column left of the halves' border mixes the constant
+    // half (8 samples a pixel) with the noisy half (up to 64). Were each sample weighted alike, the
+    // noisy neighbours' many samples would pull the column towards their value; weighted per pixel,
+    // the column has the fixed render's expected value. The difference of the two renders there is
+    // the noisy half's noise, whose spread over the 96 rows bounds it (5 standard errors).
+    std::string scene = kHalfAndHalf;
+    scene.replace(scene.find("PixelFilter \"box\" 0.5 0.5"), 25, "PixelFilter \"box\" 1.5 1.5");
+    // A bright constant half, so that a pull towards the noisy half shows, and the light and
+    // its occluder by the border, so that the noisy half is noisiest there.
+    scene.replace(scene.find("Color [0.5 0.5 0.5]"), 20, "Color [4 4 4]");
+    scene.replace(scene.find("Translate 1 1 0"), 15, "Translate 0.3 1 0");
+    scene.replace(scene.find("Translate 1.3 0.3 0"), 19, "Translate 0.4 0.3 0");
+    scene.replace(scene.find("Format 32 16 1"), 14, "Format 32 96 1"); // rows: power
+    const auto loaded = testing::loadScene(scene);
+    RenderSettings settings;
+    settings.samplesPerPixel = 64;
+    settings.noiseThreshold = 0.005f;
+    const Image adaptive = render(*loaded.scene, settings).image;
+    settings.noiseThreshold.reset();
+    const Image fixed = render(*loaded.scene, settings).image;
+    double sum = 0, squares = 0;
+    for (int y = 0; y < 96; ++y) {
+        const double d = adaptive.at(15, y, 1) - fixed.at(15, y, 1);
+        sum += d, squares += d * d;
+    }
+    const double mean = sum / 96, error = std::sqrt((squares - 96 * mean * mean) / 95 / 96);
+    INFO("column 15: mean difference " << mean << ", standard error " << error);
+    CHECK(std::fabs(mean) <= 5 * error + 1e-4);
 }
 
 TEST_CASE("an adaptive render has the same bits for any thread count, tile size, crop and "
