@@ -480,7 +480,8 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
         ->check(nonNegativeInteger());
     command->add_option("--noise-threshold", flags->noiseThreshold,
                         "Adaptive sampling: a pixel stops once its estimated error (relative to "
-                        "the square root of its brightness) is below T, 0 to 1; --spp is the most it takes (overrides Option \"render\" "
+                        "the square root of its brightness) is below T, 0 to 1; --spp is the most "
+                        "it takes (overrides Option \"render\" "
                         "\"noisethreshold\")");
     command->add_option("--resolution", flags->resolution,
                         "Image size W,H in pixels, 1 to 65536 each (overrides Format)");

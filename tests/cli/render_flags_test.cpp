@@ -73,6 +73,9 @@ TEST_CASE("numeric render flags state their domain as scene numbers do", "[cli][
          "--resolution is 65537, outside its domain: an integer in [1, 65536]"},
         {"--resolution 2.5,4", "--resolution is 2.5, outside its domain: an integer in [1, 65536]"},
         {"--crop 0,1e38,0,1", "--crop is 1e+38, outside its domain: a real in [0, 1]"},
+        {"--noise-threshold 2", "--noise-threshold is 2, outside its domain: a real in [0, 1]"},
+        {"--noise-threshold -0.5",
+         "--noise-threshold is -0.5, outside its domain: a real in [0, 1]"},
         {"--crop 0.5,0.2,0,1", "--crop '0.5,0.2,0,1': expected x0 < x1 and y0 < y1"},
         {"--checkpoint -1", "--checkpoint"},
     };
