@@ -92,7 +92,6 @@ void SceneBuilder::addPrimitive(MadeShape made, const SurfaceLook& look, const S
     primitive.normalScale = look.normalScale;
     primitive.opacity = look.opacity;
     primitive.lightList = lightList(a);
-    primitive.lights = scene_->lightLists_[static_cast<std::size_t>(primitive.lightList)].get();
     primitive.origin = fmt::format("{} at {}:{}", d.type, d.where.file, d.where.line);
     primitive.surface = a.surface.name;
     primitive.vertexInputs = std::move(made.vertexInputs);

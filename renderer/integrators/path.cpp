@@ -96,13 +96,13 @@ Color PathIntegrator::emitted(const Scene& scene, const Intersection& hit,
     if (arrival.sampler) {
         const int index = scene.emitterAt(hit);
         if (const float pmf = arrival.sampler->pmf(arrival.from, index); pmf > 0)
-            lightPdf =
-                pmf * primitive.areaLight->pdfOfPiece(
-                          arrival.from.p, hit.p, hit.normal, *primitive.shape,
-                          scene.emitters()[static_cast<std::size_t>(index)].triangle, hit.local);
+            lightPdf = pmf * primitive.areaLight->pdfOfPiece(
+                                 arrival.from.p, hit.p, hit.normal, *primitive.shape,
+                                 scene.emitters()[static_cast<std::size_t>(index)].triangle,
+                                 hit.shapePrimitive, hit.local);
     } else {
         lightPdf = primitive.areaLight->pdfAt(arrival.from.p, hit.p, hit.normal, *primitive.shape,
-                                              0, hit.local);
+                                              hit.shapePrimitive, hit.local);
     }
     return L * bsdfHitWeight(arrival.pdf, lightPdf);
 }

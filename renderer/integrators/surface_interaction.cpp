@@ -161,18 +161,15 @@ Color reflectedSample(const Scene& scene, const Material& material, const Shadin
                         : reflected * through * weight;
 }
 
-// The sample of `light` (number `index`) at `point`: area and infinite lights stratified over
+// Where on light number `index` to sample at `point`: area and infinite lights stratified over
 // the pixel's samples, the others exact.
-std::optional<LightSample> sampleOf(const Light& light, int index, const ShadingPoint& point,
-                                    SampleContext& context,
-                                    FunctionRef<std::optional<LightSample>(Vec2)> draw) {
-    const Vec2 u =
-        light.isStratified()
-            ? context.strata.sample(
-                  context.sampleIndex, context.stream.next2D(), context.pixel,
-                  Stratification::lightPurpose(point.context ? point.context->depth() : 0, index))
-            : Vec2{0.5f, 0.5f};
-    return draw(u);
+Vec2 lightSampleU(const Light& light, int index, const ShadingPoint& point,
+                  SampleContext& context) {
+    if (!light.isStratified())
+        return {0.5f, 0.5f};
+    return context.strata.sample(
+        context.sampleIndex, context.stream.next2D(), context.pixel,
+        Stratification::lightPurpose(point.context ? point.context->depth() : 0, index));
 }
 
 } // namespace
@@ -205,12 +202,13 @@ Color directLighting(const Scene& scene, const Intersection& hit, const ShadingP
             const Emitter& emitter = scene.emitters()[static_cast<std::size_t>(picked->emitter)];
             if (recorder)
                 recorder->beginLight(emitter.lightIndex);
-            add(sampleOf(*emitter.light, emitter.lightIndex, point, context,
-                         [&](Vec2 v) { return emitter.sample(point.p, v); }),
+            add(emitter.sample(point.p,
+                               lightSampleU(*emitter.light, emitter.lightIndex, point, context)),
                 picked->pmf);
         }
     } else {
-        for (const int index : *hit.primitive->lights) {
+        for (const int index :
+             *scene.lightLists()[static_cast<std::size_t>(hit.primitive->lightList)]) {
             const Light& light = *lights[static_cast<std::size_t>(index)];
             if (recorder)
                 recorder->beginLight(index);
@@ -218,9 +216,7 @@ Color directLighting(const Scene& scene, const Intersection& hit, const ShadingP
                 sum += material.ambient(point, light.ambientRadiance());
                 continue;
             }
-            add(sampleOf(light, index, point, context,
-                         [&](Vec2 v) { return light.sample(point.p, v); }),
-                1.0f);
+            add(light.sample(point.p, lightSampleU(light, index, point, context)), 1.0f);
         }
     }
     if (material.isProgrammable() && samples == 0) {

@@ -95,14 +95,11 @@ float AreaLight::solidAnglePdf(Vec3 p, Vec3 q, Vec3 normal, float areaPdf) {
 
 float AreaLight::pdfAt(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
                        const LocalGeometry& g) const {
-    if (const float cone = shape.conePdf(p); cone > 0)
-        return cone / static_cast<float>(shapes_.size());
-    return solidAnglePdf(p, q, normal, shape.pdfArea(primitive, g)) /
-           static_cast<float>(shapes_.size());
+    return pdfOfPiece(p, q, normal, shape, -1, primitive, g) / static_cast<float>(shapes_.size());
 }
 
 float AreaLight::pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int triangle,
-                            const LocalGeometry& g) const {
+                            unsigned primitive, const LocalGeometry& g) const {
     if (triangle >= 0) {
         const float area =
             static_cast<const TriangleMesh&>(shape).triangleArea(static_cast<unsigned>(triangle));
@@ -110,7 +107,7 @@ float AreaLight::pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int
     }
     if (const float cone = shape.conePdf(p); cone > 0)
         return cone;
-    return solidAnglePdf(p, q, normal, shape.pdfArea(0, g));
+    return solidAnglePdf(p, q, normal, shape.pdfArea(primitive, g));
 }
 
 } // namespace lrt

@@ -39,7 +39,7 @@ public:
     // whole light.
     std::optional<LightSample> samplePiece(const Shape& shape, int triangle, Vec3 p, Vec2 u) const;
     float pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int triangle,
-                     const LocalGeometry& g) const;
+                     unsigned primitive, const LocalGeometry& g) const;
 
     const std::vector<const Shape*>& shapes() const { return shapes_; }
     Color emittedRadiance() const { return radiance_; }

@@ -10,15 +10,19 @@ namespace {
 
 constexpr float kPi = std::numbers::pi_v<float>;
 
-// Luminance, weighted by sin(theta) for a latitude-longitude map, whose rows near the poles cover
-// less solid angle (every texel of an equal-area map covers the same).
+// The solid angle of row y of a map `height` rows high, relative to a row of an equal-area map:
+// sin(theta) for a latitude-longitude map, whose rows near the poles cover less.
+float rowSolidAngle(int y, int height, EnvironmentLight::Mapping mapping) {
+    return mapping == EnvironmentLight::Mapping::EqualArea
+               ? 1.0f
+               : std::sin(kPi * (static_cast<float>(y) + 0.5f) / static_cast<float>(height));
+}
+
+// Luminance, weighted by the solid angle of its row.
 std::vector<float> samplingWeights(const Image& map, EnvironmentLight::Mapping mapping) {
     std::vector<float> weights(static_cast<std::size_t>(map.width) * map.height);
     for (int y = 0; y < map.height; ++y) {
-        const float sinTheta =
-            mapping == EnvironmentLight::Mapping::EqualArea
-                ? 1.0f
-                : std::sin(kPi * (static_cast<float>(y) + 0.5f) / static_cast<float>(map.height));
+        const float sinTheta = rowSolidAngle(y, map.height, mapping);
         for (int x = 0; x < map.width; ++x) {
             const float luminance = 0.2126f * map.at(x, y, 0) +
                                     0.7152f * map.at(x, y, std::min(1, map.channels - 1)) +
@@ -30,20 +34,13 @@ std::vector<float> samplingWeights(const Image& map, EnvironmentLight::Mapping m
     return weights;
 }
 
-// The mean of the sampling weights over the sphere: the map's mean luminance per solid angle.
-float meanOverSphere(const std::vector<float>& weights, int width, int height,
-                     EnvironmentLight::Mapping mapping) {
-    double weighted = 0, solidAngle = 0;
-    for (int y = 0; y < height; ++y) {
-        const double sinTheta =
-            mapping == EnvironmentLight::Mapping::EqualArea
-                ? 1.0
-                : std::sin(kPi * (static_cast<double>(y) + 0.5) / static_cast<double>(height));
-        for (int x = 0; x < width; ++x)
-            weighted += weights[static_cast<std::size_t>(y) * width + x];
-        solidAngle += sinTheta * width;
-    }
-    return solidAngle > 0 ? static_cast<float>(weighted / solidAngle) : 0.0f;
+// The map's mean luminance over the sphere of directions: the mean of the sampling weights over
+// the mean of the rows' solid angles.
+float meanOverSphere(const Distribution2D& weights, int height, EnvironmentLight::Mapping mapping) {
+    double solidAngle = 0;
+    for (int y = 0; y < height; ++y)
+        solidAngle += rowSolidAngle(y, height, mapping);
+    return solidAngle > 0 ? static_cast<float>(weights.integral() * height / solidAngle) : 0.0f;
 }
 
 } // namespace
@@ -80,8 +77,7 @@ EnvironmentLight::EnvironmentLight(Image map, Color scale, const Transform& ligh
                                    Mapping mapping)
     : map_(std::move(map)), scale_(scale), lightToWorld_(lightToWorld), mapping_(mapping),
       distribution_(samplingWeights(map_, mapping), map_.width, map_.height),
-      meanLuminance_(
-          meanOverSphere(samplingWeights(map_, mapping), map_.width, map_.height, mapping)) {}
+      meanLuminance_(meanOverSphere(distribution_, map_.height, mapping)) {}
 
 float EnvironmentLight::irradianceFacing() const {
     return kPi * meanLuminance_ * strength(scale_);

@@ -38,7 +38,7 @@ Distribution2D::Distribution2D(const std::vector<float>& weights, int width, int
         rowWeight[static_cast<std::size_t>(y)] =
             buildCdf(&weights[static_cast<std::size_t>(y) * width], width,
                      &conditionalCdf_[static_cast<std::size_t>(y) * (width + 1)]);
-    buildCdf(rowWeight.data(), height, marginalCdf_.data());
+    integral_ = buildCdf(rowWeight.data(), height, marginalCdf_.data());
 }
 
 Vec2 Distribution2D::sample(Vec2 u, float& pdf) const {

@@ -15,9 +15,12 @@ public:
     // A point in [0,1)^2 and its density with respect to area in [0,1)^2.
     Vec2 sample(Vec2 u, float& pdf) const;
     float pdf(Vec2 point) const;
+    // The weights' integral over [0,1)^2: their mean.
+    float integral() const { return integral_; }
 
 private:
     int width_, height_;
+    float integral_;
     std::vector<float> conditionalCdf_; // (width + 1) per row
     std::vector<float> marginalCdf_;    // height + 1
 };

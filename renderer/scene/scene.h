@@ -37,8 +37,8 @@ struct Primitive {
     const ColorTexture* normalMap = nullptr;    // a tangent-space normal map, when there is one
     float normalScale = 1;                      // of the normal map's x and y
     Color opacity{1, 1, 1};
-    const std::vector<int>* lights = nullptr; // indices of the lights that illuminate it
-    int lightList = 0;                        // which of Scene::lightLists() that is
+    // The lights that illuminate it: which of Scene::lightLists() (indices into lights()).
+    int lightList = 0;
     // For an area light's shape, its first emitter in Scene::emitters() (a mesh's triangle t is
     // emitter + t); -1 for shapes that do not emit.
     int emitter = -1;

@@ -1,6 +1,7 @@
 // Direct light from a light sampler against direct light from every light: the same expected
 // image for every sampler, light count and kind of light, for built-in, SL and Cg surfaces; and
 // the same bits for any thread count, tile size or crop.
+#include "../image_difference.h"
 #include "../lightsamplers/many_lights_scenes.h"
 #include "../render_test_support.h"
 
@@ -14,21 +15,8 @@ namespace {
 
 constexpr int kBlock = 8; // pixels a side of the regions whose means are compared
 
-// The mean of b - a over a rectangle of pixels, its standard error, and a's mean there.
-struct Difference {
-    double mean = 0, error = 0, level = 0;
-};
-Difference difference(const Image& a, const Image& b, int x0, int y0, int x1, int y1, int c) {
-    double sum = 0, sumSquares = 0, level = 0;
-    for (int y = y0; y < y1; ++y)
-        for (int x = x0; x < x1; ++x) {
-            const double d = b.at(x, y, c) - a.at(x, y, c);
-            sum += d, sumSquares += d * d, level += a.at(x, y, c);
-        }
-    const double n = static_cast<double>(x1 - x0) * (y1 - y0), mean = sum / n;
-    const double variance = std::max(0.0, (sumSquares - n * mean * mean) / (n - 1));
-    return {mean, std::sqrt(variance / n), level / n};
-}
+using testing::Difference;
+using testing::difference;
 
 // A render of testing::manyLightsScene.
 Image manyLightsImage(int count, const std::string& integrator, const std::string& surface,

@@ -1,5 +1,6 @@
 // Adaptive sampling (--noise-threshold): the rounds and the noise estimate, samples where the
 // image is noisy, and the same bits for any thread count, tile, crop and resumed checkpoint.
+#include "../image_difference.h"
 #include "../render_test_support.h"
 #include "renderer/render/adaptive_rounds.h"
 
@@ -141,14 +142,9 @@ TEST_CASE("a pixel next to a noisier one keeps the filter's weights under adapti
     const Image adaptive = render(*loaded.scene, settings).image;
     settings.noiseThreshold.reset();
     const Image fixed = render(*loaded.scene, settings).image;
-    double sum = 0, squares = 0;
-    for (int y = 0; y < 96; ++y) {
-        const double d = adaptive.at(15, y, 1) - fixed.at(15, y, 1);
-        sum += d, squares += d * d;
-    }
-    const double mean = sum / 96, error = std::sqrt((squares - 96 * mean * mean) / 95 / 96);
-    INFO("column 15: mean difference " << mean << ", standard error " << error);
-    CHECK(std::fabs(mean) <= 5 * error + 1e-4);
+    const testing::Difference column = testing::difference(fixed, adaptive, 15, 0, 16, 96, 1);
+    INFO("column 15: mean difference " << column.mean << ", standard error " << column.error);
+    CHECK(std::fabs(column.mean) <= 5 * column.error + 1e-4);
 }
 
 TEST_CASE("an adaptive render has the same bits for any thread count, tile size, crop and "
