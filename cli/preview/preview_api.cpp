@@ -5,6 +5,7 @@
 
 #include "cli/pixel_debug_json.h"
 #include "renderer/core/atomic_file.h"
+#include "renderer/description/aov_selection.h"
 #include "renderer/film/image_output.h"
 #include "renderer/render/pixel_debugger.h"
 
@@ -111,7 +112,8 @@ Image displayImage(const PassImage& pass, const std::string& aov, const FilmDesc
     const std::size_t count = static_cast<std::size_t>(rgb.width) * rgb.height;
     float farthest = 0;
     for (std::size_t p = 0; p < count; ++p)
-        if (const float depth = aovs.pixels[p * aovs.channels + 7]; std::isfinite(depth))
+        if (const float depth = aovs.pixels[p * aovs.channels + kDepthChannel];
+            std::isfinite(depth))
             farthest = std::max(farthest, depth);
     const float gain = film.gain * std::exp2(exposure);
     for (std::size_t p = 0; p < count; ++p) {
@@ -121,13 +123,14 @@ Image displayImage(const PassImage& pass, const std::string& aov, const FilmDesc
             if (aov == "color")
                 v = encodeDisplay(rgb.pixels[p * 3 + c], gain, film.gamma);
             else if (aov == "albedo")
-                v = encodeDisplay(a[1 + c], 1.0f, std::nullopt);
+                v = encodeDisplay(a[kAlbedoChannel + c], 1.0f, std::nullopt);
             else if (aov == "normal")
-                v = std::clamp(a[4 + c] * 0.5f + 0.5f, 0.0f, 1.0f);
+                v = std::clamp(a[kNormalChannel + c] * 0.5f + 0.5f, 0.0f, 1.0f);
             else if (aov == "depth")
-                v = std::isfinite(a[7]) && farthest > 0 ? a[7] / farthest : 1.0f;
+                v = std::isfinite(a[kDepthChannel]) && farthest > 0 ? a[kDepthChannel] / farthest
+                                                                    : 1.0f;
             else // alpha
-                v = std::clamp(a[0], 0.0f, 1.0f);
+                v = std::clamp(a[kAlphaChannel], 0.0f, 1.0f);
             out.pixels[p * 3 + c] = v;
         }
     }

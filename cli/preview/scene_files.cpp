@@ -1,42 +1,63 @@
 // Naming, classifying and resolving the scene's files for the preview's API.
 #include "cli/preview/scene_files.h"
 
+#include "compiler/driver/program_loader.h"
+#include "renderer/import/scene_file.h"
+#include "slvm/common/file_name.h"
+
 #include <algorithm>
-#include <cctype>
 
 namespace lrt::preview {
 
 namespace {
 
-std::string lowerExtension(const std::filesystem::path& path) {
-    std::string extension = path.extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension;
-}
-
 bool oneOf(const std::string& extension, std::initializer_list<std::string_view> extensions) {
     return std::find(extensions.begin(), extensions.end(), extension) != extensions.end();
 }
 
+// What a program format's programs run on, as the page names it.
+std::string programKind(const compiler::ProgramFormat& format) {
+    switch (compiler::requireProfile(format.profiles.front()).machine) {
+    case compiler::Machine::Surface:
+        return "shader";
+    case compiler::Machine::Vertex:
+        return "vertex program";
+    case compiler::Machine::Card:
+        return "card";
+    }
+    return "include";
+}
+
+// A source, or some machine's own text: what the editor can open (bytecode and card images
+// are not text).
+bool isText(const compiler::ProgramFormat& format) {
+    const auto& profiles = compiler::profiles();
+    return format.isSource || std::ranges::any_of(profiles, [&](const compiler::Profile& profile) {
+               return profile.textExtension == format.extension;
+           });
+}
+
 } // namespace
 
-std::string fileKind(const std::filesystem::path& path, const std::filesystem::path& scene) {
-    const std::string extension = lowerExtension(path);
-    if (path == scene || oneOf(extension, {".lrt", ".pbrt", ".rib"}))
-        return "scene";
-    if (oneOf(extension, {".sl", ".slc", ".cg", ".cgh", ".t"}))
-        return "shader";
-    if (oneOf(extension, {".vp"}))
-        return "vertex program";
-    if (oneOf(extension, {".pc"}))
-        return "card";
-    if (oneOf(extension, {".obj", ".mtl", ".ply", ".gz", ".gltf", ".glb", ".bin"}))
-        return "mesh";
+FileKind fileKind(const std::filesystem::path& path, const std::filesystem::path& scene) {
+    if (path == scene)
+        return {"scene", true};
+    if (const SceneReader* reader = sceneReaderOwning(path))
+        return reader->includesItsOwn ? FileKind{"scene", true} : FileKind{"mesh", false};
+    const compiler::ProgramFormat* format = compiler::programFormatOf(path);
+    if (format && isText(*format))
+        return {programKind(*format), true};
+    // Meshes and images are read by their shapes and by OpenImageIO, which keep no table of
+    // extensions; these are the ones lrt's documentation names.
+    const std::string extension = slvm::lowerCaseExtension(path);
+    if (oneOf(extension, {".obj", ".mtl", ".ply", ".gz", ".bin"}))
+        return {"mesh", false};
     if (oneOf(extension,
               {".png", ".exr", ".tif", ".tiff", ".jpg", ".jpeg", ".hdr", ".pfm", ".tga"}))
-        return "image";
-    return "other";
+        return {"image", false};
+    if (format) // SL bytecode
+        return {programKind(*format), false};
+    return {"include", true};
 }
 
 SceneFiles::SceneFiles(const std::filesystem::path& scene,
@@ -57,11 +78,9 @@ SceneFiles::SceneFiles(const std::filesystem::path& scene,
                 return f.name == file.name;
             }))
             continue;
-        file.kind = fileKind(path, scene);
-        const std::string extension = lowerExtension(path);
-        file.program = (file.kind == "scene" || file.kind == "shader" ||
-                        file.kind == "vertex program" || file.kind == "card") &&
-                       extension != ".slc";
+        const FileKind kind = fileKind(path, scene);
+        file.kind = kind.kind;
+        file.program = kind.program;
         files_.push_back(std::move(file));
     }
     std::sort(files_.begin(), files_.end(),

@@ -18,12 +18,20 @@ struct SceneFile {
     std::string name;             // as the API names it
     std::filesystem::path path;   // absolute, as the scene read it
     std::filesystem::path target; // its real path then (empty when it did not exist)
-    std::string kind;     // "scene", "shader", "vertex program", "card", "mesh", "image", "other"
-    bool program = false; // a text the editor opens: scene text, shader or program source
+    // "scene", "shader", "vertex program", "card", "mesh", "image" or "include"
+    std::string kind;
+    bool program = false; // a text the editor opens: scene text, program text or an include
 };
 
-// What kind of file `path` is, by its extension.
-std::string fileKind(const std::filesystem::path& path, const std::filesystem::path& scene);
+// What kind of file `path` is: a scene or a program by the readers' and program formats' own
+// tables (renderer/import/scene_file.h, compiler/driver/program_loader.h), a mesh or an image
+// by its extension, and otherwise a text that a scene or program includes (a Cg header), which
+// is all else a scene reads.
+struct FileKind {
+    std::string kind;
+    bool program; // the editor opens it
+};
+FileKind fileKind(const std::filesystem::path& path, const std::filesystem::path& scene);
 
 class SceneFiles {
 public:

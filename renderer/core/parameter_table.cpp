@@ -41,7 +41,15 @@ NumberDomain ParameterSpec::numberDomain() const {
 }
 
 std::string ParameterSpec::domainText() const {
-    return kind == ValueKind::Float || kind == ValueKind::Integer ? numberDomain().text() : "";
+    if (kind == ValueKind::Float || kind == ValueKind::Integer)
+        return numberDomain().text();
+    if (choices) {
+        std::string text;
+        for (const std::string_view choice : choices())
+            text += fmt::format("{}\"{}\"", text.empty() ? "" : ", ", choice);
+        return text;
+    }
+    return "";
 }
 
 std::string defaultText(const DefaultValue& value) {
@@ -64,6 +72,17 @@ std::string quotedList(const std::vector<std::string_view>& names) {
         out += fmt::format("\"{}\"", names[i]);
     }
     return out;
+}
+
+void expectChoice(std::string_view value, const std::vector<std::string_view>& choices,
+                  std::string_view what, const SourceLocation& where, std::string_view owner) {
+    for (const std::string_view choice : choices)
+        if (choice == value)
+            return;
+    const std::string of = owner.empty() ? "" : fmt::format(" for {}", owner);
+    throw SceneError(where, fmt::format("unknown {} '{}'{} (expected {}{}){}", what, value, of,
+                                        choices.size() > 1 ? "one of " : "", quotedList(choices),
+                                        slvm::didYouMean(value, choices)));
 }
 
 Parameters::Parameters(const ParameterList& list, ParameterTable table, std::string what,
@@ -114,7 +133,8 @@ void Parameters::check(const Parameter& p, const ParameterSpec& s) const {
         number = list_.getInteger(p.name, 0);
         break;
     case ValueKind::String:
-        list_.getString(p.name, "");
+        if (const std::string value = list_.getString(p.name, ""); s.choices)
+            expectChoice(value, s.choices(), p.name, p.where, what_);
         return;
     case ValueKind::Rgb:
         list_.getColor(p.name, {});

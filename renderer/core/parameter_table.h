@@ -44,17 +44,23 @@ using slvm::NumberDomain;
 using DefaultValue = std::variant<std::monostate, float, int, Color, Vec3, std::string_view>;
 std::string defaultText(const DefaultValue& value); // "0.5", "[1 1 1]", "\"mis\"", "none"
 
+// The values a String parameter may take, or null for any string. A function rather than a list,
+// so that a registry's names (the light samplers') are the choices without being written twice.
+using ChoiceList = std::vector<std::string_view> (*)();
+
 struct ParameterSpec {
     std::string_view name;
     ValueKind kind;
     DefaultValue fallback;
     NumberDomain domain;
     std::string_view meaning;
+    ChoiceList choices = nullptr; // String only; checked while reading, as domains are
 
     // The domain its values are checked against and documented with: integral for Integer.
     NumberDomain numberDomain() const;
-    // The domain as the docs state it; empty for kinds that are not one number (their components
-    // are any real, as every number the lexer reads is finite).
+    // The domain as the docs state it: a number's domain, a String's choices ("\"a\", \"b\""), or
+    // empty for the other kinds (their components are any real, as every number the lexer reads
+    // is finite).
     std::string domainText() const;
 };
 using ParameterTable = std::span<const ParameterSpec>;
@@ -112,5 +118,12 @@ private:
 
 // "\"a\", \"b\" or \"c\"": how messages list the names a statement accepts.
 std::string quotedList(const std::vector<std::string_view>& names);
+
+// SceneError at `where` unless `value` is one of `choices`: "unknown <what> 'x' [for <owner>]
+// (expected one of "a", "b" or "c")", with a did-you-mean. The one message for every closed set
+// of names, whether a String parameter's choices (what: the parameter, owner: its statement) or
+// a statement's names.
+void expectChoice(std::string_view value, const std::vector<std::string_view>& choices,
+                  std::string_view what, const SourceLocation& where, std::string_view owner = {});
 
 } // namespace lrt

@@ -9,26 +9,9 @@
 
 namespace lrt {
 
-namespace {
-struct Layer {
-    std::string_view name;
-    std::vector<std::string_view> channels;
-};
-const std::vector<Layer>& layers() {
-    static const std::vector<Layer> table = {
-        {"alpha", {"A"}},
-        {"albedo", {"albedo.R", "albedo.G", "albedo.B"}},
-        {"normal", {"N.X", "N.Y", "N.Z"}},
-        {"depth", {"Z"}},
-        {"samples", {"sampleCount"}},
-    };
-    return table;
-}
-} // namespace
-
 std::vector<std::string_view> aovNames() {
     std::vector<std::string_view> names;
-    for (const Layer& layer : layers())
+    for (const AovLayer& layer : kAovLayers)
         names.push_back(layer.name);
     return names;
 }
@@ -40,8 +23,9 @@ std::vector<std::string> allAovs() {
 
 std::vector<std::string> aovChannelNames() {
     std::vector<std::string> channels;
-    for (const Layer& layer : layers())
-        channels.insert(channels.end(), layer.channels.begin(), layer.channels.end());
+    for (const AovLayer& layer : kAovLayers)
+        channels.insert(channels.end(), layer.channels.begin(),
+                        layer.channels.begin() + layer.count);
     return channels;
 }
 
@@ -82,9 +66,9 @@ std::vector<std::string> exrAovLayers(const FilmDescription& film) {
 }
 
 bool aovChannelSelected(std::string_view channel, const std::vector<std::string>& selected) {
-    for (const Layer& layer : layers())
-        if (std::find(layer.channels.begin(), layer.channels.end(), channel) !=
-                layer.channels.end() &&
+    for (const AovLayer& layer : kAovLayers)
+        if (std::find(layer.channels.begin(), layer.channels.begin() + layer.count, channel) !=
+                layer.channels.begin() + layer.count &&
             std::find(selected.begin(), selected.end(), layer.name) != selected.end())
             return true;
     return false;

@@ -3,6 +3,8 @@
 // is the one list of them: the renderer's AOV channels come from it, in its order.
 #pragma once
 
+#include <array>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +13,15 @@ namespace lrt {
 
 struct FilmDescription;
 
+// A layer, and where its channels lie in the render's AOV image (its pixels hold every layer's
+// channels, layer after layer, in this table's order).
+struct AovLayer {
+    std::string_view name;
+    int offset; // its first channel
+    int count;  // its channels: channels[0, count)
+    std::array<std::string_view, 3> channels;
+};
+
 // The layers by name, each with the channels it writes:
 //   alpha   A                            coverage of the camera samples (colour is premultiplied)
 //   albedo  albedo.R albedo.G albedo.B   first hit's albedo
@@ -18,6 +29,45 @@ struct FilmDescription;
 //   depth   Z                            distance along the camera ray (inf where nothing is hit)
 //   samples sampleCount                  samples that counted (finite radiance)
 // "all" (the default) is every layer; "none" leaves R, G, B alone.
+inline constexpr AovLayer kAovLayers[] = {
+    {"alpha", 0, 1, {"A"}},
+    {"albedo", 1, 3, {"albedo.R", "albedo.G", "albedo.B"}},
+    {"normal", 4, 3, {"N.X", "N.Y", "N.Z"}},
+    {"depth", 7, 1, {"Z"}},
+    {"samples", 8, 1, {"sampleCount"}},
+};
+
+// The layer named `name`; naming no layer is a compile error where it is evaluated as a
+// constant, as the channel constants below are.
+constexpr const AovLayer& aovLayer(std::string_view name) {
+    for (const AovLayer& layer : kAovLayers)
+        if (layer.name == name)
+            return layer;
+    throw std::logic_error("no such AOV layer");
+}
+
+// Each layer's first channel in the render's AOV image, and how many channels it has.
+inline constexpr int kAlphaChannel = aovLayer("alpha").offset;
+inline constexpr int kAlbedoChannel = aovLayer("albedo").offset; // R, G, B
+inline constexpr int kNormalChannel = aovLayer("normal").offset; // X, Y, Z
+inline constexpr int kDepthChannel = aovLayer("depth").offset;
+inline constexpr int kSampleCountChannel = aovLayer("samples").offset;
+inline constexpr int kAovChannels =
+    std::end(kAovLayers)[-1].offset + std::end(kAovLayers)[-1].count;
+
+// The layers follow one another with no gap, so that the offsets above are where
+// aovChannelNames() puts their names.
+constexpr bool aovLayersAreContiguous() {
+    int next = 0;
+    for (const AovLayer& layer : kAovLayers) {
+        if (layer.offset != next)
+            return false;
+        next += layer.count;
+    }
+    return true;
+}
+static_assert(aovLayersAreContiguous());
+
 std::vector<std::string_view> aovNames();
 std::vector<std::string> allAovs();
 // Every layer's channels, layer after layer: the channels of the render's AOV image.

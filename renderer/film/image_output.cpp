@@ -65,7 +65,7 @@ Image withStraightAlpha(const Image& linear, const Image& aovs) {
     out.pixels.clear();
     out.pixels.reserve(static_cast<std::size_t>(linear.width) * linear.height * 4);
     for (std::size_t p = 0; p < static_cast<std::size_t>(linear.width) * linear.height; ++p) {
-        const float alpha = aovs.pixels[p * aovs.channels];
+        const float alpha = aovs.pixels[p * aovs.channels + kAlphaChannel];
         for (int c = 0; c < 3; ++c)
             out.pixels.push_back(alpha > 0 ? linear.pixels[p * 3 + c] / alpha : 0.0f);
         out.pixels.push_back(alpha);

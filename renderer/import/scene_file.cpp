@@ -84,14 +84,6 @@ std::optional<ReaderIndex> textFormatByContent(std::string_view text) {
     return pbrt > lrt ? kPbrt : kLrt;
 }
 
-const SceneReader* readerOwningExtension(const std::filesystem::path& path) {
-    const std::string extension = slvm::lowerCaseExtension(path);
-    for (const SceneReader& reader : sceneReaders())
-        if (std::ranges::find(reader.extensions, extension) != reader.extensions.end())
-            return &reader;
-    return nullptr;
-}
-
 // Files that are not scene descriptions lrt reads, by their first bytes.
 void refuseOtherFormats(const std::filesystem::path& path, std::string_view text) {
     const auto first = text.find_first_not_of(" \t\r\n");
@@ -110,9 +102,9 @@ void refuseOtherFormats(const std::filesystem::path& path, std::string_view text
 
 const std::vector<SceneReader>& sceneReaders() {
     static const std::vector<SceneReader> readers = {
-        {"lrt", {".lrt", ".rib"}, nullptr, &readLrt},
-        {"pbrt-v4", {".pbrt"}, nullptr, &readPbrt},
-        {"glTF 2.0", {".gltf", ".glb"}, &claimsGltf, &readGltf},
+        {"lrt", {".lrt", ".rib"}, nullptr, &readLrt, true},
+        {"pbrt-v4", {".pbrt"}, nullptr, &readPbrt, true},
+        {"glTF 2.0", {".gltf", ".glb"}, &claimsGltf, &readGltf, false},
     };
     return readers;
 }
@@ -122,13 +114,21 @@ const SceneReader& sceneReaderFor(const std::filesystem::path& path, std::string
     for (const SceneReader& reader : readers)
         if (reader.claims && reader.claims(text))
             return reader;
-    if (const SceneReader* owner = readerOwningExtension(path))
+    if (const SceneReader* owner = sceneReaderOwning(path))
         return *owner;
     return readers[textFormatByContent(text).value_or(kLrt)];
 }
 
+const SceneReader* sceneReaderOwning(const std::filesystem::path& path) {
+    const std::string extension = slvm::lowerCaseExtension(path);
+    for (const SceneReader& reader : sceneReaders())
+        if (std::ranges::find(reader.extensions, extension) != reader.extensions.end())
+            return &reader;
+    return nullptr;
+}
+
 bool hasSceneExtension(const std::filesystem::path& path) {
-    return readerOwningExtension(path) != nullptr;
+    return sceneReaderOwning(path) != nullptr;
 }
 
 std::vector<FrameDescription> readScene(const std::filesystem::path& path) {

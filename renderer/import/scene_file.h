@@ -21,7 +21,13 @@ struct SceneReader {
     // Reads the file, whose whole content is `text`; throws SceneError with every diagnostic.
     std::vector<FrameDescription> (*read)(const std::filesystem::path& path,
                                           const std::string& text);
+    // Whether its scenes include other files of its format (Include, Import), which are then
+    // scene text too; a glTF file other than the scene is a mesh that a scene places.
+    bool includesItsOwn;
 };
+
+// The reader owning the extension of `path` (case-insensitively), or null.
+const SceneReader* sceneReaderOwning(const std::filesystem::path& path);
 
 // Every reader, in the order they are tried.
 const std::vector<SceneReader>& sceneReaders();

@@ -35,7 +35,7 @@ struct SampleContext {
     int sampleIndex;
     std::uint64_t pixel; // pixelHash of the pixel
     RayCounters& counters;
-    // The render's light samplers (built for the integrator's lightsampler).
+    // The scene's light samplers of the integrator's lightsampler.
     const LightSamplers& lightSamplers;
     FirstHit firstHit{}; // filled at the camera ray's hit
     // The pixel debugger's recorder of the programs run at the camera ray's first hit; null when
@@ -48,7 +48,7 @@ public:
     virtual ~Integrator() = default;
     virtual Color radiance(const Scene& scene, const Ray& ray, SampleContext& context) const = 0;
     // The light sampler its "lightsampler" parameter names ("all": every light is visited).
-    virtual std::string_view lightSampler() const = 0;
+    virtual const LightSamplerEntry& lightSampler() const = 0;
 };
 
 } // namespace lrt

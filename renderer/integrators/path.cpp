@@ -25,22 +25,20 @@ const ParameterSpec kParameters[] = {
      ValueKind::String,
      std::string_view("mis"),
      {},
-     "\"mis\", or \"light\" or \"bsdf\" sampling alone, for comparisons"},
+     "multiple importance sampling, or light or BSDF sampling alone, for comparisons",
+     [] {
+         return std::vector<std::string_view>{"mis", "light", "bsdf"};
+     }},
     lightSamplerParameter("bvh"),
 };
 
 std::unique_ptr<Integrator> create(const Parameters& p) {
     const std::string strategy = p.getString("strategy");
-    if (strategy != "mis" && strategy != "light" && strategy != "bsdf")
-        throw SceneError(
-            p.where("strategy"),
-            fmt::format("unknown strategy '{}' (expected \"mis\", \"light\" or \"bsdf\")",
-                        strategy));
     return std::make_unique<PathIntegrator>(p.getInteger("maxdepth"),
                                             strategy == "light"  ? PathStrategy::Light
                                             : strategy == "bsdf" ? PathStrategy::Bsdf
                                                                  : PathStrategy::Mis,
-                                            lightSamplerName(p));
+                                            lightSamplerOf(p));
 }
 
 } // namespace

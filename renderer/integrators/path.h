@@ -22,10 +22,10 @@ public:
     // Its parameters and create() are in path.cpp, with its registry entry.
     static const IntegratorEntry registryEntry;
 
-    PathIntegrator(int maxDepth, PathStrategy strategy, std::string lightSampler)
-        : maxDepth_(maxDepth), strategy_(strategy), lightSampler_(std::move(lightSampler)) {}
+    PathIntegrator(int maxDepth, PathStrategy strategy, const LightSamplerEntry& lightSampler)
+        : maxDepth_(maxDepth), strategy_(strategy), lightSampler_(lightSampler) {}
     Color radiance(const Scene& scene, const Ray& ray, SampleContext& context) const override;
-    std::string_view lightSampler() const override { return lightSampler_; }
+    const LightSamplerEntry& lightSampler() const override { return lightSampler_; }
 
 private:
     // How the path arrived at the vertex being traced.
@@ -52,7 +52,7 @@ private:
 
     int maxDepth_;
     PathStrategy strategy_;
-    std::string lightSampler_;
+    const LightSamplerEntry& lightSampler_;
 };
 
 } // namespace lrt

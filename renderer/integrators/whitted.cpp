@@ -19,7 +19,7 @@ const ParameterSpec kParameters[] = {
 };
 
 std::unique_ptr<Integrator> create(const Parameters& p) {
-    return std::make_unique<WhittedIntegrator>(p.getInteger("maxdepth"), lightSamplerName(p));
+    return std::make_unique<WhittedIntegrator>(p.getInteger("maxdepth"), lightSamplerOf(p));
 }
 
 } // namespace

@@ -15,19 +15,19 @@ public:
     // Its parameters and create() are in whitted.cpp, with its registry entry.
     static const IntegratorEntry registryEntry;
 
-    WhittedIntegrator(int maxDepth, std::string lightSampler)
-        : maxDepth_(maxDepth), lightSampler_(std::move(lightSampler)) {}
+    WhittedIntegrator(int maxDepth, const LightSamplerEntry& lightSampler)
+        : maxDepth_(maxDepth), lightSampler_(lightSampler) {}
     Color radiance(const Scene& scene, const Ray& ray, SampleContext& context) const override {
         return trace(scene, ray, context, 0);
     }
-    std::string_view lightSampler() const override { return lightSampler_; }
+    const LightSamplerEntry& lightSampler() const override { return lightSampler_; }
 
 private:
     // Radiance along `ray`, whose hit is at `depth` (the camera's is 0).
     Color trace(const Scene& scene, const Ray& ray, SampleContext& context, int depth) const;
 
     int maxDepth_;
-    std::string lightSampler_;
+    const LightSamplerEntry& lightSampler_;
 };
 
 } // namespace lrt

@@ -14,6 +14,7 @@ public:
     explicit AmbientLight(Color radiance) : radiance_(radiance) {}
     std::optional<LightSample> sample(Vec3, Vec2) const override { return std::nullopt; }
     bool isAmbient() const override { return true; }
+    SamplingWeight samplingWeight() const override { return NeverSampled{}; }
     Color ambientRadiance() const override { return radiance_; }
 
 private:

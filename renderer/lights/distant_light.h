@@ -19,7 +19,9 @@ public:
         return LightSample{towardsLight_, INFINITY, irradiance_};
     }
 
-    float irradianceFacing() const override { return strength(irradiance_); }
+    SamplingWeight samplingWeight() const override {
+        return FacingIrradiance{strength(irradiance_)};
+    }
 
 private:
     Vec3 towardsLight_;

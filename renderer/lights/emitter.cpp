@@ -75,21 +75,22 @@ std::vector<Emitter> makeEmitters(const std::vector<std::unique_ptr<Light>>& lig
     for (std::size_t i = 0; i < lights.size(); ++i) {
         const Light& light = *lights[i];
         const int index = static_cast<int>(i);
-        if (light.isAmbient())
-            continue;
-        if (const auto* area = dynamic_cast<const AreaLight*>(&light)) {
-            addAreaEmitters(*area, index, emitters);
-            continue;
-        }
         Emitter e;
         e.light = &light;
         e.lightIndex = index;
-        e.bounds = light.bounds();
-        if (e.bounds) {
-            e.power = e.bounds->power;
-        } else {
-            e.importance = kPi * light.irradianceFacing();
+        const SamplingWeight weight = light.samplingWeight();
+        if (const auto* bounds = std::get_if<LightBounds>(&weight)) {
+            e.bounds = *bounds;
+            e.power = bounds->power;
+        } else if (const auto* facing = std::get_if<FacingIrradiance>(&weight)) {
+            e.importance = kPi * facing->strength;
             e.power = e.importance * sceneRadius * sceneRadius;
+        } else if (std::holds_alternative<SampledByPiece>(weight)) {
+            // Only area lights are weighed by piece: their shapes are what they emit from.
+            addAreaEmitters(dynamic_cast<const AreaLight&>(light), index, emitters);
+            continue;
+        } else {
+            continue; // NeverSampled
         }
         emitters.push_back(e);
     }

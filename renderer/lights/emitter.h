@@ -22,11 +22,11 @@ struct Emitter {
     std::optional<LightBounds> bounds; // for emitters with a place; nullopt for distant and
                                        // infinite lights
     // The power: bounds->power, or for lights without a place the light that falls on the
-    // scene's bounding sphere's cross-section, pi r^2 irradianceFacing().
+    // scene's bounding sphere's cross-section, pi r^2 times their FacingIrradiance.
     float power = 0;
     // For lights without a place, what a light BVH weighs them by against its tree at a point:
-    // pi irradianceFacing(), on the scale of LightBounds::importance (which gives a small area
-    // light facing the point pi times the irradiance it sends there).
+    // pi times their FacingIrradiance, on the scale of BoundsQuad::importance (which gives a small
+    // area light facing the point pi times the irradiance it sends there).
     float importance = 0;
 
     // A sample of this emitter alone, seen from p: its density as if nothing else were sampled.

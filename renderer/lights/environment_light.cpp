@@ -79,8 +79,8 @@ EnvironmentLight::EnvironmentLight(Image map, Color scale, const Transform& ligh
       distribution_(samplingWeights(map_, mapping), map_.width, map_.height),
       meanLuminance_(meanOverSphere(distribution_, map_.height, mapping)) {}
 
-float EnvironmentLight::irradianceFacing() const {
-    return kPi * meanLuminance_ * strength(scale_);
+SamplingWeight EnvironmentLight::samplingWeight() const {
+    return FacingIrradiance{kPi * meanLuminance_ * strength(scale_)};
 }
 
 Vec2 EnvironmentLight::toMap(Vec3 worldDirection) const {

@@ -28,7 +28,7 @@ public:
     bool isInfinite() const override { return true; }
     Color radiance(Vec3 direction) const override;
     float pdf(Vec3 direction) const override;
-    float irradianceFacing() const override;
+    SamplingWeight samplingWeight() const override;
 
 private:
     Vec2 toMap(Vec3 worldDirection) const;

@@ -17,7 +17,10 @@ const ParameterSpec kParameters[] = {
      String,
      "latlong",
      {},
-     "how the image covers the sphere: \"latlong\", or \"equalarea\" (pbrt-v4's square maps)"},
+     "how the image covers the sphere: latitude-longitude, or pbrt-v4's square equal-area maps",
+     [] {
+         return std::vector<std::string_view>{"latlong", "equalarea"};
+     }},
 };
 
 std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {
@@ -25,9 +28,6 @@ std::unique_ptr<Light> create(const Parameters& p, const LightContext& c) {
     if (mapName.empty())
         return std::make_unique<InfiniteLight>(lightPower(p));
     const std::string mapping = p.getString("mapping");
-    if (mapping != "latlong" && mapping != "equalarea")
-        throw SceneError(p.where("mapping"),
-                         "mapping is \"" + mapping + "\", not \"latlong\" or \"equalarea\"");
     Image map;
     try {
         map = readImage(c.directory / mapName);

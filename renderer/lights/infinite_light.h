@@ -24,8 +24,8 @@ public:
     Color radiance(Vec3) const override { return radiance_; }
     float pdf(Vec3) const override { return 1.0f / (4 * std::numbers::pi_v<float>); }
 
-    float irradianceFacing() const override {
-        return std::numbers::pi_v<float> * strength(radiance_);
+    SamplingWeight samplingWeight() const override {
+        return FacingIrradiance{std::numbers::pi_v<float> * strength(radiance_)};
     }
 
 private:

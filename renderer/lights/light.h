@@ -7,6 +7,7 @@
 #include "renderer/lights/light_bounds.h"
 
 #include <optional>
+#include <variant>
 
 namespace lrt {
 
@@ -16,6 +17,16 @@ struct LightSample {
     Color E;        // incident radiance times solid angle (I / r^2 for point lights)
     float pdf = 0;  // solid-angle density of wi; 0 for delta lights (point, spot, distant)
 };
+
+// What light samplers (renderer/lightsamplers/) weigh a light by. Every light must say, so that
+// none is left out of the default sampler by a forgotten override:
+// - LightBounds: a light with a place (point, spot): where it is and how it shines;
+struct FacingIrradiance { // a light without a place (distant, infinite): the irradiance it gives
+    float strength;       // a surface facing it (strength() of the colour)
+};
+struct SampledByPiece {}; // area lights: each shape, and each triangle of a mesh, is weighed alone
+struct NeverSampled {};   // ambient lights, which are added at every point instead
+using SamplingWeight = std::variant<LightBounds, FacingIrradiance, SampledByPiece, NeverSampled>;
 
 class Light {
 public:
@@ -35,13 +46,9 @@ public:
     virtual Color radiance(Vec3) const { return {}; }
     virtual float pdf(Vec3) const { return 0.0f; }
 
-    // For light samplers (renderer/lightsamplers/). A light with a place (point, spot) bounds
-    // where it is and how it shines; area lights bound each shape or triangle instead, and lights
-    // without a place (distant, infinite) return nullopt.
-    virtual std::optional<LightBounds> bounds() const { return std::nullopt; }
-    // A light without a place (distant, infinite): the irradiance it gives a surface facing it
-    // (strength() of the colour), which light samplers weigh it by.
-    virtual float irradianceFacing() const { return 0.0f; }
+    // What light samplers weigh it by (required: a light the samplers knew nothing of would never
+    // be picked, and render black).
+    virtual SamplingWeight samplingWeight() const = 0;
 };
 
 } // namespace lrt

@@ -67,7 +67,8 @@ LightBounds pointBounds(Vec3 position, float power, Vec3 axis, float cosThetaO) 
     b.power = power;
     b.normals = {axis, cosThetaO};
     // A point's "normal" is the direction light leaves it by: no spread around it beyond the
-    // cone, but a sliver, so that the cone's own axis passes the strict test in importance().
+    // cone, but a sliver, so that the cone's own axis passes the strict test in
+    // BoundsQuad::importance.
     b.cosThetaE = std::cos(1e-3f);
     return b;
 }

@@ -22,7 +22,7 @@ public:
         return LightSample{toLight / d, d, intensity_ / d2};
     }
 
-    std::optional<LightBounds> bounds() const override {
+    SamplingWeight samplingWeight() const override {
         return pointBounds(position_, 4 * std::numbers::pi_v<float> * strength(intensity_),
                            {0, 0, 1}, -1.0f);
     }

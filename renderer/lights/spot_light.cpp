@@ -42,7 +42,7 @@ SpotLight::SpotLight(Vec3 position, Vec3 axis, Color intensity, float coneAngleD
     cosInside_ = std::cos(std::max(0.0f, coneAngleDegrees - coneDeltaDegrees) * toRadians);
 }
 
-std::optional<LightBounds> SpotLight::bounds() const {
+SamplingWeight SpotLight::samplingWeight() const {
     // Its intensity at most over the cone's solid angle.
     const float solidAngle = 2 * std::numbers::pi_v<float> * (1 - cosOutside_);
     return pointBounds(position_, solidAngle * strength(intensity_), axis_, cosOutside_);

@@ -16,7 +16,7 @@ public:
     SpotLight(Vec3 position, Vec3 axis, Color intensity, float coneAngleDegrees,
               float coneDeltaDegrees, float beamDistribution);
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
-    std::optional<LightBounds> bounds() const override;
+    SamplingWeight samplingWeight() const override;
 
 private:
     Vec3 position_, axis_;

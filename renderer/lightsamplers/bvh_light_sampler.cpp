@@ -299,6 +299,12 @@ float BvhLightSampler::pmf(const LightSampleContext& context, int emitter) const
     return pmf;
 }
 
+const LightSamplerEntry BvhLightSampler::registryEntry{
+    "bvh", "one light, picked through a light BVH by its estimated contribution at the point",
+    [](std::span<const Emitter> emitters, std::vector<int> among) -> std::unique_ptr<LightSampler> {
+        return std::make_unique<BvhLightSampler>(emitters, std::move(among));
+    }};
+
 std::size_t BvhLightSampler::memoryBytes() const {
     return sizeof(*this) + nodes_.capacity() * sizeof(Node) + placeOf_.capacity() * sizeof(Place) +
            unplaced_.memoryBytes() - sizeof(unplaced_);

@@ -27,6 +27,8 @@ public:
     int depth() const { return depth_; }
     static constexpr int kMaxDepth = 128;
 
+    static const LightSamplerEntry registryEntry; // "bvh"
+
 private:
     // The binary tree the build makes, before it is collapsed.
     struct BinaryNode {

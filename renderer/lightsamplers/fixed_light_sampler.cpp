@@ -42,6 +42,20 @@ float FixedLightSampler::pmf(const LightSampleContext&, int emitter) const {
     return static_cast<float>(width / cumulative_.back());
 }
 
+const LightSamplerEntry FixedLightSampler::powerEntry{
+    "power", "each light in proportion to its power, wherever the point is",
+    [](std::span<const Emitter> emitters, std::vector<int> among) -> std::unique_ptr<LightSampler> {
+        return std::make_unique<FixedLightSampler>(emitters, std::move(among),
+                                                   [](const Emitter& e) { return e.power; });
+    }};
+
+const LightSamplerEntry FixedLightSampler::uniformEntry{
+    "uniform", "every light with the same probability",
+    [](std::span<const Emitter> emitters, std::vector<int> among) -> std::unique_ptr<LightSampler> {
+        return std::make_unique<FixedLightSampler>(emitters, std::move(among),
+                                                   [](const Emitter&) { return 1.0f; });
+    }};
+
 std::size_t FixedLightSampler::memoryBytes() const {
     return sizeof(*this) + among_.capacity() * sizeof(int) +
            cumulative_.capacity() * sizeof(double) + slot_.capacity() * sizeof(int);

@@ -18,6 +18,9 @@ public:
     float pmf(const LightSampleContext& context, int emitter) const override;
     std::size_t memoryBytes() const override;
 
+    static const LightSamplerEntry powerEntry;   // "power": by each emitter's power
+    static const LightSamplerEntry uniformEntry; // "uniform": every emitter alike
+
 private:
     std::vector<int> among_;
     std::vector<double> cumulative_; // running sums of the weights of among_

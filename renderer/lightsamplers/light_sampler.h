@@ -1,10 +1,12 @@
 // The LightSampler interface: which one emitter to take a light sample of at a shading point, and
 // with what probability, so that one light sample stands for all of them (its light divided by
 // that probability). The path integrator's MIS asks the same sampler how likely it was to pick
-// the emitter a BSDF sample found. Samplers are created by name, in light_sampler.cpp.
+// the emitter a BSDF sample found. Samplers are created by name through lightSamplerRegistry(),
+// whose entries live beside their classes.
 #pragma once
 
 #include "renderer/core/parameter_table.h"
+#include "renderer/core/registry.h"
 #include "renderer/lights/emitter.h"
 
 #include <memory>
@@ -38,23 +40,31 @@ public:
     virtual std::size_t memoryBytes() const = 0;
 };
 
-// The samplers by name: "bvh", "power", "uniform"; "all" means none (every light is visited).
-// `emitters` are the scene's, `among` the indices of those this sampler may pick (the emitters of
-// the lights that illuminate a surface).
-std::unique_ptr<LightSampler> createLightSampler(std::string_view name,
-                                                 std::span<const Emitter> emitters,
-                                                 std::vector<int> among);
+// A light sampler's name (the integrators' "lightsampler" values), what it does, and how to make
+// one over `among` (indices into `emitters`: the emitters of the lights that illuminate a
+// surface). `create` is null for "all", which samples no light but visits every one.
+struct LightSamplerEntry {
+    std::string_view name;
+    std::string_view meaning;
+    std::unique_ptr<LightSampler> (*create)(std::span<const Emitter> emitters,
+                                            std::vector<int> among);
+};
 
-// The integrators' "lightsampler" parameter, with their own default.
+// "bvh", "power", "uniform" and "all", in the order messages and the docs list them.
+const Registry<LightSamplerEntry>& lightSamplerRegistry();
+
+// The integrators' "lightsampler" parameter, with their own default; its choices are the
+// registry's names.
 constexpr ParameterSpec lightSamplerParameter(std::string_view byDefault) {
     return {"lightsampler",
             ValueKind::String,
             byDefault,
             {},
-            "\"bvh\", \"power\" or \"uniform\": direct light from one light picked so, or "
-            "\"all\": from every light (light-sampling.md)"};
+            "direct light from one light picked by the light BVH, by power or uniformly, or from "
+            "every light (light-sampling.md)",
+            [] { return lightSamplerRegistry().names(); }};
 }
-// The sampler `parameters` name ("all": none), or SceneError at the parameter for an unknown one.
-std::string lightSamplerName(const Parameters& parameters);
+// The sampler `parameters` name (read through lightSamplerParameter, so known to the registry).
+const LightSamplerEntry& lightSamplerOf(const Parameters& parameters);
 
 } // namespace lrt

@@ -1,15 +1,19 @@
-// Building a render's light samplers, timed for --stats.
+// Building a scene's light samplers, timed for --stats.
 #include "renderer/lightsamplers/light_samplers.h"
 
 #include <chrono>
 
 namespace lrt {
 
+const LightSamplerEntry LightSamplers::everyLightEntry{
+    "all", "every light, each sampled at every shading point", nullptr};
+
 LightSamplers::LightSamplers(const std::vector<std::unique_ptr<Light>>& lights,
                              std::span<const Emitter> emitters,
                              const std::vector<std::unique_ptr<std::vector<int>>>& lightLists,
-                             std::string_view name) {
-    if (name == "all")
+                             const LightSamplerEntry& kind)
+    : kind_(kind) {
+    if (!kind.create)
         return;
     const auto start = std::chrono::steady_clock::now();
     for (const auto& list : lightLists) {
@@ -24,7 +28,7 @@ LightSamplers::LightSamplers(const std::vector<std::unique_ptr<Light>>& lights,
         for (std::size_t e = 0; e < emitters.size(); ++e)
             if (lit[static_cast<std::size_t>(emitters[e].lightIndex)])
                 among.push_back(static_cast<int>(e));
-        made.sampler = createLightSampler(name, emitters, std::move(among));
+        made.sampler = kind.create(emitters, std::move(among));
         lists_.push_back(std::move(made));
     }
     buildSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,22 +1,22 @@
-// The light samplers of one render: one per distinct list of lights that surfaces see
-// (Illuminate), each over the emitters of its lights, built when the render starts.
+// The light samplers of one scene and lighting choice: one per distinct list of lights that
+// surfaces see (Illuminate), each over the emitters of its lights. A Scene builds them once per
+// "lightsampler" value it is rendered with (Scene::lightSamplers), so that renders, preview
+// passes and pixel requests share them.
 #pragma once
 
 #include "renderer/lights/emitter.h"
 #include "renderer/lightsamplers/light_sampler.h"
 
-#include <string_view>
-
 namespace lrt {
 
 class LightSamplers {
 public:
-    // `name` as the integrator's "lightsampler" says ("all" builds none), over a scene's
-    // lights, their emitters and the lists of lights its surfaces see.
+    // The samplers `kind` makes ("all" makes none), over a scene's lights, their emitters and the
+    // lists of lights its surfaces see.
     LightSamplers(const std::vector<std::unique_ptr<Light>>& lights,
                   std::span<const Emitter> emitters,
                   const std::vector<std::unique_ptr<std::vector<int>>>& lightLists,
-                  std::string_view name);
+                  const LightSamplerEntry& kind);
 
     // The sampler for light arriving at a surface that sees light list `list`; null where every
     // light is visited.
@@ -27,14 +27,19 @@ public:
     const std::vector<int>& ambientAt(int list) const {
         return lists_[static_cast<std::size_t>(list)].ambient;
     }
+    const LightSamplerEntry& kind() const { return kind_; }
     double buildSeconds() const { return buildSeconds_; }
     std::size_t memoryBytes() const;
+
+    // "all": no sampler; the integrators visit every light.
+    static const LightSamplerEntry everyLightEntry;
 
 private:
     struct List {
         std::unique_ptr<LightSampler> sampler;
         std::vector<int> ambient;
     };
+    const LightSamplerEntry& kind_;
     std::vector<List> lists_; // by Scene::lightLists() index
     double buildSeconds_ = 0;
 };

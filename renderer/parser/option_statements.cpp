@@ -33,7 +33,10 @@ const ParameterSpec kSamplerParameters[] = {
      ValueKind::String,
      std::string_view("stratified"),
      {},
-     "\"stratified\" or \"lowdiscrepancy\""},
+     "jittered strata, or the R2 low-discrepancy sequence",
+     [] {
+         return std::vector<std::string_view>{"stratified", "lowdiscrepancy"};
+     }},
 };
 const ParameterSpec kRenderParameters[] = {
     {"noisethreshold", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
@@ -47,18 +50,6 @@ const ParameterSpec kShaderParameters[] = {
 const ParameterSpec kBackgroundParameters[] = {
     {"bgcolor", ValueKind::Rgb, Color{0, 0, 0}, {}, "radiance of rays that leave the scene"},
 };
-
-// Throws unless `name` (item `item` of `s`) is one of `names`: "unknown <what> 'x' (expected
-// ...)", with a suggestion.
-void expectName(const Statement& s, const std::string& name, const char* what,
-                const std::vector<std::string_view>& names, std::size_t item = 0) {
-    for (const std::string_view known : names)
-        if (known == name)
-            return;
-    throw SceneError(s.items[item].where,
-                     fmt::format("unknown {} '{}' (expected {}){}", what, name, quotedList(names),
-                                 slvm::didYouMean(name, names)));
-}
 
 } // namespace
 
@@ -103,7 +94,7 @@ void SceneParser::cropWindow(const Statement& s) {
 
 void SceneParser::projection(const Statement& s) {
     const std::string name = s.stringAt(0);
-    expectName(s, name, "projection", vocabulary_.projectionWords().names());
+    expectChoice(name, vocabulary_.projectionWords().names(), "projection", s.items[0].where);
     ParameterList list = parameters(s, 1);
     checkParameters(list, vocabulary_.projectionWords().find(name)->parameters,
                     fmt::format("Projection \"{}\"", name), s.where);
@@ -140,7 +131,7 @@ void SceneParser::pixelSamples(const Statement& s) {
 
 void SceneParser::pixelFilter(const Statement& s) {
     const std::string name = s.stringAt(0);
-    expectName(s, name, "pixel filter", vocabulary_.filters);
+    expectChoice(name, vocabulary_.filters, "pixel filter", s.items[0].where);
     FilterDescription filter{name, std::nullopt, s.where};
     std::size_t next = 1;
     if (s.items.size() > 1) {
@@ -168,7 +159,7 @@ void SceneParser::display(const Statement& s) {
     // RenderMan's mode names. lrt always writes colour; "a" adds alpha to 8-bit outputs, "z" puts
     // the depth layer in an EXR whatever the AOV list says.
     const std::string mode = s.stringAt(2);
-    expectName(s, mode, "Display mode", {"rgb", "rgba", "rgbz", "rgbaz", "z"}, 2);
+    expectChoice(mode, {"rgb", "rgba", "rgbz", "rgbaz", "z"}, "Display mode", s.items[2].where);
     options_.film.displayAlpha = mode.find('a') != std::string::npos;
     options_.film.displayDepth = mode.find('z') != std::string::npos;
     Parameters(parameters(s, 3), {}, "Display", s.where);
@@ -176,7 +167,7 @@ void SceneParser::display(const Statement& s) {
 
 void SceneParser::option(const Statement& s) {
     const std::string name = s.stringAt(0);
-    expectName(s, name, "option", kOptionNames);
+    expectChoice(name, kOptionNames, "option", s.items[0].where);
     const ParameterList list = parameters(s, 1);
     const std::string what = fmt::format("Option \"{}\"", name);
     if (name == "searchpath") {
@@ -186,13 +177,7 @@ void SceneParser::option(const Statement& s) {
     } else if (name == "sampler") {
         const Parameters p(list, kSamplerParameters, what, s.where);
         options_.film.jitter = p.getInteger("jitter") != 0;
-        const std::string type = p.getString("type");
-        if (type != "stratified" && type != "lowdiscrepancy")
-            throw SceneError(p.where("type"),
-                             fmt::format("unknown sampler '{}' (expected \"stratified\" or "
-                                         "\"lowdiscrepancy\")",
-                                         type));
-        options_.film.lowDiscrepancy = type == "lowdiscrepancy";
+        options_.film.lowDiscrepancy = p.getString("type") == "lowdiscrepancy";
     } else if (name == "output") {
         const Parameters p(list, kOutputParameters, what, s.where);
         const AovList aovs = parseAovList(p.getString("aov"));
@@ -219,7 +204,7 @@ void SceneParser::option(const Statement& s) {
 
 void SceneParser::surfaceIntegrator(const Statement& s) {
     const std::string name = s.stringAt(0);
-    expectName(s, name, "integrator", vocabulary_.integratorWords().names());
+    expectChoice(name, vocabulary_.integratorWords().names(), "integrator", s.items[0].where);
     ParameterList list = parameters(s, 1);
     checkParameters(list, vocabulary_.integratorWords().find(name)->parameters,
                     fmt::format("SurfaceIntegrator \"{}\"", name), s.where);
@@ -228,9 +213,7 @@ void SceneParser::surfaceIntegrator(const Statement& s) {
 
 void SceneParser::imager(const Statement& s) {
     const std::string name = s.stringAt(0);
-    if (name != "background")
-        throw SceneError(s.items[0].where,
-                         fmt::format("unknown imager '{}' (expected \"background\")", name));
+    expectChoice(name, {"background"}, "imager", s.items[0].where);
     const ParameterList list = parameters(s, 1);
     background_ = Parameters(list, kBackgroundParameters, "Imager \"background\"", s.where)
                       .getColor("bgcolor");

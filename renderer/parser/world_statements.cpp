@@ -35,9 +35,7 @@ void SceneParser::attributeEnd(const Statement& s) {
 void SceneParser::attribute(const Statement& s) {
     const std::string name = s.stringAt(0);
     const ParameterList list = parameters(s, 1);
-    if (name != "identifier")
-        throw SceneError(s.items[0].where,
-                         fmt::format("unknown attribute '{}' (expected \"identifier\")", name));
+    expectChoice(name, {"identifier"}, "attribute", s.items[0].where);
     const Parameters p(list, kAttributeParameters, "Attribute \"identifier\"", s.where);
     if (p.has("name"))
         state_.changeAttributes().identifier = p.getString("name");
@@ -98,20 +96,13 @@ void SceneParser::lightSource(const Statement& s) {
     if (currentObject_)
         throw SceneError(s.where, "LightSource inside ObjectBegin/ObjectEnd");
     const std::string type = s.stringAt(0);
-    if (!vocabulary_.light(type, false))
-        throw SceneError(s.items[0].where,
-                         fmt::format("unknown light '{}' (expected {}){}", type,
-                                     quotedList(vocabulary_.lightNames(false)),
-                                     slvm::didYouMean(type, vocabulary_.lightNames(false))));
+    expectChoice(type, vocabulary_.lightNames(false), "light", s.items[0].where);
     addLight(s, type);
 }
 
 void SceneParser::areaLightSource(const Statement& s) {
     const std::string type = s.stringAt(0);
-    if (!vocabulary_.light(type, true))
-        throw SceneError(s.items[0].where,
-                         fmt::format("unknown area light '{}' (expected {})", type,
-                                     quotedList(vocabulary_.lightNames(true))));
+    expectChoice(type, vocabulary_.lightNames(true), "area light", s.items[0].where);
     const int index = addLight(s, type);
     state_.changeAttributes().areaLight = index;
 }
@@ -184,8 +175,7 @@ void SceneParser::shape(const Statement& s) {
     const std::string type = s.stringAt(0);
     const ShapeSyntax* syntax = vocabulary_.shapeType(type);
     if (!syntax)
-        throw SceneError(s.items[0].where, fmt::format("unknown shape '{}' (expected {})", type,
-                                                       quotedList(vocabulary_.shapeTypeNames())));
+        expectChoice(type, vocabulary_.shapeTypeNames(), "shape", s.items[0].where);
     addShape(s, *syntax, {}, 1);
 }
 

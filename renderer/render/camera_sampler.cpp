@@ -32,9 +32,8 @@ Stratification stratification(const Scene& scene, const RenderSettings& settings
 CameraSampler::CameraSampler(const Scene& scene, const RenderSettings& settings,
                              const Integrator& integrator)
     : scene_(scene), integrator_(integrator),
-      lightSamplers_(scene.lights(), scene.emitters(), scene.lightLists(),
-                     integrator.lightSampler()),
-      seed_(settings.seed), strata_(stratification(scene, settings)), spp_(strata_.count()),
+      lightSamplers_(scene.lightSamplers(integrator.lightSampler())), seed_(settings.seed),
+      strata_(stratification(scene, settings)), spp_(strata_.count()),
       lens_(scene.camera().usesLens()), differentials_(scene.needsRayDifferentials()),
       differentialSpacing_(static_cast<float>(settings.pixelScale) /
                            std::sqrt(static_cast<float>(spp_))),

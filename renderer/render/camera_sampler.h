@@ -34,7 +34,7 @@ public:
 private:
     const Scene& scene_;
     const Integrator& integrator_;
-    LightSamplers lightSamplers_;
+    const LightSamplers& lightSamplers_;
     std::uint64_t seed_;
     Stratification strata_;
     int spp_;

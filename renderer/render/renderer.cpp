@@ -26,10 +26,6 @@ namespace lrt {
 
 namespace {
 
-// The channels of renderer/description/aov_selection.h's layers, which reconstructTile writes in
-// order.
-constexpr int kAovChannels = 9;
-
 // How the render's pixels are cut into tiles, and how far each tile's samples reach beyond it.
 struct TileGrid {
     TileGrid(const PixelBounds& b, const Filter& filter, int samplesPerPixel, int tileSize)
@@ -182,11 +178,13 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
             float* aov = &out.aovs[pixel * kAovChannels];
             // Coverage: the filter-weighted share of the samples that hit something, so the
             // colour (black where nothing was hit) is already premultiplied by it.
-            aov[0] = weights > 0 ? coverage / weights : 0.0f;
-            aov[1] = a.r, aov[2] = a.g, aov[3] = a.b;
-            aov[4] = n.x, aov[5] = n.y, aov[6] = n.z;
-            aov[7] = depthWeights > 0 ? depthSum / depthWeights : INFINITY;
-            aov[8] = static_cast<float>(counted);
+            aov[kAlphaChannel] = weights > 0 ? coverage / weights : 0.0f;
+            float* albedoChannels = aov + kAlbedoChannel;
+            albedoChannels[0] = a.r, albedoChannels[1] = a.g, albedoChannels[2] = a.b;
+            float* normalChannels = aov + kNormalChannel;
+            normalChannels[0] = n.x, normalChannels[1] = n.y, normalChannels[2] = n.z;
+            aov[kDepthChannel] = depthWeights > 0 ? depthSum / depthWeights : INFINITY;
+            aov[kSampleCountChannel] = static_cast<float>(counted);
         }
 }
 
@@ -372,7 +370,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     result.interrupted = !progress.complete();
     result.statistics.invalidRays = scene.refusedRays() - refusedBefore;
     result.statistics.noiseThreshold = frame.noiseThreshold;
-    result.statistics.lightSampler = integrator->lightSampler();
+    result.statistics.lightSampler = integrator->lightSampler().name;
     result.statistics.emitters = scene.emitters().size();
     result.statistics.lightSamplerSeconds = sampler.lightSamplers().buildSeconds();
     result.statistics.lightSamplerBytes = sampler.lightSamplers().memoryBytes();

@@ -72,6 +72,14 @@ bool Scene::needsRayDifferentials() const {
                        [](const auto& texture) { return texture->usesFootprint(); });
 }
 
+const LightSamplers& Scene::lightSamplers(const LightSamplerEntry& kind) const {
+    const std::scoped_lock lock(lightSamplersMutex_);
+    auto& samplers = lightSamplers_[kind.name];
+    if (!samplers)
+        samplers = std::make_unique<const LightSamplers>(lights_, emitters_, lightLists_, kind);
+    return *samplers;
+}
+
 MaterialStatistics Scene::materialStatistics() const {
     MaterialStatistics sum;
     for (const auto& material : materials_)

@@ -11,6 +11,7 @@
 #include "renderer/lights/area_light.h"
 #include "renderer/lights/emitter.h"
 #include "renderer/lights/light.h"
+#include "renderer/lightsamplers/light_samplers.h"
 #include "renderer/materials/material.h"
 #include "renderer/shapes/shape.h"
 #include "renderer/textures/texture.h"
@@ -19,7 +20,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -109,6 +112,10 @@ public:
     // The emitter of each of infiniteLights().
     const std::vector<int>& infiniteEmitters() const { return infiniteEmitters_; }
     const std::vector<std::unique_ptr<std::vector<int>>>& lightLists() const { return lightLists_; }
+    // The light samplers of `kind` over these lights, built by the first render that asks for
+    // them and shared by every later one (and by the preview's passes and pixel requests).
+    // Thread-safe.
+    const LightSamplers& lightSamplers(const LightSamplerEntry& kind) const;
     // The emitter a hit on an emitting primitive found.
     int emitterAt(const Intersection& hit) const {
         return hit.primitive->emitter +
@@ -171,6 +178,10 @@ private:
     SceneStatistics statistics_;
     // Counts only: a sum is the same whichever thread adds first, so renders stay deterministic.
     mutable std::atomic<std::uint64_t> refusedRays_{0};
+    // Built on first use: which sampler a render uses is known only when it starts (--integrator
+    // may change the scene's integrator), and a kind no render asks for costs nothing.
+    mutable std::mutex lightSamplersMutex_;
+    mutable std::map<std::string_view, std::unique_ptr<const LightSamplers>> lightSamplers_;
 };
 
 } // namespace lrt

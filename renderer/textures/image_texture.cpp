@@ -25,8 +25,10 @@ const ParameterSpec kParameters[] = {
      String,
      "auto",
      {},
-     "\"sRGB\" or \"linear\" for images stored as integers; \"auto\" is sRGB for them (float "
-     "images are always linear)"},
+     "of images stored as integers; \"auto\" is sRGB for them (float images are always linear)",
+     [] {
+         return std::vector<std::string_view>{"auto", "sRGB", "linear"};
+     }},
     {"scale", Float, 1.0f, {}, "multiplies the colour"},
     {"invert", Integer, 0, kInteger.atLeast(0).atMost(1), "1 gives 1 - colour (after scale)"},
 };
@@ -36,10 +38,6 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs&,
     if (!p.has("filename"))
         throw SceneError(p.statement(), "imagemap texture needs a \"filename\"");
     const std::string encoding = p.getString("encoding");
-    if (encoding != "auto" && encoding != "sRGB" && encoding != "linear")
-        throw SceneError(
-            p.where("encoding"),
-            fmt::format("encoding '{}' is not \"auto\", \"sRGB\" or \"linear\"", encoding));
     if (!build.images)
         build.images = std::make_unique<TextureSystem>();
     TextureSystem::Texture image;

@@ -38,13 +38,13 @@ const std::map<std::string, int> kLayers = {
     {"renderer/lights", 10},
     {"renderer/materials", 10},
     {"renderer/vertex", 10},
-    {"renderer/scene", 11},
     {"renderer/lightsamplers", 11},
-    {"renderer/integrators", 12},
-    {"renderer/builder", 13},
-    {"renderer/render", 13},
-    {"renderer/import", 14},
-    {"cli", 15},
+    {"renderer/scene", 12}, // keeps the light samplers it was rendered with
+    {"renderer/integrators", 13},
+    {"renderer/builder", 14},
+    {"renderer/render", 14},
+    {"renderer/import", 15},
+    {"cli", 16},
 };
 
 // The folder of a repository-relative path: its first two components ("compiler/backends" for

@@ -1,11 +1,13 @@
 // Keeps docs/scene-format.md and the registries in step: every shape, surface, light, integrator,
 // projection and pixel filter lrt creates by name has its section in the document, with exactly
-// the parameters (name, type, default, domain) and arguments its table in the code lists, and
-// the document describes nothing the registries lack.
+// the parameters (name, type, default, domain: a number's range or a string's choices) and
+// arguments its table in the code lists, and the document describes nothing the registries lack;
+// docs/light-sampling.md lists the light samplers as their registry does.
 #include "renderer/camera/camera_registry.h"
 #include "renderer/film/filter.h"
 #include "renderer/integrators/integrator_registry.h"
 #include "renderer/lights/light_registry.h"
+#include "renderer/lightsamplers/light_sampler.h"
 #include "renderer/materials/material_registry.h"
 #include "renderer/materials/sl_material.h"
 #include "renderer/parser/statement_arguments.h"
@@ -226,6 +228,18 @@ TEST_CASE("docs/scene-format.md lists every integrator, projection and filter", 
     const std::vector<Row>* documented = findTable("Pixel filters", "", "filter");
     REQUIRE(documented != nullptr);
     CHECK(firstColumns(*documented, 2) == filters);
+}
+
+TEST_CASE("docs/light-sampling.md lists every light sampler, as its registry does", "[docs]") {
+    std::vector<Row> expected = {{"value", "picks"}};
+    for (const LightSamplerEntry* entry : lightSamplerRegistry())
+        expected.push_back({fmt::format("`\"{}\"`", entry->name), std::string(entry->meaning)});
+    INFO("the first table of docs/light-sampling.md should read:\n" << markdown(expected));
+    const auto tables = documentTables(LRT_SOURCE_DIR "/docs/light-sampling.md");
+    REQUIRE(tables.count("") == 1);
+    REQUIRE(tables.at("").count("") == 1);
+    REQUIRE(!tables.at("").at("").empty());
+    CHECK(firstColumns(tables.at("").at("").front(), 2) == expected);
 }
 
 TEST_CASE("docs/scene-format.md lists the domain of every statement argument", "[docs]") {

@@ -82,7 +82,11 @@ TEST_CASE("the integrator's parameters are checked with the frame's other errors
         {"SurfaceIntegrator \"whitted\" \"depth\" [3]", 29,
          "unknown parameter 'depth' for SurfaceIntegrator \"whitted\""},
         {"SurfaceIntegrator \"path\" \"strategy\" \"lights\"", 26,
-         "unknown strategy 'lights' (expected \"mis\", \"light\" or \"bsdf\")"},
+         "unknown strategy 'lights' for SurfaceIntegrator \"path\" (expected one of \"mis\", "
+         "\"light\" or \"bsdf\"); did you mean 'light'?"},
+        {"SurfaceIntegrator \"path\" \"lightsampler\" \"tree\"", 26,
+         "unknown lightsampler 'tree' for SurfaceIntegrator \"path\" (expected one of \"bvh\", "
+         "\"power\", \"uniform\" or \"all\")"},
     };
     for (const auto& [integrator, column, message] : cases) {
         INFO(integrator);

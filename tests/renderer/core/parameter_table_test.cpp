@@ -18,7 +18,14 @@ const ParameterSpec kTable[] = {
     {"gain", ValueKind::Float, 0.5f, kReal.atLeast(0), "brightness"},
     {"offset", ValueKind::Float, -2.0f, {}, "anything"},
     {"count", ValueKind::Integer, 4, kInteger.atLeast(1).atMost(1000), "how many"},
-    {"mode", ValueKind::String, std::string_view("fast"), {}, "a choice"},
+    {"mode",
+     ValueKind::String,
+     std::string_view("fast"),
+     {},
+     "a choice",
+     [] {
+         return std::vector<std::string_view>{"fast", "slow", "exact"};
+     }},
     {"label", ValueKind::String, std::monostate{}, {}, "no default"},
     {"tint", ValueKind::Rgb, Color{1, 0.5f, 0.25f}, {}, "a colour"},
     {"origin", ValueKind::Point, Vec3{0, 1, -2}, {}, "a place"},
@@ -86,6 +93,25 @@ TEST_CASE("an unknown parameter is rejected at its location, naming the statemen
     CHECK_THROWS_WITH(Parameters(listOf({param("x", ParameterType::Unspecified, {1})}), kTable,
                                  "Surface \"matte\"", kStatement),
                       "table.lrt:2:12: error: unknown parameter 'x' for Surface \"matte\"\n");
+}
+
+TEST_CASE("a string with a set of choices takes only those, with one message",
+          "[parameters][table]") {
+    expectAccepted(param("mode", ParameterType::String, {}, {"slow"}));
+    expectAccepted(param("mode", ParameterType::String, {}, {"exact"}));
+    // Case matters, as for names; the message lists the choices and suggests the near miss.
+    expectRejected(param("mode", ParameterType::String, {}, {"Fast"}, 17),
+                   "unknown mode 'Fast' for Shape \"thing\" (expected one of \"fast\", \"slow\" or "
+                   "\"exact\"); did you mean 'fast'?");
+    expectRejected(
+        param("mode", ParameterType::String, {}, {"quick"}),
+        "unknown mode 'quick' for Shape \"thing\" (expected one of \"fast\", \"slow\" or "
+        "\"exact\")");
+    // A string without choices takes anything.
+    expectAccepted(param("label", ParameterType::String, {}, {"quick"}));
+    // The docs' domain column: the choices, in the table's order.
+    CHECK(kTable[4].domainText() == "\"fast\", \"slow\", \"exact\"");
+    CHECK(kTable[5].domainText().empty());
 }
 
 TEST_CASE("values are checked against their kind when Parameters is made", "[parameters][table]") {

@@ -3,6 +3,7 @@
 // light BVH never gives 0 to an emitter that can light the point (which would bias the image).
 #include "../render_test_support.h"
 #include "many_lights_scenes.h"
+#include "renderer/lights/light_registry.h"
 #include "renderer/lightsamplers/bvh_light_sampler.h"
 #include "renderer/lightsamplers/light_sampler.h"
 
@@ -44,7 +45,8 @@ TEST_CASE("a light sampler's picks follow its probabilities, which sum to one", 
     const Scene& scene = *loaded.scene;
     REQUIRE(scene.emitters().size() > 60); // the pyramids are four emitters each
     for (const char* name : {"bvh", "power", "uniform"}) {
-        const auto sampler = createLightSampler(name, scene.emitters(), everyEmitter(scene));
+        const auto sampler =
+            lightSamplerRegistry().find(name)->create(scene.emitters(), everyEmitter(scene));
         CHECK(sampler->memoryBytes() > 0);
         for (const LightSampleContext& context : contexts(40, 3)) {
             INFO("lightsampler " << name << " at (" << context.p.x << ", " << context.p.y << ", "
@@ -89,7 +91,8 @@ TEST_CASE("the light BVH gives every emitter that can light a point a probabilit
     const auto loaded =
         testing::loadScene(testing::manyLightsScene(100, "SurfaceIntegrator \"path\""));
     const Scene& scene = *loaded.scene;
-    const auto sampler = createLightSampler("bvh", scene.emitters(), everyEmitter(scene));
+    const auto sampler =
+        BvhLightSampler::registryEntry.create(scene.emitters(), everyEmitter(scene));
     int checked = 0;
     for (const LightSampleContext& context : contexts(200, 11))
         for (std::size_t e = 0; e < scene.emitters().size(); ++e) {
@@ -183,5 +186,45 @@ TEST_CASE("a cone union holds both cones", "[lightsamplers]") {
             }
             CHECK(dot(u.w, cone.w) >= u.cosTheta - 1e-4f);
         }
+    }
+}
+
+TEST_CASE("the light BVH picks every kind of light the light registry can make",
+          "[lightsamplers]") {
+    // A light kind whose sampling weight said nothing would get power 0 and never be picked: its
+    // light would be missing from every path-traced image. Each kind is made with its defaults
+    // beside a far point light, so that the sampler has a choice to make.
+    for (const LightEntry* entry : lightRegistry()) {
+        const std::string light =
+            entry->area ? fmt::format("AttributeBegin\nAreaLightSource \"{}\"\nTranslate 0 2 0\n"
+                                      "Sphere 0.5 -0.5 0.5 360\nAttributeEnd\n",
+                                      entry->name)
+                        : fmt::format("LightSource \"{}\"\n", entry->name);
+        INFO("light \"" << entry->name << "\", made by:\n" << light);
+        const auto loaded = testing::loadScene(
+            "Format 4 4 1\nWorldBegin\nLightSource \"pointlight\" \"from\" [20 20 20] "
+            "\"intensity\" [0.5]\n" +
+            light + "Sphere 1 -1 1 360\nWorldEnd\n");
+        const Scene& scene = *loaded.scene;
+        REQUIRE(scene.lights().size() == 2);
+        if (scene.lights()[1]->isAmbient()) { // added at every point, never sampled
+            CHECK(std::holds_alternative<NeverSampled>(scene.lights()[1]->samplingWeight()));
+            continue;
+        }
+        const auto sampler =
+            BvhLightSampler::registryEntry.create(scene.emitters(), everyEmitter(scene));
+        int lit = 0;
+        for (const LightSampleContext& context : contexts(200, 5))
+            for (std::size_t e = 0; e < scene.emitters().size(); ++e) {
+                const Emitter& emitter = scene.emitters()[e];
+                const auto sample = emitter.sample(context.p, {0.3f, 0.6f});
+                if (emitter.lightIndex != 1 || !sample || sample->E.isBlack())
+                    continue;
+                ++lit;
+                INFO("emitter " << e << " at (" << context.p.x << ", " << context.p.y << ", "
+                                << context.p.z << ")");
+                CHECK(sampler->pmf(context, static_cast<int>(e)) > 0);
+            }
+        CHECK(lit > 10);
     }
 }

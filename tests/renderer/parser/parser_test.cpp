@@ -402,7 +402,8 @@ TEST_CASE("one run reports every independent error in a scene", "[scene][parser]
                         "3:1: unknown statement 'Spehre'; did you mean 'Sphere'?",
                         "5:1: expected ']' to close the array opened at line 4",
                         "5:21: unexpected character '@'",
-                        "6:13: unknown light 'pointligth' (expected \"pointlight\", \"spotlight\", "
+                        "6:13: unknown light 'pointligth' (expected one of \"pointlight\", "
+                        "\"spotlight\", "
                         "\"distantlight\", \"ambientlight\" or \"infinite\"); did you mean "
                         "'pointlight'?",
                     });
