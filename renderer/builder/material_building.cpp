@@ -75,9 +75,11 @@ std::string_view phongSurface(const FileMaterial& m, ParameterList& p, SurfaceLo
 
 // The built-in surface for a glTF metallic-roughness material: glass when it transmits, a
 // GGX conductor of F0 = base colour when metallic, else plastic, whose eta 1.5 coat has glTF's
-// dielectric F0 of 0.04. GGX alpha is roughness^2, as glTF defines it.
+// dielectric F0 of 0.04. GGX alpha is roughness^2, as glTF defines it. `approximations` gets
+// what is rendered as something near it, each a whole sentence ("metallic 0.5 is rendered as a
+// metal").
 std::string_view metallicRoughnessSurface(const FileMaterial& m, ParameterList& p,
-                                          std::vector<std::string>& notes,
+                                          std::vector<std::string>& approximations,
                                           const SourceLocation& where) {
     const auto set = [&](const char* name, std::vector<double> numbers) {
         p.add({name, ParameterType::Unspecified, std::move(numbers), {}, where});
@@ -85,15 +87,15 @@ std::string_view metallicRoughnessSurface(const FileMaterial& m, ParameterList& 
     const float alpha = m.roughness * m.roughness;
     if (m.transmission > 0) {
         if (m.transmission < 1 || alpha >= kSmoothAlpha)
-            notes.push_back(fmt::format("transmission {:g} at roughness {:g} is rendered as smooth "
-                                        "glass",
-                                        m.transmission, m.roughness));
+            approximations.push_back(fmt::format("transmission {:g} at roughness {:g} is rendered "
+                                                 "as smooth glass",
+                                                 m.transmission, m.roughness));
         set("eta", {m.ior});
         return "glass";
     }
     if (m.metallic != 0 && m.metallic != 1)
-        notes.push_back(fmt::format("metallic {:g} is rendered as {}", m.metallic,
-                                    m.metallic >= 0.5f ? "a metal" : "a dielectric"));
+        approximations.push_back(fmt::format("metallic {:g} is rendered as {}", m.metallic,
+                                             m.metallic >= 0.5f ? "a metal" : "a dielectric"));
     if (m.metallic >= 0.5f && alpha < kSmoothAlpha) {
         set("Kr", {1.0});
         return "mirror";
@@ -116,10 +118,11 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
     look.color = m.diffuse;
     look.emission = m.emission;
     ParameterList parameters;
-    std::vector<std::string> notes = m.unsupported;
+    std::vector<std::string> approximations;
     const bool phong = m.model == FileMaterial::Model::Phong;
-    const std::string_view name = phong ? phongSurface(m, parameters, look, d.where)
-                                        : metallicRoughnessSurface(m, parameters, notes, d.where);
+    const std::string_view name =
+        phong ? phongSurface(m, parameters, look, d.where)
+              : metallicRoughnessSurface(m, parameters, approximations, d.where);
     if (name != "glass" && m.opacity < 1)
         look.opacity = Color(std::max(m.opacity, 0.0f));
     if (!m.diffuseMap.empty()) {
@@ -135,9 +138,12 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
         name, d.where, sceneDirectory(), shaders_, frame_.options.shaderOptions, scene_->textures_};
     scene_->materials_.push_back(createMaterial(parameters, context));
     look.material = scene_->materials_.back().get();
-    for (const std::string& note : notes)
-        substitution(d.where, fmt::format("{} material \"{}\": {} is not rendered",
-                                          phong ? "OBJ" : "glTF", m.name, note));
+    // Each warning says one thing: what is left out, or what stands in for what.
+    const std::string material = fmt::format("{} material \"{}\"", phong ? "OBJ" : "glTF", m.name);
+    for (const std::string& feature : m.unsupported)
+        substitution(d.where, fmt::format("{}: {} is not rendered", material, feature));
+    for (const std::string& approximation : approximations)
+        substitution(d.where, fmt::format("{}: {}", material, approximation));
     return look;
 }
 

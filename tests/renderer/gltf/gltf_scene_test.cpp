@@ -221,3 +221,33 @@ TEST_CASE("a glTF scene is read once: its Shape \"gltf\" takes the file its read
     const Image image = renderFrame(frames[0], 24, 18, 1);
     CHECK(std::any_of(image.pixels.begin(), image.pixels.end(), [](float v) { return v > 0.01f; }));
 }
+
+TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf]") {
+    // A half-metal, a rough partly transmissive glass, and a material with an occlusion map:
+    // approximations say what stands in, what is left out says so, never both in one sentence.
+    testing::GltfWriter gltf;
+    gltf.json()["materials"] = {
+        {{"name", "half"}, {"pbrMetallicRoughness", {{"metallicFactor", 0.5}}}},
+        {{"name", "frosted"},
+         {"pbrMetallicRoughness", {{"metallicFactor", 0}, {"roughnessFactor", 0.5}}},
+         {"extensions", {{"KHR_materials_transmission", {{"transmissionFactor", 1}}}}}},
+    };
+    const std::vector<float> triangle = {0, 0, -2, 1, 0, -2, 0, 1, -2};
+    gltf.root({{"mesh", gltf.mesh(triangle, {0, 1, 2}, 0)}});
+    gltf.root({{"mesh", gltf.mesh(triangle, {0, 1, 2}, 1)}});
+    const std::filesystem::path path = scratch("approximated.gltf");
+    std::ofstream(path) << gltf.text();
+    FrameDescription frame = parseGltfScene(path).at(0);
+    frame.options.film.xResolution = frame.options.film.yResolution = 4;
+    EmbreeDevice device;
+    const auto scene = buildScene(frame, device.get(), testing::bundledData());
+    std::vector<std::string> messages;
+    for (const auto& d : scene->substitutions())
+        messages.push_back(d.message);
+    std::sort(messages.begin(), messages.end());
+    CHECK(messages == std::vector<std::string>{
+                          "glTF material \"frosted\": transmission 1 at roughness 0.5 is rendered "
+                          "as smooth glass",
+                          "glTF material \"half\": metallic 0.5 is rendered as a metal",
+                      });
+}
