@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const lrt::GltfFile file = lrt::parseGltf(
             std::string(reinterpret_cast<const char*>(data), size), "fuzz.gltf", "/nonexistent");
-        for (const lrt::GltfMesh& mesh : file.meshes)
+        for (const lrt::FileMesh& mesh : file.meshes)
             for (const auto& triangle : mesh.data.triangles)
                 for (const int index : triangle)
                     if (index < 0 || static_cast<std::size_t>(index) >= mesh.data.positions.size())

@@ -21,7 +21,7 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
                                a.sides == 1,
                                d.baseDirectory,
                                d.where,
-                               d.gltf,
+                               d.meshFile,
                                [this](const std::filesystem::path& path) { noteFileRead(path); },
                                execution_};
     ShapeSurfaces made = entry->create(

@@ -9,6 +9,7 @@
 #include "renderer/core/transform.h"
 #include "renderer/description/camera_description.h"
 #include "renderer/description/film_description.h"
+#include "renderer/description/mesh_file.h"
 #include "renderer/description/shader_options.h"
 #include "renderer/description/texture_description.h"
 #include "renderer/description/vertex_program_description.h"
@@ -25,8 +26,6 @@ namespace lrt {
 using SceneSources = std::vector<std::unique_ptr<const slvm::SourceText>>;
 
 // The options of one frame: everything before WorldBegin.
-struct GltfFile; // renderer/gltf/gltf_file.h
-
 struct FrameOptions {
     CameraDescription camera;
     FilmDescription film;
@@ -62,7 +61,8 @@ struct ShapeDescription {
     std::shared_ptr<const SurfaceAttributes> attributes;
     std::string baseDirectory; // for relative file names
     SourceLocation where;
-    std::shared_ptr<const GltfFile> gltf = nullptr; // see ShapeContext::gltf
+    // A mesh file the scene's reader has read already (ShapeContext::meshFile); null otherwise.
+    std::shared_ptr<const MeshFileContents> meshFile = nullptr;
 };
 
 struct LightDescription {

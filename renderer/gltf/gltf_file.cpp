@@ -434,7 +434,7 @@ private:
             reader_.fail(where, "a primitive without POSITION");
         if (!p.targets.empty())
             out_.notes.push_back(fmt::format("the morph targets of {}", where));
-        GltfMesh mesh;
+        FileMesh mesh;
         mesh.material = p.material;
         if (p.material >= static_cast<int>(model_.materials.size()))
             reader_.fail(where, fmt::format("material {} does not exist", p.material));

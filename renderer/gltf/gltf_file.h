@@ -6,19 +6,13 @@
 #pragma once
 
 #include "renderer/core/transform.h"
-#include "renderer/description/file_material.h"
-#include "renderer/description/mesh_data.h"
+#include "renderer/description/mesh_file.h"
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace lrt {
-
-struct GltfMesh {
-    MeshData data;     // in the file's space (every node transform applied)
-    int material = -1; // index into GltfFile::materials, or -1 for glTF's default material
-};
 
 struct GltfCamera {
     std::string name;
@@ -39,13 +33,10 @@ struct GltfLight {
     Transform lightToFile;                                 // at the origin, pointing down -z
 };
 
-struct GltfFile {
-    std::vector<GltfMesh> meshes;
-    std::vector<FileMaterial> materials;
+// The meshes (every node transform applied) and materials, and the cameras and lights.
+struct GltfFile : MeshFileContents {
     std::vector<GltfCamera> cameras; // in node order
     std::vector<GltfLight> lights;
-    // What the file has that lrt leaves out (points and lines, morph targets, skins...).
-    std::vector<std::string> notes;
 };
 
 // Throws std::runtime_error naming the file and the JSON path for a file tinygltf cannot read or

@@ -57,7 +57,7 @@ void useCamera(const GltfCamera& c, FrameOptions& options) {
 // A camera on the +z side of the meshes' bounds, looking at their middle, seeing all of them.
 GltfCamera framingCamera(const GltfFile& file) {
     Vec3 low{INFINITY, INFINITY, INFINITY}, high{-INFINITY, -INFINITY, -INFINITY};
-    for (const GltfMesh& mesh : file.meshes)
+    for (const FileMesh& mesh : file.meshes)
         for (const Vec3& p : mesh.data.positions)
             for (int axis = 0; axis < 3; ++axis) {
                 low[axis] = std::min(low[axis], p[axis]);
@@ -161,7 +161,7 @@ std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path,
     shape.attributes = attributes;
     shape.baseDirectory = frame.sceneDirectory;
     shape.where = where;
-    shape.gltf = std::move(parsed);
+    shape.meshFile = std::move(parsed);
     frame.world.shapes.push_back(std::move(shape));
     std::vector<FrameDescription> frames;
     frames.push_back(std::move(frame));

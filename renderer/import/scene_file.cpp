@@ -2,6 +2,7 @@
 #include "renderer/import/scene_file.h"
 
 #include "renderer/builder/registered_vocabulary.h"
+#include "renderer/description/vocabulary_check.h"
 #include "renderer/gltf/gltf_scene.h"
 #include "renderer/parser/parser.h"
 #include "renderer/parser/statement_reader.h"
@@ -11,7 +12,6 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
-#include <set>
 #include <string>
 
 namespace lrt {
@@ -22,16 +22,24 @@ std::filesystem::path directoryOf(const std::filesystem::path& path) {
     return path.parent_path().empty() ? "." : path.parent_path();
 }
 
-std::vector<FrameDescription> readLrt(const std::filesystem::path& path, const std::string& text) {
-    return parseSceneString(text, path.string(), registeredVocabulary(), directoryOf(path));
+// The .lrt reader checks each statement as it reads it; the importers' frames are checked after.
+std::vector<FrameDescription> readLrt(const std::filesystem::path& path, const std::string& text,
+                                      const SceneVocabulary& vocabulary) {
+    return parseSceneString(text, path.string(), vocabulary, directoryOf(path));
 }
 
-std::vector<FrameDescription> readPbrt(const std::filesystem::path& path, const std::string& text) {
-    return parsePbrtString(text, path.string(), directoryOf(path));
+std::vector<FrameDescription> readPbrt(const std::filesystem::path& path, const std::string& text,
+                                       const SceneVocabulary& vocabulary) {
+    auto frames = parsePbrtString(text, path.string(), directoryOf(path));
+    checkFrames(frames, vocabulary);
+    return frames;
 }
 
-std::vector<FrameDescription> readGltf(const std::filesystem::path& path, const std::string& text) {
-    return parseGltfScene(path, text);
+std::vector<FrameDescription> readGltf(const std::filesystem::path& path, const std::string& text,
+                                       const SceneVocabulary& vocabulary) {
+    auto frames = parseGltfScene(path, text);
+    checkFrames(frames, vocabulary);
+    return frames;
 }
 
 // A binary glTF's magic, or a JSON document (a .gltf): no other scene format starts with '{'.
@@ -39,18 +47,6 @@ bool claimsGltf(std::string_view text) {
     const auto first = text.find_first_not_of(" \t\r\n");
     return text.starts_with("glTF") || (first != std::string_view::npos && text[first] == '{');
 }
-
-enum ReaderIndex : std::size_t { kLrt, kPbrt, kGltf };
-
-// Statements only one of the two text formats has.
-const std::set<std::string, std::less<>> kPbrtOnly = {
-    "Camera",        "Film",    "Sampler", "Integrator", "Material",        "MakeNamedMaterial",
-    "NamedMaterial", "Texture", "Import",  "ColorSpace", "MakeNamedMedium", "MediumInterface"};
-const std::set<std::string, std::less<>> kLrtOnly = {
-    "Projection",        "Format",         "Display",    "Surface",
-    "SurfaceIntegrator", "PixelSamples",   "FrameBegin", "Sphere",
-    "Polygon",           "PointsPolygons", "Color",      "Sides",
-    "WorldEnd",          "VertexProgram",  "Opacity",    "Exposure"};
 
 // The words that begin the first lines of `text` (statement names, as both formats put one
 // statement per line in practice), up to `limit` of them.
@@ -72,16 +68,23 @@ std::vector<std::string> leadingWords(std::string_view text, std::size_t limit =
     return words;
 }
 
-// The text format (lrt or pbrt-v4) the statements suggest, if they suggest one.
-std::optional<ReaderIndex> textFormatByContent(std::string_view text) {
-    int pbrt = 0, lrt = 0;
-    for (const std::string& word : leadingWords(text)) {
-        pbrt += kPbrtOnly.contains(word);
-        lrt += kLrtOnly.contains(word);
+// The text format whose own statements begin the most lines of `text`, or null when none does
+// or two tie.
+const SceneReader* textFormatByContent(std::string_view text) {
+    const std::vector<std::string> words = leadingWords(text);
+    const SceneReader* best = nullptr;
+    std::ptrdiff_t bestCount = 0;
+    bool tie = false;
+    for (const SceneReader& reader : sceneReaders()) {
+        const auto count = std::ranges::count_if(words, [&](const std::string& word) {
+            return std::ranges::find(reader.ownStatements, word) != reader.ownStatements.end();
+        });
+        if (count > bestCount)
+            best = &reader, bestCount = count, tie = false;
+        else if (count == bestCount && count > 0)
+            tie = true;
     }
-    if (pbrt == lrt)
-        return std::nullopt;
-    return pbrt > lrt ? kPbrt : kLrt;
+    return tie ? nullptr : best;
 }
 
 // Files that are not scene descriptions lrt reads, by their first bytes.
@@ -102,9 +105,22 @@ void refuseOtherFormats(const std::filesystem::path& path, std::string_view text
 
 const std::vector<SceneReader>& sceneReaders() {
     static const std::vector<SceneReader> readers = {
-        {"lrt", {".lrt", ".rib"}, nullptr, &readLrt, true},
-        {"pbrt-v4", {".pbrt"}, nullptr, &readPbrt, true},
-        {"glTF 2.0", {".gltf", ".glb"}, &claimsGltf, &readGltf, false},
+        {"lrt",
+         {".lrt", ".rib"},
+         nullptr,
+         {"Projection", "Format", "Display", "Surface", "SurfaceIntegrator", "PixelSamples",
+          "FrameBegin", "Sphere", "Polygon", "PointsPolygons", "Color", "Sides", "WorldEnd",
+          "VertexProgram", "Opacity", "Exposure"},
+         &readLrt,
+         true},
+        {"pbrt-v4",
+         {".pbrt"},
+         nullptr,
+         {"Camera", "Film", "Sampler", "Integrator", "Material", "MakeNamedMaterial",
+          "NamedMaterial", "Texture", "Import", "ColorSpace", "MakeNamedMedium", "MediumInterface"},
+         &readPbrt,
+         true},
+        {"glTF 2.0", {".gltf", ".glb"}, &claimsGltf, {}, &readGltf, false},
     };
     return readers;
 }
@@ -116,7 +132,8 @@ const SceneReader& sceneReaderFor(const std::filesystem::path& path, std::string
             return reader;
     if (const SceneReader* owner = sceneReaderOwning(path))
         return *owner;
-    return readers[textFormatByContent(text).value_or(kLrt)];
+    const SceneReader* byContent = textFormatByContent(text);
+    return byContent ? *byContent : readers.front();
 }
 
 const SceneReader* sceneReaderOwning(const std::filesystem::path& path) {
@@ -137,19 +154,17 @@ std::vector<FrameDescription> readScene(const std::filesystem::path& path) {
     if (!reader.claims)
         refuseOtherFormats(path, text);
     try {
-        return reader.read(path, text);
+        return reader.read(path, text, registeredVocabulary());
     } catch (const SceneError& e) {
         // A file named for one text format but written in the other: say so after its errors.
-        const auto content = textFormatByContent(text);
-        if (reader.claims || !content || &sceneReaders()[*content] == &reader)
+        const SceneReader* suggested = textFormatByContent(text);
+        if (reader.claims || !suggested || suggested == &reader)
             throw;
         std::vector<Diagnostic> diagnostics = e.diagnostics();
-        const SceneReader& suggested = sceneReaders()[*content];
         diagnostics.emplace_back(slvm::Severity::Note, SourceLocation{path.string(), 1, 1},
-                                 fmt::format("this file looks like {} scene: name it {} to read "
+                                 fmt::format("this file's statements are {}'s: name it {} to read "
                                              "it as one",
-                                             *content == kPbrt ? "a pbrt-v4" : "an lrt",
-                                             suggested.extensions.front()));
+                                             suggested->format, suggested->extensions.front()));
         throw SceneError(std::move(diagnostics));
     }
 }

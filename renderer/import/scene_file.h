@@ -5,6 +5,7 @@
 #pragma once
 
 #include "renderer/description/scene_description.h"
+#include "renderer/description/scene_vocabulary.h"
 
 #include <filesystem>
 #include <string_view>
@@ -18,9 +19,14 @@ struct SceneReader {
     // Whether the text is unmistakably this format whatever the file's name (a glTF binary's magic
     // or a JSON document); nullptr when the format has no such mark.
     bool (*claims)(std::string_view text);
-    // Reads the file, whose whole content is `text`; throws SceneError with every diagnostic.
+    // For a text format: statements only it has, by which a file's content tells the text
+    // formats apart when its name does not.
+    std::vector<std::string_view> ownStatements;
+    // Reads the file, whose whole content is `text`, checking what it describes against
+    // `vocabulary`; throws SceneError with every diagnostic.
     std::vector<FrameDescription> (*read)(const std::filesystem::path& path,
-                                          const std::string& text);
+                                          const std::string& text,
+                                          const SceneVocabulary& vocabulary);
     // Whether its scenes include other files of its format (Include, Import), which are then
     // scene text too; a glTF file other than the scene is a mesh that a scene places.
     bool includesItsOwn;
@@ -29,7 +35,8 @@ struct SceneReader {
 // The reader owning the extension of `path` (case-insensitively), or null.
 const SceneReader* sceneReaderOwning(const std::filesystem::path& path);
 
-// Every reader, in the order they are tried.
+// Every reader, in the order they are tried; the first (lrt) is the text format of a file that
+// nothing else tells.
 const std::vector<SceneReader>& sceneReaders();
 
 // The reader for `path`, whose text is `text`: the reader that claims the content, else the one

@@ -62,10 +62,13 @@ public:
     }
 
     void nameCoordinateSystem(const std::string& name, const Transform& t) { named_[name] = t; }
-    // The transform named `name`, or null.
-    const Transform* coordinateSystem(const std::string& name) const {
+    // What CoordSysTransform `name` restores: the transform CoordinateSystem (or WorldBegin, for
+    // "camera" and "world") named so; SceneError at `where` when none was.
+    const Transform& coordinateSystem(const std::string& name, const SourceLocation& where) const {
         const auto it = named_.find(name);
-        return it == named_.end() ? nullptr : &it->second;
+        if (it == named_.end())
+            throw SceneError(where, "unknown coordinate system '" + name + "'");
+        return it->second;
     }
 
 private:

@@ -46,8 +46,8 @@ public:
     void nameCoordinateSystem(const std::string& name) {
         stack_.nameCoordinateSystem(name, transform());
     }
-    const Transform* coordinateSystem(const std::string& name) const {
-        return stack_.coordinateSystem(name);
+    const Transform& coordinateSystem(const std::string& name, const SourceLocation& where) const {
+        return stack_.coordinateSystem(name, where);
     }
 
 private:

@@ -198,11 +198,7 @@ void SceneParser::coordinateSystem(const Statement& s) {
 }
 void SceneParser::coordSysTransform(const Statement& s) {
     s.expectCount(1);
-    const std::string name = s.stringAt(0);
-    const Transform* named = state_.coordinateSystem(name);
-    if (!named)
-        throw SceneError(s.items[0].where, fmt::format("unknown coordinate system '{}'", name));
-    setTransform(s, *named);
+    setTransform(s, state_.coordinateSystem(s.stringAt(0), s.items[0].where));
 }
 void SceneParser::transformBegin(const Statement& s) {
     s.expectCount(0);

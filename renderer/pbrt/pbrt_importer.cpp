@@ -209,11 +209,7 @@ void Importer::coordinateSystem(const Statement& s) {
 }
 void Importer::coordSysTransform(const Statement& s) {
     s.expectCount(1);
-    const std::string name = s.stringAt(0);
-    const Transform* named = stack_.coordinateSystem(name);
-    if (!named)
-        throw SceneError(s.items[0].where, fmt::format("unknown coordinate system '{}'", name));
-    setTransform(s, *named);
+    setTransform(s, stack_.coordinateSystem(s.stringAt(0), s.items[0].where));
 }
 void Importer::transformTimes(const Statement& s) {
     numbers(s, 2);

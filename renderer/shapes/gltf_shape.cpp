@@ -19,7 +19,7 @@ const ParameterSpec kParameters[] = {
 };
 
 ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeContext& c) {
-    GltfFile gltf = c.gltf ? *c.gltf : loadShapeFile(p, c, "gltf", loadGltfFile);
+    MeshFileContents gltf = c.meshFile ? *c.meshFile : loadShapeFile(p, c, "gltf", loadGltfFile);
     ShapeSurfaces made = meshFileSurfaces(gltf.meshes, std::move(gltf.materials));
     for (const std::string& note : gltf.notes)
         made.notes.push_back(fmt::format("{}: {} is left out", p.getString("filename"), note));

@@ -10,6 +10,7 @@
 #include "renderer/core/transform.h"
 #include "renderer/description/file_material.h"
 #include "renderer/description/mesh_data.h"
+#include "renderer/description/mesh_file.h"
 #include "renderer/description/scene_vocabulary.h"
 #include "renderer/shapes/shape.h"
 #include "slvm/jit/native_code.h"
@@ -26,8 +27,6 @@
 namespace lrt {
 
 // Where and how a shape is made: its placement and the attributes that shape it.
-struct GltfFile;
-
 struct ShapeContext {
     Transform objectToScene;
     bool flipNormals = false;        // ReverseOrientation
@@ -36,7 +35,7 @@ struct ShapeContext {
     SourceLocation where;            // the statement
     // Shape "gltf" of a glTF scene: the file as the scene's reader parsed it, so that it is read
     // once; null otherwise (the shape reads its "filename").
-    std::shared_ptr<const GltfFile> gltf = nullptr;
+    std::shared_ptr<const MeshFileContents> meshFile = nullptr;
     // Called with each file the shape reads (a mesh, a card and what it includes), before reading
     // it; may be empty.
     std::function<void(const std::filesystem::path&)> onFileRead = {};

@@ -69,7 +69,7 @@ TEST_CASE("a scene file in the other format than its name says gets a hint", "[c
     const auto r = runLrt(fmt::format("render {} -o {}", q(misnamed), q(scratchPath("m.exr"))));
     CHECK(r.exitStatus == 1);
     CHECK_THAT(r.err, Catch::Contains("unknown statement 'Camera'"));
-    CHECK_THAT(r.err, Catch::Contains("this file looks like a pbrt-v4 scene: name it .pbrt to "
+    CHECK_THAT(r.err, Catch::Contains("this file's statements are pbrt-v4's: name it .pbrt to "
                                       "read it as one"));
     // With a name that says neither, the content decides.
     const fs::path neutral = writeScratchFile("scene.txt", kPbrtScene);
