@@ -3,22 +3,18 @@
 
 #include "lrt/version.h"
 #include "renderer/description/aov_selection.h"
+#include "slvm/common/file_contents.h"
 
 #include <algorithm>
 #include <array>
 #include <fmt/format.h>
-#include <fstream>
-#include <sstream>
 #include <sys/resource.h>
 
 namespace lrt::cli {
 
 std::string contentHash(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
     std::uint64_t hash = 14695981039346656037ull; // FNV-1a
-    for (const unsigned char c : text.str())
+    for (const unsigned char c : slvm::readFileContents(path).value_or(""))
         hash = (hash ^ c) * 1099511628211ull;
     return fmt::format("{:016x}", hash);
 }

@@ -3,23 +3,16 @@
 // and the hand-written programs as counters (`instructions`, `handWritten`, `ratio`). The baseline
 // is the hand-written program's assembly and verification alone (`BM_Cg_HandWrittenLoad`).
 #include "compiler/driver/compile.h"
+#include "slvm/common/file_contents.h"
 #include "slvm/sl/shader_file.h"
 #include "slvm/vp2/parser.h"
 
 #include <algorithm>
 #include <benchmark/benchmark.h>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 namespace {
-
-std::string readFile(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 // Instructions of an assembly text: the lines that are neither blank, comments, labels, headers
 // nor END.
@@ -43,7 +36,7 @@ void BM_Cg_Compile(benchmark::State& state, const std::string& folder, const std
                    const std::string& profile, const std::string& handWritten) {
     const std::filesystem::path root = LRT_SOURCE_DIR;
     const auto source = std::make_shared<const slvm::SourceText>(
-        name + ".cg", readFile(root / folder / (name + ".cg")));
+        name + ".cg", slvm::readFileContents(root / folder / (name + ".cg")).value());
     compiler::CompileOptions options;
     options.profile = profile;
     std::string assembly;
@@ -53,7 +46,8 @@ void BM_Cg_Compile(benchmark::State& state, const std::string& folder, const std
         benchmark::DoNotOptimize(program.sl.get());
     }
     const int compiled = instructionCount(assembly);
-    const int original = instructionCount(readFile(root / folder / handWritten));
+    const int original =
+        instructionCount(slvm::readFileContents(root / folder / handWritten).value());
     state.counters["instructions"] = compiled;
     state.counters["handWritten"] = original;
     state.counters["ratio"] = static_cast<double>(compiled) / original;

@@ -10,13 +10,12 @@
 #include "renderer/render/renderer.h"
 #include "renderer/sampling/sample_stream.h"
 #include "renderer/sampling/warp.h"
+#include "slvm/common/file_contents.h"
 
 #include <atomic>
 #include <benchmark/benchmark.h>
 #include <cmath>
-#include <fstream>
 #include <oneapi/tbb/parallel_for.h>
-#include <sstream>
 
 namespace {
 
@@ -29,10 +28,8 @@ struct PathCornell {
 };
 
 PathCornell load(int resolution) {
-    std::ifstream in(LRT_SOURCE_DIR "/bench/peers/scenes/cornell.lrt");
-    std::stringstream text;
-    text << in.rdbuf();
-    std::string scene = text.str();
+    std::string scene =
+        slvm::readFileContents(LRT_SOURCE_DIR "/bench/peers/scenes/cornell.lrt").value();
     scene.replace(scene.find("Format 512 512 1"), 16,
                   "Format " + std::to_string(resolution) + " " + std::to_string(resolution) + " 1");
     PathCornell w;

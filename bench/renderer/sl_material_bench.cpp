@@ -7,10 +7,9 @@
 #include "renderer/integrators/surface_interaction.h"
 #include "renderer/parser/parser.h"
 #include "renderer/render/renderer.h"
+#include "slvm/common/file_contents.h"
 
 #include <benchmark/benchmark.h>
-#include <fstream>
-#include <sstream>
 
 namespace {
 
@@ -28,10 +27,7 @@ BuildOptions bundledData(const benchmark::State* state = nullptr) {
 
 // The Cornell box at 256x256, its matte surfaces replaced by `surface`.
 std::string cornellWith(const std::string& surface) {
-    std::ifstream in(LRT_SOURCE_DIR "/scenes/cornell.lrt");
-    std::stringstream text;
-    text << in.rdbuf();
-    std::string scene = text.str();
+    std::string scene = slvm::readFileContents(LRT_SOURCE_DIR "/scenes/cornell.lrt").value();
     auto replace = [&](const std::string& from, const std::string& to) {
         for (std::size_t at = scene.find(from); at != std::string::npos;
              at = scene.find(from, at + to.size()))

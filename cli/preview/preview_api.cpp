@@ -8,12 +8,11 @@
 #include "renderer/description/aov_selection.h"
 #include "renderer/film/image_output.h"
 #include "renderer/render/pixel_debugger.h"
+#include "slvm/common/file_contents.h"
 
 #include <cmath>
 #include <fmt/format.h>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 namespace lrt::preview {
 
@@ -24,12 +23,10 @@ using nlohmann::json;
 constexpr std::string_view kFilesRoute = "/api/files/";
 
 std::string readWholeFile(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    auto text = slvm::readFileContents(path);
+    if (!text)
         throw std::runtime_error(fmt::format("cannot read {}", path.string()));
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return std::move(*text);
 }
 
 std::string contentTypeOf(const std::string& name) {

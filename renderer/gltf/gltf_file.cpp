@@ -4,15 +4,14 @@
 #include "renderer/gltf/gltf_file.h"
 
 #include "renderer/core/scene_error.h"
+#include "slvm/common/file_contents.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstring>
 #include <fmt/format.h>
-#include <fstream>
 #include <functional>
-#include <iterator>
 #include <limits>
 #include <set>
 #include <stdexcept>
@@ -571,11 +570,10 @@ GltfFile parseGltf(const std::string& bytes, const std::string& name,
 }
 
 GltfFile loadGltfFile(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    const auto bytes = slvm::readFileContents(path);
+    if (!bytes)
         throw std::runtime_error(fmt::format("cannot open glTF file '{}'", path.string()));
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return parseGltf(bytes, path.string(), path.parent_path());
+    return parseGltf(*bytes, path.string(), path.parent_path());
 }
 
 } // namespace lrt

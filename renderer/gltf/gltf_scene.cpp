@@ -6,12 +6,11 @@
 #include "renderer/gltf/gltf_scene.h"
 
 #include "renderer/gltf/gltf_file.h"
+#include "slvm/common/file_contents.h"
 
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
-#include <fstream>
-#include <iterator>
 #include <numbers>
 
 namespace lrt {
@@ -99,12 +98,11 @@ LightDescription light(const GltfLight& l) {
 } // namespace
 
 std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    const auto bytes = slvm::readFileContents(path);
+    if (!bytes)
         throw SceneError({path.string(), 1, 1},
                          fmt::format("cannot open glTF file '{}'", path.string()));
-    return parseGltfScene(
-        path, std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+    return parseGltfScene(path, *bytes);
 }
 
 std::vector<FrameDescription> parseGltfScene(const std::filesystem::path& path,

@@ -1,11 +1,11 @@
 // Statements and their items, and the reader that follows Includes.
 #include "renderer/parser/statement_reader.h"
 
+#include "slvm/common/file_contents.h"
+
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
-#include <fstream>
-#include <sstream>
 
 namespace lrt {
 
@@ -321,12 +321,10 @@ std::string readSceneFile(const std::filesystem::path& path, const SourceLocatio
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
         throw SceneError(from, fmt::format("{} '{}' not found", what, path.string()));
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    if (!in.good() && !in.eof())
+    auto text = slvm::readFileContents(path);
+    if (!text)
         throw SceneError(from, fmt::format("cannot read {} '{}'", what, path.string()));
-    return buffer.str();
+    return std::move(*text);
 }
 
 } // namespace lrt

@@ -3,13 +3,13 @@
 #include "renderer/shapes/ply_file.h"
 
 #include "renderer/core/scene_error.h"
+#include "slvm/common/file_contents.h"
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <fmt/format.h>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -422,10 +422,10 @@ MeshData parsePly(std::string_view bytes, const std::string& name) {
 }
 
 MeshData loadPlyFile(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    std::optional<std::string> read = slvm::readFileContents(path);
+    if (!read)
         throw std::runtime_error(fmt::format("cannot open PLY file '{}'", path.string()));
-    std::string bytes((std::istreambuf_iterator<char>(in)), {});
+    std::string bytes = std::move(*read);
     const bool gzipped = bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
                          static_cast<unsigned char>(bytes[1]) == 0x8b;
     if (gzipped)

@@ -3,21 +3,17 @@
 
 #include "slvm/card/assembler.h"
 #include "slvm/card/card_image.h"
-
-#include <fstream>
-#include <sstream>
+#include "slvm/common/file_contents.h"
 
 namespace slvm::card {
 
 VerifiedProgram loadCardFile(const std::filesystem::path& path) {
     if (isCardImagePath(path))
         return verify(readCardImage(path));
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream)
+    const auto text = readFileContents(path);
+    if (!text)
         throw ProgramError({fileDiagnostic(path.string(), "cannot read the card file")});
-    std::stringstream text;
-    text << stream.rdbuf();
-    return verify(assemble(text.str(), path.string()));
+    return verify(assemble(*text, path.string()));
 }
 
 } // namespace slvm::card

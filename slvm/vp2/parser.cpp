@@ -4,6 +4,7 @@
 // the verifier's to report, at the locations the parser records.
 #include "slvm/vp2/parser.h"
 
+#include "slvm/common/file_contents.h"
 #include "slvm/common/number.h"
 #include "slvm/common/suggestion.h"
 #include "slvm/vp2/constant_declarations.h"
@@ -13,10 +14,8 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
-#include <fstream>
 #include <map>
 #include <optional>
-#include <sstream>
 
 namespace slvm::vp2 {
 
@@ -563,12 +562,10 @@ VerifiedProgram loadVertexProgram(std::string_view text, const std::string& file
 }
 
 VerifiedProgram loadVertexProgramFile(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    const auto text = readFileContents(path);
+    if (!text)
         throw ProgramError({fileDiagnostic(path.string(), "cannot open the vertex program")});
-    std::ostringstream text;
-    text << in.rdbuf();
-    return loadVertexProgram(text.str(), path.string());
+    return loadVertexProgram(*text, path.string());
 }
 
 } // namespace slvm::vp2

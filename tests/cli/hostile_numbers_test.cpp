@@ -10,6 +10,7 @@
 // slower). LRT_HOSTILE_RUNS=n runs n of them (0: every one, tens of thousands: minutes), and
 // LRT_HOSTILE_SEED=n draws another sample.
 #include "cli/lrt_command.h"
+#include "tests/file_bytes.h"
 #include "tests/scratch_directory.h"
 
 #include <algorithm>
@@ -108,8 +109,7 @@ std::vector<Replacement> replacements(std::uint64_t seed) {
     std::sort(scenes.begin(), scenes.end());
     std::mt19937_64 random(seed);
     for (const fs::path& scene : scenes) {
-        std::ifstream in(scene);
-        const std::string text((std::istreambuf_iterator<char>(in)), {});
+        const std::string text = testing_files::requiredFileBytes(scene);
         std::vector<Replacement> all;
         for (const NumberToken& n : numbersIn(text))
             for (const char* value : kHostileValues)
@@ -143,8 +143,9 @@ fs::path stageScene(const fs::path& root, const Replacement& r) {
         for (const char* linked : {"sdf", "shaders", "vertex"})
             fs::create_symlink(fs::path(LRT_SOURCE_DIR) / linked, folder / linked);
     }
-    std::ifstream in(r.scene);
-    std::string text((std::istreambuf_iterator<char>(in)), {});
+    // In the forked child, where a failed REQUIRE could not report: an unreadable scene is an
+    // empty one, which the parent sees fail.
+    std::string text = slvm::readFileContents(r.scene).value_or("");
     text.replace(r.number.offset, r.number.length, r.value);
     std::ofstream(folder / "scenes" / r.scene.filename()) << text;
     fs::remove_all(root / "out");
@@ -206,8 +207,7 @@ pid_t startBatch(const std::vector<Replacement>& cases, std::size_t first, std::
 }
 
 std::string tail(const fs::path& log) {
-    std::ifstream in(log);
-    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    const std::string text = slvm::readFileContents(log).value_or("");
     return text.size() > 1500 ? "..." + text.substr(text.size() - 1500) : text;
 }
 

@@ -25,7 +25,7 @@ struct CommandResult {
 
 // The file's bytes; empty when it cannot be read (a command that wrote nothing).
 inline std::string slurp(const std::filesystem::path& path) {
-    return testing_files::fileBytes(path).value_or("");
+    return slvm::readFileContents(path).value_or("");
 }
 
 // This test process's own scratch folder, removed with its contents when the process exits.

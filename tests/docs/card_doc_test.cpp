@@ -2,9 +2,9 @@
 // opcode, and its card-text example assembles and computes what its comments say.
 #include "slvm/card/assembler.h"
 #include "slvm/card/vm.h"
+#include "tests/file_bytes.h"
 
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -13,10 +13,7 @@ using namespace slvm::card;
 namespace {
 
 std::string cardDoc() {
-    std::ifstream in(LRT_SOURCE_DIR "/docs/card.md");
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return testing_files::requiredFileBytes(LRT_SOURCE_DIR "/docs/card.md");
 }
 
 } // namespace

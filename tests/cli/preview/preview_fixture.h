@@ -6,12 +6,12 @@
 #include "../../scratch_directory.h"
 #include "cli/preview/preview_session.h"
 #include "renderer/embree/device.h"
+#include "slvm/common/file_contents.h"
 
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <fstream>
 #include <memory>
-#include <sstream>
 
 namespace lrt::testing {
 
@@ -35,10 +35,7 @@ inline preview::PreviewOptions previewOptions() {
 }
 
 inline std::string readText(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return slvm::readFileContents(path).value_or("");
 }
 
 // Saves `text` as an editor that writes a new file and renames it over the old one does.

@@ -4,6 +4,7 @@
 #include "preview_fixture.h"
 #include "renderer/import/scene_file.h"
 #include "renderer/render/renderer.h"
+#include "tests/renderer/determinism.h"
 
 #include <algorithm>
 #include <cstring>
@@ -30,12 +31,6 @@ std::vector<std::string> fileNames(const PreviewSession& session) {
     for (const preview::SceneFile& f : session.files()->files())
         names.push_back(f.name);
     return names;
-}
-
-bool bitwiseEqual(const Image& a, const Image& b) {
-    return a.width == b.width && a.height == b.height && a.channels == b.channels &&
-           std::equal(a.pixels.begin(), a.pixels.end(), b.pixels.begin(),
-                      [](float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; });
 }
 
 // The fixture's scene read and rendered as lrt render does, with the session's seed.
@@ -82,8 +77,8 @@ TEST_CASE("a session renders its passes, the last one bitwise the image lrt rend
     CHECK(image->pass == 3);
 
     const RenderResult expected = renderedAsLrtRender(fixture);
-    CHECK(bitwiseEqual(image->image, expected.image));
-    CHECK(bitwiseEqual(image->aovs, expected.aovs));
+    CHECK(testing::sameBits(image->image, expected.image));
+    CHECK(testing::sameBits(image->aovs, expected.aovs));
 }
 
 TEST_CASE("a scene with a noise threshold refines with adaptive rounds, the last pass bitwise "
@@ -103,8 +98,8 @@ TEST_CASE("a scene with a noise threshold refines with adaptive rounds, the last
     REQUIRE(image);
 
     const RenderResult expected = renderedAsLrtRender(fixture);
-    CHECK(bitwiseEqual(image->image, expected.image));
-    CHECK(bitwiseEqual(image->aovs, expected.aovs));
+    CHECK(testing::sameBits(image->image, expected.image));
+    CHECK(testing::sameBits(image->aovs, expected.aovs));
     // Some pixels stopped after the first round (8 of 16 samples): the rounds were in play.
     const Image& aovs = image->aovs;
     int early = 0;

@@ -2,6 +2,7 @@
 // images, primitives lrt leaves out, Shape "gltf" in a .lrt scene; and hostile files (cyclic node
 // graphs, accessors past their buffers, indices past their vertices) refused with the JSON path.
 #include "renderer/gltf/gltf_file.h"
+#include "tests/file_bytes.h"
 #include "tests/renderer/gltf_test_support.h"
 #include "tests/renderer/render_test_support.h"
 #include "tests/scratch_directory.h"
@@ -10,7 +11,6 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 using namespace lrt;
 
@@ -150,8 +150,7 @@ TEST_CASE("a glTF image embedded as a data URI colours its material", "[shapes][
     REQUIRE(out->open(png.string(), OIIO::ImageSpec(2, 2, 3, OIIO::TypeDesc::UINT8)));
     REQUIRE(out->write_image(OIIO::TypeDesc::UINT8, pixels));
     out->close();
-    std::stringstream bytes;
-    bytes << std::ifstream(png, std::ios::binary).rdbuf();
+    const std::string bytes = testing_files::requiredFileBytes(png);
 
     testing::GltfWriter w;
     w.root({{"mesh", w.mesh(kQuad, kQuadIndices, 0)}});
@@ -162,7 +161,7 @@ TEST_CASE("a glTF image embedded as a data URI colours its material", "[shapes][
          {"pbrMetallicRoughness",
           {{"baseColorTexture", {{"index", 0}}}, {"metallicFactor", 0}, {"roughnessFactor", 1}}}}};
     w.json()["textures"] = {{{"source", 0}}};
-    w.json()["images"] = {{{"uri", "data:image/png;base64," + testing::base64(bytes.str())}}};
+    w.json()["images"] = {{{"uri", "data:image/png;base64," + testing::base64(bytes)}}};
     const auto gltf = scratch("painted.gltf");
     std::ofstream(gltf) << w.text();
     const GltfFile file = loadGltfFile(gltf);

@@ -4,6 +4,7 @@
 #include "../image_difference.h"
 #include "../lightsamplers/many_lights_scenes.h"
 #include "../render_test_support.h"
+#include "tests/renderer/determinism.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -116,20 +117,7 @@ TEST_CASE("a light BVH render has the same bits for any thread count, tile size 
           "[lightsamplers][determinism]") {
     const auto loaded = testing::loadScene(
         testing::manyLightsScene(100, "SurfaceIntegrator \"path\" \"maxdepth\" 3"));
-    RenderSettings one;
-    one.samplesPerPixel = 4;
-    one.threads = 1;
-    const Image reference = render(*loaded.scene, one).image;
-    RenderSettings two = one;
-    two.threads = 2;
-    two.tileSize = 5;
-    CHECK(render(*loaded.scene, two).image.pixels == reference.pixels);
-    RenderSettings cropped = one;
-    cropped.crop = std::array<float, 4>{0.25f, 0.75f, 0.5f, 1.0f};
-    const RenderResult part = render(*loaded.scene, cropped);
-    for (int y = 0; y < part.image.height; ++y)
-        for (int x = 0; x < part.image.width; ++x)
-            for (int c = 0; c < 3; ++c)
-                CHECK(part.image.at(x, y, c) ==
-                      reference.at(x + part.image.xOrigin, y + part.image.yOrigin, c));
+    RenderSettings settings;
+    settings.samplesPerPixel = 4;
+    testing::checkDeterministic(*loaded.scene, settings);
 }

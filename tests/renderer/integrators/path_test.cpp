@@ -8,6 +8,7 @@
 #include "renderer/sampling/distribution_2d.h"
 #include "renderer/sampling/sample_stream.h"
 #include "renderer/sampling/warp.h"
+#include "tests/renderer/determinism.h"
 #include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
@@ -93,15 +94,16 @@ WorldEnd
     }
 }
 
-TEST_CASE("path-traced images do not depend on the thread count", "[path][determinism]") {
+TEST_CASE("path-traced images do not depend on threads, tiles, crops or bands",
+          "[path][determinism]") {
     const testing::LoadedScene loaded = testing::loadScene(furnace("\"plastic\""));
-    RenderSettings one, many;
-    one.threads = 1;
-    many.threads = 4;
-    many.tileSize = 5;
-    const Image a = render(*loaded.scene, one).image, b = render(*loaded.scene, many).image;
-    REQUIRE(a.pixels.size() == b.pixels.size());
-    CHECK(std::memcmp(a.pixels.data(), b.pixels.data(), a.pixels.size() * sizeof(float)) == 0);
+    testing::checkDeterministic(*loaded.scene, {});
+    const testing::LoadedScene lowDiscrepancy =
+        testing::loadScene(std::string(R"(Option "sampler" "string type" "lowdiscrepancy"
+)") + furnace("\"plastic\""));
+    RenderSettings settings;
+    settings.samplesPerPixel = 4;
+    testing::checkDeterministic(*lowDiscrepancy.scene, settings);
 }
 
 TEST_CASE("each BSDF's samples agree with its evaluation", "[path][bsdf]") {
@@ -449,26 +451,4 @@ TEST_CASE("the low-discrepancy sequence integrates smooth functions better than 
     }
     // Random points would miss 1/4 by about 0.013 (one standard deviation); R2 does far better.
     CHECK(sum / 256 == Approx(0.25).margin(2e-3));
-}
-
-TEST_CASE("path-traced crops and bands reassemble the full image bit for bit",
-          "[path][determinism]") {
-    const testing::LoadedScene loaded =
-        testing::loadScene(std::string(R"(Option "sampler" "string type" "lowdiscrepancy"
-)") + furnace("\"plastic\""));
-    RenderSettings full;
-    full.samplesPerPixel = 4;
-    const Image reference = render(*loaded.scene, full).image;
-    Image pieces = reference;
-    std::fill(pieces.pixels.begin(), pieces.pixels.end(), -1.0f);
-    for (int band = 0; band < 3; ++band) {
-        RenderSettings part = full;
-        part.tile = std::pair{band, 3};
-        const Image piece = render(*loaded.scene, part).image;
-        std::copy(piece.pixels.begin(), piece.pixels.end(),
-                  pieces.pixels.begin() +
-                      static_cast<std::ptrdiff_t>(piece.yOrigin) * piece.width * 3);
-    }
-    CHECK(std::memcmp(pieces.pixels.data(), reference.pixels.data(),
-                      reference.pixels.size() * sizeof(float)) == 0);
 }

@@ -3,10 +3,10 @@
 // and again with each Surface "NAME" replaced by "NAME.cg", its SL register parameters by the
 // twin's named uniforms, agrees within 1e-4 in every pixel.
 #include "../render_test_support.h"
+#include "tests/file_bytes.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -39,13 +39,6 @@ const std::map<std::string, std::map<std::string, std::string>> kTwins = {
       {"r0", "float3 ringColor"}}},
 };
 
-std::string readFile(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 // The gallery's Marble is its Cg twin (the one lrt preview's walkthrough edits); here it is the
 // SL shader again, with the SL registers for the twin's uniforms.
 std::string withSlMarble(std::string scene) {
@@ -60,7 +53,8 @@ std::string withSlMarble(std::string scene) {
 
 // The gallery small and with one sample a pixel: what matters is every shader's every branch.
 std::string smallGallery() {
-    std::string scene = withSlMarble(readFile(LRT_SOURCE_DIR "/scenes/shaders.lrt"));
+    std::string scene =
+        withSlMarble(testing_files::requiredFileBytes(LRT_SOURCE_DIR "/scenes/shaders.lrt"));
     scene = std::regex_replace(scene, std::regex("Format 960 600 1"), "Format 192 120 1");
     scene = std::regex_replace(scene, std::regex("PixelSamples 3 3"), "PixelSamples 1 1");
     return scene;

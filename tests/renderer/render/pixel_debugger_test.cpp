@@ -4,6 +4,7 @@
 #include "renderer/import/scene_file.h"
 #include "renderer/render/pixel_debugger.h"
 #include "slvm/sl/registers.h"
+#include "tests/renderer/determinism.h"
 #include "tests/renderer/render_test_support.h"
 
 #include <algorithm>
@@ -32,9 +33,7 @@ WorldEnd
 )";
 
 bool sameBits(Color a, Color b) {
-    return std::bit_cast<std::uint32_t>(a.r) == std::bit_cast<std::uint32_t>(b.r) &&
-           std::bit_cast<std::uint32_t>(a.g) == std::bit_cast<std::uint32_t>(b.g) &&
-           std::bit_cast<std::uint32_t>(a.b) == std::bit_cast<std::uint32_t>(b.b);
+    return testing::sameBits(std::array{a.r, a.g, a.b}, std::array{b.r, b.g, b.b});
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // `lrt render SCENE --spp 1 --vm jit -o a.exr` against `--vm interpreter -o b.exr` and
 // `idiff -fail 0 a.exr b.exr` (the test renders a quarter of the resolution: pixelScale 4).
 #include "renderer/import/scene_file.h"
+#include "tests/renderer/determinism.h"
 #include "tests/renderer/render_test_support.h"
 
 #include <algorithm>
@@ -26,13 +27,6 @@ Image renderWith(const FrameDescription& frame, const EmbreeDevice& device, slvm
     return render(*scene, settings).image;
 }
 
-bool sameBits(const Image& a, const Image& b) {
-    return a.width == b.width && a.height == b.height && a.channels == b.channels &&
-           std::equal(a.pixels.begin(), a.pixels.end(), b.pixels.begin(), [](float x, float y) {
-               return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y);
-           });
-}
-
 TEST_CASE("every bundled scene renders the same bits compiled and interpreted",
           "[render][jit][bundled]") {
     const std::vector<std::filesystem::path> scenes = testing::bundledSceneFiles();
@@ -42,8 +36,8 @@ TEST_CASE("every bundled scene renders the same bits compiled and interpreted",
         INFO(path.string());
         const FrameDescription frame = readScene(path).at(0);
         const Image interpreted = renderWith(frame, device, slvm::jit::VmKind::Interpreter, 0);
-        CHECK(sameBits(renderWith(frame, device, slvm::jit::VmKind::Jit, 0), interpreted));
-        CHECK(sameBits(renderWith(frame, device, slvm::jit::VmKind::Jit, 1), interpreted));
+        CHECK(testing::sameBits(renderWith(frame, device, slvm::jit::VmKind::Jit, 0), interpreted));
+        CHECK(testing::sameBits(renderWith(frame, device, slvm::jit::VmKind::Jit, 1), interpreted));
     }
 }
 

@@ -5,6 +5,7 @@
 #include "renderer/shapes/sdf_shape.h"
 #include "slvm/card/assembler.h"
 #include "slvm/card/card_file.h"
+#include "tests/renderer/determinism.h"
 #include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
@@ -279,13 +280,7 @@ WorldEnd
     const testing::LoadedScene loaded = testing::loadScene(scene);
     RenderSettings one;
     one.threads = 1;
-    const Image reference = render(*loaded.scene, one).image;
-    RenderSettings many = one;
-    many.threads = 3;
-    many.tileSize = 5;
-    const Image again = render(*loaded.scene, many).image;
-    CHECK(std::memcmp(reference.pixels.data(), again.pixels.data(),
-                      reference.pixels.size() * sizeof(float)) == 0);
+    const Image reference = testing::checkDeterministic(*loaded.scene, one).image;
     // The floor straight under the light-facing torus is in its shadow; the floor beside it is lit.
     RenderSettings path = one;
     path.integrator = "path";

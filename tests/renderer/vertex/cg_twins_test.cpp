@@ -3,29 +3,20 @@
 // and again with each VertexProgram "NAME.vp" replaced by "NAME.cg" (compiled for VP2, bound
 // with the same parameters) agrees within 1e-4 in every pixel.
 #include "../render_test_support.h"
+#include "tests/file_bytes.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <fstream>
 #include <regex>
-#include <sstream>
 
 using namespace lrt;
 
-namespace {
-
-std::string readFile(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-} // namespace
+namespace {} // namespace
 
 TEST_CASE("the Cg twins of the bundled vertex programs render the vertex gallery as they do",
           "[cg][vertex]") {
-    std::string scene = readFile(LRT_SOURCE_DIR "/scenes/vertex_gallery.lrt");
+    std::string scene =
+        testing_files::requiredFileBytes(LRT_SOURCE_DIR "/scenes/vertex_gallery.lrt");
     scene = std::regex_replace(scene, std::regex("Format 960 600 1"), "Format 192 120 1");
     scene = std::regex_replace(scene, std::regex("PixelSamples 3 3"), "PixelSamples 1 1");
     // The twins take the same c[] bindings, but normals.cg needs none: its 0.5 is a literal.

@@ -7,6 +7,7 @@
 #include "slvm/vp2/jit.h"
 #include "slvm/vp2/parser.h"
 #include "slvm/vp2/vm.h"
+#include "tests/file_bytes.h"
 #include "tests/slvm/jit_test_support.h"
 
 #include <algorithm>
@@ -15,9 +16,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <random>
-#include <sstream>
 
 namespace slvm::vp2 {
 namespace {
@@ -279,10 +278,8 @@ TEST_CASE("every bundled vertex program runs bitwise as interpreted", "[vp2][jit
     for (const auto& entry : std::filesystem::directory_iterator(LRT_SOURCE_DIR "/vertex")) {
         if (entry.path().extension() != ".vp")
             continue;
-        std::ifstream file(entry.path());
-        std::stringstream text;
-        text << file.rdbuf();
-        const VerifiedProgram program = loadVertexProgram(text.str(), entry.path().string());
+        const VerifiedProgram program = loadVertexProgram(
+            testing_files::requiredFileBytes(entry.path()), entry.path().string());
         ++programs;
         std::vector<Vector4> parameters;
         for (int i = 0; i < program.limits().parameters; ++i)

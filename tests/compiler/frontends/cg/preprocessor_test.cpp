@@ -1,6 +1,7 @@
 // The Cg preprocessor: macros with arguments, # and ##, conditionals with defined(), includes
 // relative to the including file and along the search path, and where expanded tokens point.
 #include "compiler/frontends/cg/preprocessor.h"
+#include "tests/file_bytes.h"
 #include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
@@ -79,8 +80,7 @@ TEST_CASE("#include finds files beside the includer, then on the search path",
     write(folder / "library" / "shared.cgh", "#define SHARED shared\nSHARED");
     PreprocessorOptions options;
     options.searchPath = {folder / "library"};
-    std::ifstream in(folder / "shaders" / "main.cg");
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = testing_files::requiredFileBytes(folder / "shaders" / "main.cg");
     CHECK(expand(text, options, (folder / "shaders" / "main.cg").string()) ==
           "inner common shared end");
 }

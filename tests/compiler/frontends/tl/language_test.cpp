@@ -8,6 +8,7 @@
 #include "slvm/sl/registers.h"
 #include "slvm/sl/vm.h"
 #include "tests/compiler/quiet_host.h"
+#include "tests/file_bytes.h"
 #include "tests/scratch_directory.h"
 
 #include <array>
@@ -15,7 +16,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace {
 
@@ -183,11 +183,10 @@ TEST_CASE("T-Language: #define, #macro and #include", "[compiler][tl]") {
 }
 
 std::string example(const char* name) {
-    std::ifstream in(std::string(LRT_SOURCE_DIR "/examples/t-language/") + name);
-    std::stringstream text;
-    text << in.rdbuf();
-    REQUIRE_FALSE(text.str().empty());
-    return text.str();
+    const std::string text = testing_files::requiredFileBytes(
+        std::string(LRT_SOURCE_DIR "/examples/t-language/") + name);
+    REQUIRE_FALSE(text.empty());
+    return text;
 }
 
 TEST_CASE("T-Language: appendix example 1, Cramer's rule", "[compiler][tl]") {
