@@ -1,5 +1,8 @@
-// The Material interface: what a surface does with light, as the Whitted integrator asks it.
-// Built-in BSDFs and SL shaders both implement it, so one can stand wherever the other does.
+// The Material interface: what a surface does with light, as both integrators ask it: the
+// surface interaction they share (integrators/surface_interaction.h: light from the lights,
+// ambient light, the albedo), Whitted (unlit light, specular rays) and path (unlit light, BSDF
+// samples). Built-in BSDFs and SL shaders both implement it, so one can stand wherever the other
+// does.
 #pragma once
 
 #include "renderer/core/color.h"
