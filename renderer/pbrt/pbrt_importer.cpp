@@ -3,6 +3,7 @@
 // instancing, and the entry points.
 #include "renderer/pbrt/pbrt_importer.h"
 
+#include "renderer/core/parameter_table.h"
 #include "renderer/parser/transform_statements.h"
 #include "renderer/pbrt/pbrt_scene.h"
 #include "slvm/common/suggestion.h"
@@ -217,10 +218,7 @@ void Importer::transformTimes(const Statement& s) {
 void Importer::activeTransform(const Statement& s) {
     s.expectCount(1);
     const std::string which = s.stringAt(0);
-    if (which != "All" && which != "StartTime" && which != "EndTime")
-        throw SceneError(
-            s.items[0].where,
-            fmt::format("ActiveTransform takes All, StartTime or EndTime, not '{}'", which));
+    expectChoice(which, {"All", "StartTime", "EndTime"}, "ActiveTransform", s.items[0].where);
     ignoringTransforms_ = which == "EndTime";
     if (ignoringTransforms_ && !std::exchange(motionWarned_, true))
         warn(s.where, "lrt has no motion blur: everything stays at its start transform");
@@ -245,12 +243,8 @@ void Importer::attributeEnd(const Statement& s) {
 
 void Importer::attribute(const Statement& s) {
     const std::string category = s.stringAt(0);
-    if (category != "shape" && category != "light" && category != "material" &&
-        category != "medium" && category != "texture")
-        throw SceneError(s.items[0].where,
-                         fmt::format("Attribute applies to \"shape\", \"light\", \"material\", "
-                                     "\"medium\" or \"texture\", not \"{}\"",
-                                     category));
+    expectChoice(category, {"shape", "light", "material", "medium", "texture"},
+                 "Attribute category", s.items[0].where);
     ParameterList given = ParameterList::read(s, 1);
     ParameterList& defaults = stack_.attributes().defaults[category];
     given.addDefaults(defaults);

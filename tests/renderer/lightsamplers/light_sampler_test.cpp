@@ -5,6 +5,7 @@
 #include "many_lights_scenes.h"
 #include "renderer/lights/light_registry.h"
 #include "renderer/lightsamplers/bvh_light_sampler.h"
+#include "renderer/lightsamplers/fixed_light_sampler.h"
 #include "renderer/lightsamplers/light_sampler.h"
 
 #include <catch2/catch.hpp>
@@ -227,4 +228,25 @@ TEST_CASE("the light BVH picks every kind of light the light registry can make",
             }
         CHECK(lit > 10);
     }
+}
+
+TEST_CASE("a scene builds its light samplers once per lightsampler, for every render",
+          "[lightsamplers]") {
+    const auto loaded =
+        testing::loadScene(testing::manyLightsScene(20, "SurfaceIntegrator \"path\""));
+    const Scene& scene = *loaded.scene;
+    const LightSamplers& bvh = scene.lightSamplers(BvhLightSampler::registryEntry);
+    RenderSettings settings;
+    settings.samplesPerPixel = 1;
+    const RenderResult first = render(scene, settings);
+    const RenderResult second = render(scene, settings);
+    // The renders used the samplers the scene had built, and built none again.
+    CHECK(&scene.lightSamplers(BvhLightSampler::registryEntry) == &bvh);
+    CHECK(first.statistics.lightSamplerSeconds == bvh.buildSeconds());
+    CHECK(second.statistics.lightSamplerSeconds == bvh.buildSeconds());
+    CHECK(&bvh.kind() == &BvhLightSampler::registryEntry);
+    // Another kind is another set, kept beside the first.
+    const LightSamplers& power = scene.lightSamplers(FixedLightSampler::powerEntry);
+    CHECK(&power != &bvh);
+    CHECK(&scene.lightSamplers(FixedLightSampler::powerEntry) == &power);
 }
