@@ -368,7 +368,26 @@ private:
             load(4, x[2], lanes);
             operation("add");
             break;
-        default:
+        case Output:
+        case If:
+        case Phi:
+        case Indexed: // run() and the check above
+        case Sign:
+        case Ceil:
+        case Frac:
+        case Rsqrt:
+        case Rcp:
+        case Exp:
+        case Exp2:
+        case Log:
+        case Log2:
+        case Pow:
+        case Normalize: // not native on the card (card_target.cpp): expandForTarget rewrote them
+        case Texture:
+        case Trace:
+        case Random:
+        case Turbulence:
+        case Discard: // refused by card_target.cpp
             generated_.errors.emplace_back(
                 slvm::Severity::Error, instruction.where,
                 fmt::format("internal compiler error: the card back end cannot emit {}",
