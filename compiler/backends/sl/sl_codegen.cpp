@@ -38,28 +38,33 @@ struct Location {
 
 const char* const kComponents = "xyzw";
 
-// Where an operation SL computes with one instruction has a form on xyz at once: add and sub of
-// two vectors, div of a vector by a scalar, mul of a vector by a scalar either way round (mul of
-// two vectors is SL's cross product).
-enum class VectorForm : std::uint8_t { None, Vectors, ByScalar, EitherByScalar };
+// How an operation SL computes with one instruction takes its operands. Whole: once, on each
+// operand whole (a scalar, or a vector's xyz), the result likewise. The others component by
+// component on scalars, except where a form on xyz at once fits the operands' widths: add and sub
+// of two vectors (Vectors), div of a vector by a scalar (ByScalar), mul of a vector by a scalar
+// either way round (EitherByScalar; mul of two vectors is SL's cross product).
+enum class Form : std::uint8_t { Scalars, Vectors, ByScalar, EitherByScalar, Whole };
 
-// The operations SL computes with one instruction of its own: X(IR op, mnemonic, vector form).
-// Bools are 0 or 1: And is their product, BoolToFloat a copy. The code generator's switch has a
-// case for each, generated from this list, so an operation is here or in the switch, never both.
+// The operations SL computes with one instruction of its own: X(IR op, mnemonic, form). Bools
+// are 0 or 1: And is their product, BoolToFloat a copy. The code generator's switch has a case
+// for each, generated from this list, so an operation is here or in the switch, never both.
 // clang-format off
 #define LRT_SL_ONE_INSTRUCTION(X)                                                                 \
     X(Add, "add", Vectors) X(Sub, "sub", Vectors) X(Mul, "mul", EitherByScalar)                  \
-    X(Div, "div", ByScalar) X(Pow, "pow", None) X(And, "mul", None) X(Floor, "floor", None)      \
-    X(Ceil, "ceil", None) X(Exp, "exp", None) X(BoolToFloat, "mov", None)
+    X(Div, "div", ByScalar) X(Pow, "pow", Scalars) X(And, "mul", Scalars)                        \
+    X(Floor, "floor", Scalars) X(Ceil, "ceil", Scalars) X(Exp, "exp", Scalars)                   \
+    X(BoolToFloat, "mov", Scalars) X(Dot, "dp3", Whole) X(Normalize, "norm", Whole)              \
+    X(Cross, "mul", Whole) X(Trace, "trace", Whole) X(Random, "rnd", Whole)                      \
+    X(Turbulence, "turb", Whole)
 // clang-format on
 
 struct OneInstruction {
     ir::Op op;
     const char* mnemonic;
-    VectorForm vectorForm;
+    Form form;
 };
 
-#define LRT_SL_ENTRY(op, mnemonic, vectorForm) {ir::Op::op, mnemonic, VectorForm::vectorForm},
+#define LRT_SL_ENTRY(op, mnemonic, form) {ir::Op::op, mnemonic, Form::form},
 constexpr OneInstruction kOneInstruction[] = {LRT_SL_ONE_INSTRUCTION(LRT_SL_ENTRY)};
 #undef LRT_SL_ENTRY
 
@@ -284,29 +289,37 @@ private:
         });
     }
 
-    // Value id of an operation of kOneInstruction: on xyz at once where its vector form fits
-    // the operands' widths (w, of a float4, on its scalar), else component by component.
+    // Value id of an operation of kOneInstruction, in the form of its row.
     void oneInstruction(ir::ValueId id) {
         const ir::Instruction& in = at(id);
         const auto& ops = in.operands;
         const int width = in.type.width;
-        const VectorForm form = oneInstructionOf(in.op).vectorForm;
+        const OneInstruction& selected = oneInstructionOf(in.op);
+        const Form form = selected.form;
         const auto wide = [&](std::size_t i) { return widthOf(ops[i]) == width; };
         const auto single = [&](std::size_t i) { return widthOf(ops[i]) == 1; };
-        if (width > 1 && form == VectorForm::Vectors && wide(0) && wide(1)) {
+        if (form == Form::Whole) {
             Location location = newLocation(width);
-            emit(oneInstructionOf(in.op).mnemonic,
-                 {location.vector, vector(ops[0]), vector(ops[1])});
+            std::vector<Operand> operands{width == 1 ? location.scalar : location.vector};
+            for (const ir::ValueId operand : ops)
+                operands.push_back(widthOf(operand) == 1 ? scalar(operand) : vector(operand));
+            emit(selected.mnemonic, std::move(operands));
+            locations_[id] = location;
+            return;
+        }
+        if (width > 1 && form == Form::Vectors && wide(0) && wide(1)) {
+            Location location = newLocation(width);
+            emit(selected.mnemonic, {location.vector, vector(ops[0]), vector(ops[1])});
             if (width == 4)
                 location.scalar = scalarResult(&CodeGenerator::oneScalarInstruction, in.op,
                                                component(ops[0], 3), component(ops[1], 3));
             locations_[id] = location;
             return;
         }
-        const bool byScalar = form == VectorForm::ByScalar || form == VectorForm::EitherByScalar;
+        const bool byScalar = form == Form::ByScalar || form == Form::EitherByScalar;
         if (width > 1 && byScalar && wide(0) && single(1))
             return vectorByScalar(id, ops[0], ops[1], false);
-        if (width > 1 && form == VectorForm::EitherByScalar && single(0) && wide(1))
+        if (width > 1 && form == Form::EitherByScalar && single(0) && wide(1))
             return vectorByScalar(id, ops[1], ops[0], true);
         perComponent(id, &CodeGenerator::oneScalarInstruction);
     }
@@ -338,7 +351,7 @@ private:
         if (fused_.count(id))
             return; // tested by the branches that use it
         switch (in.op) {
-#define LRT_SL_CASE(op, mnemonic, vectorForm) case ir::Op::op:
+#define LRT_SL_CASE(op, mnemonic, form) case ir::Op::op:
             LRT_SL_ONE_INSTRUCTION(LRT_SL_CASE)
 #undef LRT_SL_CASE
             oneInstruction(id);
@@ -422,22 +435,6 @@ private:
             });
             return;
         }
-        case ir::Op::Dot: {
-            Location location = newLocation(1);
-            emit("dp3", {location.scalar, vector(ops[0]), vector(ops[1])});
-            locations_[id] = location;
-            return;
-        }
-        case ir::Op::Normalize:
-        case ir::Op::Cross: {
-            Location location = newLocation(width);
-            if (in.op == ir::Op::Normalize)
-                emit("norm", {location.vector, vector(ops[0])});
-            else
-                emit("mul", {location.vector, vector(ops[0]), vector(ops[1])});
-            locations_[id] = location;
-            return;
-        }
         case ir::Op::Select:
             select(id);
             return;
@@ -445,24 +442,6 @@ private:
             Location location = newLocation(width);
             emit("lookup",
                  {location.vector, physical(fmt::format("t{}", in.unit), true), vector(ops[0])});
-            locations_[id] = location;
-            return;
-        }
-        case ir::Op::Trace: {
-            Location location = newLocation(width);
-            emit("trace", {location.vector, vector(ops[0]), vector(ops[1])});
-            locations_[id] = location;
-            return;
-        }
-        case ir::Op::Random: {
-            Location location = newLocation(1);
-            emit("rnd", {location.scalar});
-            locations_[id] = location;
-            return;
-        }
-        case ir::Op::Turbulence: {
-            Location location = newLocation(1);
-            emit("turb", {location.scalar, widthOf(ops[0]) == 1 ? scalar(ops[0]) : vector(ops[0])});
             locations_[id] = location;
             return;
         }

@@ -18,9 +18,10 @@ namespace compiler::backends {
 
 namespace {
 
-// The operations one instruction computes in both profiles: X(IR op, opcode, one component at a
-// time). A scalar instruction (RCP, RSQ, SIN, COS) is issued once per component. Bools are 0 or 1:
-// And is their product, Or their maximum. The code generator's switch has a case for each,
+// The operations one instruction computes, the same in every profile that has it (FLR, SSG,
+// SIN and COS are VP2's; vp_target.cpp has VP1.1 rewrite them): X(IR op, opcode, one component
+// at a time). A scalar instruction (RCP, RSQ, SIN, COS) is issued once per component. Bools are 0
+// or 1: And is their product, Or their maximum. The code generator's switch has a case for each,
 // generated from this list, so an operation is here or in the switch, never both.
 // clang-format off
 #define LRT_VP_ONE_INSTRUCTION(X)                                                                 \
