@@ -255,6 +255,8 @@ private:
             held_[0] = {result, 1, false};
     }
 
+    // One case per IR operation, a switch the compiler checks for exhaustiveness (no default):
+    // longer than a function should be, so that every operation's code reads in one place.
     void define(ir::ValueId id, const ir::Instruction& instruction) {
         using enum ir::Op;
         const auto& x = instruction.operands;

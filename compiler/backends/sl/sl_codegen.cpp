@@ -6,7 +6,7 @@
 // componentwise products with movc/mul/lc, comparisons, min, max and selects with blt. Constants
 // are loaded where they are used (li, liv), so they hold no register for long.
 //
-// One class, with its instruction table about 660 lines: its instruction switch and the helpers
+// One class, with its instruction table about 650 lines: its instruction switch and the helpers
 // it calls (scalar syntheses, comparisons, Phi copies, fused branches) all read and write the
 // same generator state (locations, labels, virtual registers), so splitting it would only pass
 // that state around; printing and register allocation already live apart.
