@@ -161,9 +161,10 @@ struct Expander {
             out.push_back(id);
             return;
         }
-        if (native(instruction) || !isPure(instruction.op) || instruction.op == Op::Constant ||
-            instruction.op == Op::Input || instruction.op == Op::Indexed ||
-            instruction.op == Op::Swizzle || instruction.op == Op::Construct) {
+        if (native(instruction) || !hasTrait(instruction.op, kPure) ||
+            instruction.op == Op::Constant || instruction.op == Op::Input ||
+            instruction.op == Op::Indexed || instruction.op == Op::Swizzle ||
+            instruction.op == Op::Construct) {
             out.push_back(id);
             return;
         }

@@ -151,8 +151,7 @@ std::optional<Components> evaluate(const Instruction& instruction,
     default:
         break;
     }
-    if (!isPure(instruction.op) || instruction.op == Op::Input || instruction.op == Op::Indexed ||
-        instruction.op == Op::Texture || instruction.op == Op::Turbulence)
+    if (!hasTrait(instruction.op, kFolds))
         return std::nullopt;
     if (operands.size() == 1) {
         for (int c = 0; c < width; ++c)
@@ -171,7 +170,8 @@ std::optional<Components> evaluate(const Instruction& instruction,
 }
 
 std::optional<Components> foldConstants(const Function& function, const Instruction& instruction) {
-    if (!isPure(instruction.op) || instruction.op == Op::Constant || instruction.operands.empty())
+    if (!hasTrait(instruction.op, kPure) || instruction.op == Op::Constant ||
+        instruction.operands.empty())
         return std::nullopt;
     std::vector<Components> values;
     std::vector<Type> types;
@@ -185,9 +185,10 @@ std::optional<Components> foldConstants(const Function& function, const Instruct
     // A constant is an immediate in the targets' text, whose numbers must be finite, and normal
     // or zero (the numeric contract): a result that is not (a division by zero, an overflow, a
     // denormal) stays an operation, which the VM computes to the same value.
-    if (folded && !std::all_of(folded->begin(), folded->begin() + instruction.type.width,
-                               [](float v) { return v == 0 || (std::isfinite(v) &&
-                                                                std::fabs(v) >= FLT_MIN); }))
+    if (folded &&
+        !std::all_of(folded->begin(), folded->begin() + instruction.type.width, [](float v) {
+            return v == 0 || (std::isfinite(v) && std::fabs(v) >= FLT_MIN);
+        }))
         return std::nullopt;
     return folded;
 }

@@ -14,9 +14,10 @@ namespace {
 struct OpInfo {
     std::string_view name;
     int arity;
+    unsigned traits;
 };
 
-#define LRT_IR_INFO(name, arity) {#name, arity},
+#define LRT_IR_INFO(name, arity, traits) {#name, arity, traits},
 constexpr OpInfo kOps[] = {LRT_IR_OPS(LRT_IR_INFO)};
 #undef LRT_IR_INFO
 
@@ -40,23 +41,11 @@ int opArity(Op op) {
     return info(op).arity;
 }
 
-bool isPure(Op op) {
-    switch (op) {
-    case Op::Random:
-    case Op::Trace:
-    case Op::Output:
-    case Op::Discard:
-    case Op::If:
-    case Op::Phi:
-        return false;
-    default:
-        return true;
-    }
+bool hasTrait(Op op, OpTrait trait) {
+    return (info(op).traits & trait) != 0;
 }
-
 bool isComparison(Op op) {
-    return op == Op::Lt || op == Op::Le || op == Op::Gt || op == Op::Ge || op == Op::Eq ||
-           op == Op::Ne;
+    return hasTrait(op, kComparison);
 }
 
 Type broadcastType(Type a, Type b, Scalar scalar) {
@@ -114,7 +103,7 @@ ValueId Builder::binary(Op op, ValueId a, ValueId b) {
         type = floatType(1);
     else if (op == Op::Cross)
         type = floatType(3);
-    else if (isComparison(op) || op == Op::And || op == Op::Or)
+    else if (isComparison(op) || hasTrait(op, kLogic))
         type = broadcastType(typeOf(a), typeOf(b), Scalar::Bool);
     else
         type = broadcastType(typeOf(a), typeOf(b), Scalar::Float);

@@ -13,6 +13,7 @@
 #include "slvm/common/source_text.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -38,50 +39,90 @@ constexpr Type boolType(int width) {
 }
 std::string typeName(Type type); // "float3", "bool", "void"
 
-// The operations, with their operand counts (-1: any number). Componentwise binary operations
-// take operands of equal width, or one of width 1 that applies to every component (a broadcast).
+// What the passes and the verifier may assume of an operation: the third column of LRT_IR_OPS,
+// flags or-ed together. The one place each operation's traits are decided (tests/compiler/ir/
+// op_traits_test.cpp pins them).
+enum OpTrait : std::uint8_t {
+    // May be removed when unused, merged with an equal instruction, or moved: everything but the
+    // host's random stream, trace (it recurses into the renderer), the effects and control. The
+    // host's texture and turbulence are functions of their operands, so they are pure.
+    kPure = 1 << 0,
+    // Computed by the compiler when its operands are constants (fold.h): neither a register of the
+    // target nor the host is needed.
+    kFolds = 1 << 1,
+    // Computed again before each use when registers run out (rematerialize.h): not the values from
+    // outside, which cost nothing to read, nor texture and turbulence, which cost a host call.
+    kRematerializable = 1 << 2,
+    // The verifier's componentwise rules: floats to floats, floats to bools, bools to bools, each
+    // result as wide as the widest operand (a width-1 operand broadcasts).
+    kArithmetic = 1 << 3,
+    kComparison = 1 << 4,
+    kLogic = 1 << 5,
+    kDefinesNothing = 1 << 6, // an effect or control: no value
+    // A value the compiler computes from its operands alone: most operations.
+    kComputed = kPure | kFolds | kRematerializable,
+};
+
+// The operations: X(name, operand count (-1: any number), traits). Componentwise binary
+// operations take operands of equal width, or one of width 1 that applies to every component (a
+// broadcast). The back ends' switches over Op list every operation (no default), so a new one is
+// a compile error (-Werror=switch) in each of them until it decides what to do with it.
 // clang-format off
-#define LRT_IR_OPS(X)                                                                            \
-    /* values from outside */                                                                   \
-    X(Constant, 0)    /* value: `constant` */                                                   \
-    X(Input, 0)       /* a register of the target, named by `binding` (read-only) */            \
-    X(Indexed, 1)     /* register `binding` + `unit` x floor(operand 0): an array element */     \
-    /* arithmetic, componentwise */                                                              \
-    X(Neg, 1) X(Add, 2) X(Sub, 2) X(Mul, 2) X(Div, 2) X(Min, 2) X(Max, 2)                        \
-    X(Abs, 1) X(Sign, 1) X(Floor, 1) X(Ceil, 1) X(Frac, 1) X(Sqrt, 1) X(Rsqrt, 1) X(Rcp, 1)      \
-    X(Exp, 1) X(Exp2, 1) X(Log, 1) X(Log2, 1) X(Pow, 2) X(Sin, 1) X(Cos, 1)                      \
-    /* geometry */                                                                               \
-    X(Dot, 2) X(Cross, 2) X(Normalize, 1)                                                       \
-    /* comparisons give bools; logic takes bools */                                              \
-    X(Lt, 2) X(Le, 2) X(Gt, 2) X(Ge, 2) X(Eq, 2) X(Ne, 2) X(And, 2) X(Or, 2) X(Not, 1)            \
-    X(Select, 3)      /* operand 0 (bool, width 1 or equal) ? operand 1 : operand 2 */          \
-    X(BoolToFloat, 1) /* true 1, false 0 */                                                     \
-    /* shape */                                                                                  \
-    X(Swizzle, 1)     /* components `swizzle[0..width)` of operand 0 */                         \
-    X(Construct, -1)  /* the operands' components, in order */                                  \
-    /* the host */                                                                               \
-    X(Texture, 1)     /* texture unit `unit` at (s, t) = operand 0: float3 RGB */              \
-    X(Trace, 2)       /* radiance along the ray (origin, direction): float3 */                  \
-    X(Random, 0)      /* uniform in [0, 1) from the sample's stream: float */                   \
-    X(Turbulence, 1)  /* lrt's turbulence of a float or float3: float */                        \
-    /* effects and control */                                                                    \
-    X(Output, 1)      /* writes operand 0 to the target register `binding` */                   \
-    X(Discard, 0)     /* ends the program with no result */                                     \
-    X(If, 1)          /* runs block `thenBlock` when operand 0 (bool) holds, else `elseBlock` */ \
-    X(Phi, 2)         /* after an If: operand 0 if the then-block ran, else operand 1 */
+#define LRT_IR_OPS(X)                                                                              \
+    /* values from outside */                                                                      \
+    X(Constant, 0, kPure | kFolds)           /* value: `constant` */                               \
+    X(Input, 0, kPure)                       /* a register of the target, named by `binding` */    \
+    X(Indexed, 1, kPure | kRematerializable) /* register `binding` + `unit` x floor(operand 0) */  \
+    /* arithmetic, componentwise */                                                                \
+    X(Neg, 1, kComputed | kArithmetic)   X(Add, 2, kComputed | kArithmetic)                        \
+    X(Sub, 2, kComputed | kArithmetic)   X(Mul, 2, kComputed | kArithmetic)                        \
+    X(Div, 2, kComputed | kArithmetic)   X(Min, 2, kComputed | kArithmetic)                        \
+    X(Max, 2, kComputed | kArithmetic)   X(Abs, 1, kComputed | kArithmetic)                        \
+    X(Sign, 1, kComputed | kArithmetic)  X(Floor, 1, kComputed | kArithmetic)                      \
+    X(Ceil, 1, kComputed | kArithmetic)  X(Frac, 1, kComputed | kArithmetic)                       \
+    X(Sqrt, 1, kComputed | kArithmetic)  X(Rsqrt, 1, kComputed | kArithmetic)                      \
+    X(Rcp, 1, kComputed | kArithmetic)   X(Exp, 1, kComputed | kArithmetic)                        \
+    X(Exp2, 1, kComputed | kArithmetic)  X(Log, 1, kComputed | kArithmetic)                        \
+    X(Log2, 1, kComputed | kArithmetic)  X(Pow, 2, kComputed | kArithmetic)                        \
+    X(Sin, 1, kComputed | kArithmetic)   X(Cos, 1, kComputed | kArithmetic)                        \
+    /* geometry (Normalize keeps its operand's width: the arithmetic rule) */                      \
+    X(Dot, 2, kComputed) X(Cross, 2, kComputed) X(Normalize, 1, kComputed | kArithmetic)           \
+    /* comparisons give bools; logic takes bools */                                                \
+    X(Lt, 2, kComputed | kComparison)    X(Le, 2, kComputed | kComparison)                         \
+    X(Gt, 2, kComputed | kComparison)    X(Ge, 2, kComputed | kComparison)                         \
+    X(Eq, 2, kComputed | kComparison)    X(Ne, 2, kComputed | kComparison)                         \
+    X(And, 2, kComputed | kLogic)        X(Or, 2, kComputed | kLogic)                              \
+    X(Not, 1, kComputed | kLogic)                                                                  \
+    X(Select, 3, kComputed)        /* operand 0 (bool, width 1 or equal) ? operand 1 : 2 */        \
+    X(BoolToFloat, 1, kComputed)   /* true 1, false 0 */                                           \
+    /* shape */                                                                                    \
+    X(Swizzle, 1, kComputed)       /* components `swizzle[0..width)` of operand 0 */               \
+    X(Construct, -1, kComputed)    /* the operands' components, in order */                        \
+    /* the host */                                                                                 \
+    X(Texture, 1, kPure)           /* texture unit `unit` at (s, t) = operand 0: float3 RGB */     \
+    X(Trace, 2, 0)                 /* radiance along the ray (origin, direction): float3 */        \
+    X(Random, 0, 0)                /* uniform in [0, 1) from the sample's stream: float */         \
+    X(Turbulence, 1, kPure)        /* lrt's turbulence of a float or float3: float */              \
+    /* effects and control */                                                                      \
+    X(Output, 1, kDefinesNothing)  /* writes operand 0 to the target register `binding` */         \
+    X(Discard, 0, kDefinesNothing) /* ends the program with no result */                           \
+    X(If, 1, kDefinesNothing)      /* runs `thenBlock` if operand 0 holds, else `elseBlock` */     \
+    X(Phi, 2, 0)                   /* after an If: operand 0 if the then-block ran, else 1 */
 // clang-format on
 
-#define LRT_IR_ENUMERATOR(name, arity) name,
+#define LRT_IR_ENUMERATOR(name, arity, traits) name,
 enum class Op : std::uint8_t { LRT_IR_OPS(LRT_IR_ENUMERATOR) };
 #undef LRT_IR_ENUMERATOR
 
+#define LRT_IR_COUNT(...) +1
+inline constexpr std::size_t kOpCount = 0 LRT_IR_OPS(LRT_IR_COUNT);
+#undef LRT_IR_COUNT
+
 std::string_view opName(Op op);
 int opArity(Op op); // -1 for Construct
-// Whether an instruction of this op may be removed when unused, merged with an equal one, or
-// moved: everything but the host's random stream, trace (it recurses into the renderer), the
-// effects and control.
-bool isPure(Op op);
-bool isComparison(Op op);
+// Whether op has `trait`, by its row of LRT_IR_OPS.
+bool hasTrait(Op op, OpTrait trait);
+bool isComparison(Op op); // hasTrait(op, kComparison), as the Cg front end asks it
 
 using ValueId = std::int32_t;
 constexpr ValueId kNoValue = -1;

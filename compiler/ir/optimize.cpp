@@ -326,7 +326,7 @@ struct SimplifyPass {
                     continue;
                 }
             }
-            if (isPure(instruction.op))
+            if (hasTrait(instruction.op, kPure))
                 fold(id);
             if (const ValueId same = algebraicIdentity(function, id); same != kNoValue) {
                 replacements.replace(id, same);
@@ -369,7 +369,7 @@ struct CsePass {
             if (instruction.op == Op::If) {
                 run(instruction.thenBlock, available);
                 run(instruction.elseBlock, available);
-            } else if (isPure(instruction.op)) {
+            } else if (hasTrait(instruction.op, kPure)) {
                 const auto [it, inserted] = available.emplace(keyOf(instruction), id);
                 if (!inserted) {
                     replacements.replace(id, it->second);
@@ -395,9 +395,9 @@ struct DcePass {
         for (auto it = instructions.rbegin(); it != instructions.rend(); ++it) {
             const ValueId id = *it;
             Instruction& instruction = function[id];
-            bool needed =
-                live[static_cast<std::size_t>(id)] ||
-                (!isPure(instruction.op) && instruction.op != Op::If && instruction.op != Op::Phi);
+            bool needed = live[static_cast<std::size_t>(id)] ||
+                          (!hasTrait(instruction.op, kPure) && instruction.op != Op::If &&
+                           instruction.op != Op::Phi);
             if (instruction.op == Op::If) {
                 const bool thenDoes = mark(instruction.thenBlock);
                 const bool elseDoes = mark(instruction.elseBlock);

@@ -11,11 +11,6 @@ namespace compiler::ir {
 
 namespace {
 
-bool copyable(Op op) {
-    return isPure(op) && op != Op::Constant && op != Op::Input && op != Op::Texture &&
-           op != Op::Turbulence;
-}
-
 class Rematerializer {
 public:
     Rematerializer(Function& function, int limit)
@@ -23,7 +18,7 @@ public:
         // Sizes in value order: operands are defined before their users.
         for (std::size_t id = 0; id < function.values.size(); ++id) {
             const Instruction& in = function.values[id];
-            if (!copyable(in.op))
+            if (!hasTrait(in.op, kRematerializable))
                 continue;
             int size = 1;
             for (const ValueId operand : in.operands) {

@@ -10,41 +10,6 @@ namespace compiler::ir {
 
 namespace {
 
-bool isArithmetic(Op op) {
-    switch (op) {
-    case Op::Neg:
-    case Op::Add:
-    case Op::Sub:
-    case Op::Mul:
-    case Op::Div:
-    case Op::Min:
-    case Op::Max:
-    case Op::Abs:
-    case Op::Sign:
-    case Op::Floor:
-    case Op::Ceil:
-    case Op::Frac:
-    case Op::Sqrt:
-    case Op::Rsqrt:
-    case Op::Rcp:
-    case Op::Exp:
-    case Op::Exp2:
-    case Op::Log:
-    case Op::Log2:
-    case Op::Pow:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Normalize:
-        return true;
-    default:
-        return false;
-    }
-}
-
-bool isLogic(Op op) {
-    return op == Op::And || op == Op::Or || op == Op::Not;
-}
-
 class Verifier {
 public:
     explicit Verifier(const Function& function)
@@ -90,8 +55,8 @@ private:
         for (const ValueId operand : in.operands)
             if (operand < 0 || operand >= static_cast<ValueId>(function_.values.size()))
                 return problem(id, fmt::format("operand %{} is not a value", operand));
-        const bool isVoid = in.op == Op::Output || in.op == Op::Discard || in.op == Op::If;
-        if (isVoid != in.type.isVoid() || in.type.width < 0 || in.type.width > 4)
+        if (hasTrait(in.op, kDefinesNothing) != in.type.isVoid() || in.type.width < 0 ||
+            in.type.width > 4)
             return problem(id, fmt::format("has type {}", typeName(in.type)));
         if (in.op == Op::Phi)
             return checkPhi(id, block);
@@ -110,10 +75,10 @@ private:
         const auto width = [&](std::size_t i) { return typeOf(in.operands[i]).width; };
         const auto scalar = [&](std::size_t i) { return typeOf(in.operands[i]).scalar; };
         const auto fits = [&](int a, int b) { return a == b || a == 1 || b == 1; };
-        if (isArithmetic(in.op) || isComparison(in.op) || isLogic(in.op)) {
-            const Scalar operands = isLogic(in.op) ? Scalar::Bool : Scalar::Float;
-            const Scalar result =
-                isComparison(in.op) || isLogic(in.op) ? Scalar::Bool : Scalar::Float;
+        const bool logic = hasTrait(in.op, kLogic);
+        if (hasTrait(in.op, kArithmetic) || isComparison(in.op) || logic) {
+            const Scalar operands = logic ? Scalar::Bool : Scalar::Float;
+            const Scalar result = isComparison(in.op) || logic ? Scalar::Bool : Scalar::Float;
             int widest = 0;
             for (std::size_t i = 0; i < in.operands.size(); ++i) {
                 if (scalar(i) != operands)

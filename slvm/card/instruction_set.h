@@ -26,6 +26,12 @@ namespace slvm::card {
 enum class Opcode : std::int16_t { LRT_CARD_OPCODES(LRT_CARD_ENUMERATOR) };
 #undef LRT_CARD_ENUMERATOR
 
+// Every opcode, in the table's order (for whatever draws or lists them all: the random cards of
+// the tests, say).
+#define LRT_CARD_OPCODE(name, code, mnemonic) Opcode::name,
+inline constexpr Opcode kAllOpcodes[] = {LRT_CARD_OPCODES(LRT_CARD_OPCODE)};
+#undef LRT_CARD_OPCODE
+
 // The opcode a whole-number code stands for, or nullopt (the code must already be whole).
 std::optional<Opcode> opcodeFromCode(int code);
 // The opcode spelled `mnemonic` (case-insensitive: "mulmm" is mulMM), or nullopt.

@@ -93,10 +93,10 @@ private:
     bool wantedVector(int v) const { return wanted(4 * v, 4); }
 
     void emit(std::size_t index);
+    void emitOperation(const Instruction& in);
+    void emitIn();
     void emitMov(const Instruction& in);
     void emitJump(const Instruction& in);
-    void emitProducts(Opcode opcode);
-    void emitVectorOperation(Opcode opcode);
     void emitReturn(Outcome outcome);
 
     x86::Compiler& cc_;
@@ -227,53 +227,37 @@ void Generator::emit(std::size_t index) {
     }
     if (live_ && isDead(in, live_->after[index]))
         return; // nothing it writes is read again
-    switch (in.opcode) {
-    case Opcode::Exit:
-        cc_.jmp(labels_[code_.size()]);
-        break;
-    case Opcode::Mov:
-        emitMov(in);
-        break;
-    case Opcode::In: {
-        // Float by float: a 16-byte load of three 4-byte stores would stall store forwarding.
-        if (wantedVector(0) && live_) { // (x, 0, 0, 0), then y and z
-            cc_.insertps(vector(0), point_[0], 0b1110);
-            cc_.insertps(vector(0), point_[1], 1 << 4);
-            cc_.insertps(vector(0), point_[2], 2 << 4);
-        } else if (wantedVector(0)) {
-            const Xmm y = temporary(), z = temporary();
-            cc_.movss(vector(0), x86::dword_ptr(frame_, offsetof(Frame, x)));
-            cc_.movss(y, x86::dword_ptr(frame_, offsetof(Frame, y)));
-            cc_.movss(z, x86::dword_ptr(frame_, offsetof(Frame, z)));
-            cc_.insertps(vector(0), y, 1 << 4);
-            cc_.insertps(vector(0), z, 2 << 4);
-        }
-        for (int f = 0; f < 16; ++f)
-            if (wantedVector(f / 4))
-                contents_[static_cast<std::size_t>(f)] =
-                    f < 3 ? std::nullopt : std::optional<std::uint32_t>(0);
-        for (int v = 1; v < 4; ++v)
-            if (wantedVector(v))
-                cc_.xorps(vector(v), vector(v));
-        break;
-    }
-    case Opcode::MulMM:
-    case Opcode::MulMV:
-    case Opcode::MulVM:
-    case Opcode::Dot:
-    case Opcode::Nor:
-        emitProducts(in.opcode);
-        break;
-    default:
-        emitVectorOperation(in.opcode);
-        break;
-    }
+    emitOperation(in);
     if (in.opcode != Opcode::Mov && in.opcode != Opcode::In) {
         const FloatSet written = writtenBy(in);
         for (std::size_t f = 0; f < contents_.size(); ++f)
             if (written.test(f))
                 contents_[f] = std::nullopt;
     }
+}
+
+// in 0: the point (x, y, z, 0) in rv0, and rv1-rv3 zero (rm0 holds the input).
+void Generator::emitIn() {
+    // Float by float: a 16-byte load of three 4-byte stores would stall store forwarding.
+    if (wantedVector(0) && live_) { // (x, 0, 0, 0), then y and z
+        cc_.insertps(vector(0), point_[0], 0b1110);
+        cc_.insertps(vector(0), point_[1], 1 << 4);
+        cc_.insertps(vector(0), point_[2], 2 << 4);
+    } else if (wantedVector(0)) {
+        const Xmm y = temporary(), z = temporary();
+        cc_.movss(vector(0), x86::dword_ptr(frame_, offsetof(Frame, x)));
+        cc_.movss(y, x86::dword_ptr(frame_, offsetof(Frame, y)));
+        cc_.movss(z, x86::dword_ptr(frame_, offsetof(Frame, z)));
+        cc_.insertps(vector(0), y, 1 << 4);
+        cc_.insertps(vector(0), z, 2 << 4);
+    }
+    for (int f = 0; f < 16; ++f)
+        if (wantedVector(f / 4))
+            contents_[static_cast<std::size_t>(f)] =
+                f < 3 ? std::nullopt : std::optional<std::uint32_t>(0);
+    for (int v = 1; v < 4; ++v)
+        if (wantedVector(v))
+            cc_.xorps(vector(v), vector(v));
 }
 
 void Generator::emitMov(const Instruction& in) {
@@ -361,9 +345,32 @@ Xmm Generator::horizontalSum(const Xmm& products, bool fromZero) {
     return sum;
 }
 
-// The products and sums, in the interpreter's order of operations.
-void Generator::emitProducts(Opcode opcode) {
+// A case per opcode, as the interpreter's switch has (no default: -Wswitch checks that each has
+// one): longer than a function should be, so that each reads beside its interpreter twin. The
+// products and sums keep the interpreter's order of operations.
+void Generator::emitOperation(const Instruction& in) {
+    const Opcode opcode = in.opcode;
+    static constexpr float kOnes[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+    static constexpr std::uint32_t kAbsolute[4] = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
+    static constexpr std::uint32_t kXyz[4] = {~0u, ~0u, ~0u, 0u};
+    auto constantBits = [&](const std::uint32_t* bits) {
+        return loadConstant(reinterpret_cast<const float*>(bits));
+    };
+    auto eachOfMatrix = [&](asmjit::InstId instruction) {
+        for (int v = 0; v < 4; ++v)
+            if (wantedVector(v))
+                cc_.emit(instruction, vector(v), vector(4 + v));
+    };
     switch (opcode) {
+    case Opcode::Exit:
+        cc_.jmp(labels_[code_.size()]);
+        break;
+    case Opcode::Mov:
+        emitMov(in);
+        break;
+    case Opcode::In:
+        emitIn();
+        break;
     case Opcode::MulMM: { // column j of rm0 * rm1: sum over k of rm0 column k * rm1[j][k]
         std::array<Xmm, 4> product;
         for (int j = 0; j < 4; ++j) {
@@ -410,30 +417,12 @@ void Generator::emitProducts(Opcode opcode) {
         cc_.movss(vector(0),
                   horizontalSum(packed(x86::Inst::kIdMulps, vector(0), vector(1)), false));
         break;
-    default: { // Nor: rv0 / sqrt(r0 r0 + r1 r1 + r2 r2 + r3 r3)
+    case Opcode::Nor: { // rv0 / sqrt(r0 r0 + r1 r1 + r2 r2 + r3 r3)
         const Xmm length = horizontalSum(packed(x86::Inst::kIdMulps, vector(0), vector(0)), false);
         cc_.sqrtss(length, length);
         cc_.movaps(vector(0), packed(x86::Inst::kIdDivps, vector(0), lane(length, 0, true)));
         break;
     }
-    }
-}
-
-// A case per opcode, as the interpreter's switch has: longer than a function should be, so that
-// each reads beside its interpreter twin.
-void Generator::emitVectorOperation(Opcode opcode) {
-    static constexpr float kOnes[4] = {1.0f, 1.0f, 1.0f, 1.0f};
-    static constexpr std::uint32_t kAbsolute[4] = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
-    static constexpr std::uint32_t kXyz[4] = {~0u, ~0u, ~0u, 0u};
-    auto constantBits = [&](const std::uint32_t* bits) {
-        return loadConstant(reinterpret_cast<const float*>(bits));
-    };
-    auto eachOfMatrix = [&](asmjit::InstId instruction) {
-        for (int v = 0; v < 4; ++v)
-            if (wantedVector(v))
-                cc_.emit(instruction, vector(v), vector(4 + v));
-    };
-    switch (opcode) {
     case Opcode::Add:
         eachOfMatrix(x86::Inst::kIdAddps);
         break;
@@ -504,8 +493,6 @@ void Generator::emitVectorOperation(Opcode opcode) {
         cc_.andps(vector(0), loadConstant(kOnes));
         break;
     }
-    default:
-        break; // Exit, Mov, In and the products have cases in emit
     }
 }
 

@@ -60,9 +60,9 @@ private:
 
     void emit(std::size_t index);
     void emitMov(const Instruction& in);
-    void emitProducts(Opcode opcode);
     void emitLaneCalls(float (*function)(float));
-    void emitLaneOperation(Opcode opcode);
+    template <typename PerFloat>
+    void eachFloat(int count, PerFloat perFloat);
     void emitExit(LaneOutcome outcome);
 
     x86::Compiler& cc_;
@@ -111,11 +111,21 @@ void LaneGenerator::emitExit(LaneOutcome outcome) {
     cc_.ret();
 }
 
+// A case per opcode, as the interpreter's switch has (no default: -Wswitch checks that each has
+// one): longer than a function should be, so that each reads beside its interpreter twin. The
+// products and their sums keep the interpreter's order of operations.
 void LaneGenerator::emit(std::size_t index) {
     const Instruction& in = code_[index];
     current_ = index;
     if (isDead(in, live_.after[index]))
         return; // nothing it writes is read again
+    // ((((0 + p0) + p1) + p2) + p3) of the products of floats a(k) and b(k).
+    const auto sumFromZero = [&](auto a, auto b) {
+        const Xmm sum = zero();
+        for (int k = 0; k < 4; ++k)
+            cc_.addps(sum, product(a(k), b(k)));
+        return sum;
+    };
     switch (in.opcode) {
     case Opcode::Exit:
         cc_.jmp(labels_[code_.size()]);
@@ -135,22 +145,119 @@ void LaneGenerator::emit(std::size_t index) {
                 cc_.xorps(value(f), value(f));
         }
         break;
-    case Opcode::MulMM:
-    case Opcode::MulMV:
-    case Opcode::MulVM:
-    case Opcode::Dot:
-    case Opcode::Crs:
-    case Opcode::Nor:
-        emitProducts(in.opcode);
+    case Opcode::MulMM: { // column j lane i: rm0 column k lane i times rm1 column j float k
+        std::array<Xmm, 16> results;
+        for (int j = 0; j < 4; ++j)
+            for (int i = 0; i < 4; ++i)
+                if (wanted(4 * j + i))
+                    results[static_cast<std::size_t>(4 * j + i)] = sumFromZero(
+                        [&](int k) { return 4 * k + i; }, [&](int k) { return kR1 + 4 * j + k; });
+        assign(0, results);
         break;
+    }
+    case Opcode::MulMV:
+    case Opcode::MulVM: {
+        std::array<Xmm, 4> results;
+        for (int i = 0; i < 4; ++i)
+            if (wanted(i))
+                results[static_cast<std::size_t>(i)] =
+                    in.opcode == Opcode::MulMV
+                        ? sumFromZero([&](int k) { return 4 * k + i; },
+                                      [](int k) { return kR1 + k; })
+                        : sumFromZero([](int k) { return k; },
+                                      [&](int k) { return kR1 + 4 * i + k; });
+        assign(0, results);
+        break;
+    }
+    case Opcode::Dot: { // ((p0 + p1) + p2) + p3 of rv0 rv1
+        const Xmm sum = product(0, 4);
+        for (int k = 1; k < 4; ++k)
+            cc_.addps(sum, product(k, 4 + k));
+        cc_.movaps(value(0), sum);
+        break;
+    }
+    case Opcode::Crs: { // (a.y b.z - a.z b.y, a.z b.x - a.x b.z, a.x b.y - a.y b.x, 0)
+        constexpr int terms[3][4] = {{1, 6, 2, 5}, {2, 4, 0, 6}, {0, 5, 1, 4}};
+        std::array<Xmm, 4> results;
+        for (int i = 0; i < 3; ++i)
+            if (wanted(i)) {
+                const auto& t = terms[i];
+                results[static_cast<std::size_t>(i)] = product(t[0], t[1]);
+                cc_.subps(results[static_cast<std::size_t>(i)], product(t[2], t[3]));
+            }
+        if (wanted(3))
+            results[3] = zero();
+        assign(0, results);
+        break;
+    }
+    case Opcode::Nor: { // rv0 / sqrt(((r0 r0 + r1 r1) + r2 r2) + r3 r3)
+        const Xmm length = product(0, 0);
+        for (int k = 1; k < 4; ++k)
+            cc_.addps(length, product(k, k));
+        cc_.sqrtps(length, length);
+        for (int i = 0; i < 4; ++i)
+            if (wanted(i))
+                cc_.divps(value(i), length);
+        break;
+    }
     case Opcode::Sin:
         emitLaneCalls(::sinf); // std::sin on a float, as the interpreter calls it
         break;
     case Opcode::Cos:
         emitLaneCalls(::cosf);
         break;
-    default:
-        emitLaneOperation(in.opcode);
+    case Opcode::Add:
+        eachFloat(16, [&](const Xmm& a, int i) { cc_.addps(a, value(kR1 + i)); });
+        break;
+    case Opcode::Sub:
+        eachFloat(16, [&](const Xmm& a, int i) { cc_.subps(a, value(kR1 + i)); });
+        break;
+    case Opcode::Div:
+        eachFloat(16, [&](const Xmm& a, int i) { cc_.divps(a, value(kR1 + i)); });
+        break;
+    case Opcode::MulVV:
+        eachFloat(4, [&](const Xmm& a, int i) { cc_.mulps(a, value(kR1 + i)); });
+        break;
+    case Opcode::MulMF:
+        eachFloat(16, [&](const Xmm& a, int) { cc_.mulps(a, value(kR1)); });
+        break;
+    case Opcode::MulVF:
+        eachFloat(4, [&](const Xmm& a, int) { cc_.mulps(a, value(kR1)); });
+        break;
+    case Opcode::MulFF:
+        eachFloat(1, [&](const Xmm& a, int) { cc_.mulps(a, value(1)); });
+        break;
+    case Opcode::Sqrt:
+        eachFloat(1, [&](const Xmm& a, int) { cc_.sqrtps(a, a); });
+        break;
+    case Opcode::Min:
+    case Opcode::Max: // b < a ? b : a is minps(b, a); a < b ? b : a is maxps(b, a)
+        eachFloat(4, [&](const Xmm& a, int i) {
+            const Xmm b = temporary();
+            cc_.movaps(b, value(kR1 + i));
+            cc_.emit(in.opcode == Opcode::Min ? Inst::kIdMinps : Inst::kIdMaxps, b, a);
+            cc_.movaps(a, b);
+        });
+        break;
+    case Opcode::Abs:
+        eachFloat(4, [&](const Xmm& a, int) { cc_.andps(a, broadcastBits(0x7fffffff)); });
+        break;
+    case Opcode::Floor: // floorf: roundps, and a NaN kept as it is
+        eachFloat(4, [&](const Xmm& a, int) {
+            const Xmm rounded = temporary(), nan = temporary();
+            cc_.roundps(rounded, a, 9);
+            cc_.movaps(nan, a);
+            cc_.cmpps(nan, nan, 3); // unordered
+            cc_.andps(a, nan);
+            cc_.andnps(nan, rounded);
+            cc_.orps(a, nan);
+        });
+        break;
+    case Opcode::Slt: // a < b ? 1 : 0, 0 where either is NaN
+        eachFloat(4, [&](const Xmm& a, int i) {
+            cc_.cmpps(a, value(kR1 + i), 1);
+            cc_.andps(a, broadcast(1.0f));
+        });
         break;
     }
 }
@@ -176,73 +283,6 @@ void LaneGenerator::emitMov(const Instruction& in) {
     }
 }
 
-// The products and their sums, in the interpreter's order of operations.
-void LaneGenerator::emitProducts(Opcode opcode) {
-    // ((((0 + p0) + p1) + p2) + p3) of the products of floats a(k) and b(k).
-    const auto sumFromZero = [&](auto a, auto b) {
-        const Xmm sum = zero();
-        for (int k = 0; k < 4; ++k)
-            cc_.addps(sum, product(a(k), b(k)));
-        return sum;
-    };
-    switch (opcode) {
-    case Opcode::MulMM: { // column j lane i: rm0 column k lane i times rm1 column j float k
-        std::array<Xmm, 16> results;
-        for (int j = 0; j < 4; ++j)
-            for (int i = 0; i < 4; ++i)
-                if (wanted(4 * j + i))
-                    results[static_cast<std::size_t>(4 * j + i)] = sumFromZero(
-                        [&](int k) { return 4 * k + i; }, [&](int k) { return kR1 + 4 * j + k; });
-        assign(0, results);
-        break;
-    }
-    case Opcode::MulMV:
-    case Opcode::MulVM: {
-        std::array<Xmm, 4> results;
-        for (int i = 0; i < 4; ++i)
-            if (wanted(i))
-                results[static_cast<std::size_t>(i)] =
-                    opcode == Opcode::MulMV ? sumFromZero([&](int k) { return 4 * k + i; },
-                                                          [](int k) { return kR1 + k; })
-                                            : sumFromZero([](int k) { return k; },
-                                                          [&](int k) { return kR1 + 4 * i + k; });
-        assign(0, results);
-        break;
-    }
-    case Opcode::Dot: { // ((p0 + p1) + p2) + p3 of rv0 rv1
-        const Xmm sum = product(0, 4);
-        for (int k = 1; k < 4; ++k)
-            cc_.addps(sum, product(k, 4 + k));
-        cc_.movaps(value(0), sum);
-        break;
-    }
-    case Opcode::Crs: { // (a.y b.z - a.z b.y, a.z b.x - a.x b.z, a.x b.y - a.y b.x, 0)
-        constexpr int terms[3][4] = {{1, 6, 2, 5}, {2, 4, 0, 6}, {0, 5, 1, 4}};
-        std::array<Xmm, 4> results;
-        for (int i = 0; i < 3; ++i)
-            if (wanted(i)) {
-                const auto& t = terms[i];
-                results[static_cast<std::size_t>(i)] = product(t[0], t[1]);
-                cc_.subps(results[static_cast<std::size_t>(i)], product(t[2], t[3]));
-            }
-        if (wanted(3))
-            results[3] = zero();
-        assign(0, results);
-        break;
-    }
-    default: { // Nor: rv0 / sqrt(((r0 r0 + r1 r1) + r2 r2) + r3 r3)
-        const Xmm length = product(0, 0);
-        for (int k = 1; k < 4; ++k)
-            cc_.addps(length, product(k, k));
-        cc_.sqrtps(length, length);
-        for (int i = 0; i < 4; ++i)
-            if (wanted(i))
-                cc_.divps(value(i), length);
-        break;
-    }
-    }
-}
-
 // rf0 = function(rf0), called lane by lane.
 void LaneGenerator::emitLaneCalls(float (*function)(float)) {
     const Xmm result = temporary();
@@ -255,67 +295,13 @@ void LaneGenerator::emitLaneCalls(float (*function)(float)) {
     cc_.movaps(value(0), result);
 }
 
-// The lane-for-lane operations on rm0 (and rm1), each float on its own.
-void LaneGenerator::emitLaneOperation(Opcode opcode) {
-    const int floats = opcode == Opcode::Add || opcode == Opcode::Sub || opcode == Opcode::Div ||
-                               opcode == Opcode::MulMF
-                           ? 16
-                       : opcode == Opcode::MulFF || opcode == Opcode::Sqrt ? 1
-                                                                           : 4;
-    for (int i = 0; i < floats; ++i) {
-        if (!wanted(i))
-            continue;
-        const Xmm a = value(i);
-        switch (opcode) {
-        case Opcode::Add:
-            cc_.addps(a, value(kR1 + i));
-            break;
-        case Opcode::Sub:
-            cc_.subps(a, value(kR1 + i));
-            break;
-        case Opcode::Div:
-            cc_.divps(a, value(kR1 + i));
-            break;
-        case Opcode::MulVV:
-            cc_.mulps(a, value(kR1 + i));
-            break;
-        case Opcode::MulMF:
-        case Opcode::MulVF:
-            cc_.mulps(a, value(kR1));
-            break;
-        case Opcode::MulFF:
-            cc_.mulps(a, value(1));
-            break;
-        case Opcode::Sqrt:
-            cc_.sqrtps(a, a);
-            break;
-        case Opcode::Min:
-        case Opcode::Max: { // b < a ? b : a is minps(b, a); a < b ? b : a is maxps(b, a)
-            const Xmm b = temporary();
-            cc_.movaps(b, value(kR1 + i));
-            cc_.emit(opcode == Opcode::Min ? Inst::kIdMinps : Inst::kIdMaxps, b, a);
-            cc_.movaps(a, b);
-            break;
-        }
-        case Opcode::Abs:
-            cc_.andps(a, broadcastBits(0x7fffffff));
-            break;
-        case Opcode::Floor: { // floorf: roundps, and a NaN kept as it is
-            const Xmm rounded = temporary(), nan = temporary();
-            cc_.roundps(rounded, a, 9);
-            cc_.movaps(nan, a);
-            cc_.cmpps(nan, nan, 3); // unordered
-            cc_.andps(a, nan);
-            cc_.andnps(nan, rounded);
-            cc_.orps(a, nan);
-            break;
-        }
-        default: // Slt: a < b ? 1 : 0, 0 where either is NaN
-            cc_.cmpps(a, value(kR1 + i), 1);
-            cc_.andps(a, broadcast(1.0f));
-            break;
-        }
-    }
+// perFloat(float i's register, i) for each of floats 0..count-1 that is wanted: the lane-for-lane
+// operations on rm0 (and rm1), each float on its own.
+template <typename PerFloat>
+void LaneGenerator::eachFloat(int count, PerFloat perFloat) {
+    for (int i = 0; i < count; ++i)
+        if (wanted(i))
+            perFloat(value(i), i);
 }
 
 } // namespace

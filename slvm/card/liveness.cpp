@@ -62,9 +62,20 @@ FloatSet writtenBy(const Instruction& in) {
     case Opcode::Cos:
     case Opcode::Sqrt:
         return range(0, 1);
-    default: // the rest write rv0
+    case Opcode::MulMV:
+    case Opcode::MulVM:
+    case Opcode::MulVV:
+    case Opcode::MulVF:
+    case Opcode::Crs:
+    case Opcode::Nor:
+    case Opcode::Min:
+    case Opcode::Max:
+    case Opcode::Abs:
+    case Opcode::Floor:
+    case Opcode::Slt:
         return range(0, 4);
     }
+    return {}; // not reached: every opcode has its case
 }
 
 namespace {
@@ -135,7 +146,13 @@ FloatSet read(const Instruction& in, const FloatSet& wanted) {
             if (isWanted(i))
                 use(i);
         break;
-    default: // lane for lane on rm0 and rm1: add, sub, div, mulVV, min, max, slt
+    case Opcode::Add: // lane for lane on rm0 and rm1
+    case Opcode::Sub:
+    case Opcode::Div:
+    case Opcode::MulVV:
+    case Opcode::Min:
+    case Opcode::Max:
+    case Opcode::Slt:
         for (int i = 0; i < 16; ++i)
             if (isWanted(i))
                 use(i), use(kR1 + i);

@@ -18,6 +18,28 @@ namespace compiler::backends {
 
 namespace {
 
+// The operations one instruction computes, the same in every profile that has it (FLR, SSG,
+// SIN and COS are VP2's; vp_target.cpp has VP1.1 rewrite them): X(IR op, opcode, one component
+// at a time). A scalar instruction (RCP, RSQ, SIN, COS) is issued once per component. Bools are 0
+// or 1: And is their product, Or their maximum. The code generator's switch has a case for each,
+// generated from this list, so an operation is here or in the switch, never both.
+// clang-format off
+#define LRT_VP_ONE_INSTRUCTION(X)                                                                 \
+    X(Min, "MIN", false) X(Max, "MAX", false) X(Floor, "FLR", false) X(Sign, "SSG", false)       \
+    X(Lt, "SLT", false) X(Ge, "SGE", false) X(And, "MUL", false) X(Or, "MAX", false)             \
+    X(Rcp, "RCP", true) X(Rsqrt, "RSQ", true) X(Sin, "SIN", true) X(Cos, "COS", true)
+// clang-format on
+
+struct OneInstruction {
+    ir::Op op;
+    const char* opcode;
+    bool perComponent;
+};
+
+#define LRT_VP_ENTRY(op, opcode, perComponent) {ir::Op::op, opcode, perComponent},
+constexpr OneInstruction kOneInstruction[] = {LRT_VP_ONE_INSTRUCTION(LRT_VP_ENTRY)};
+#undef LRT_VP_ENTRY
+
 class CodeGenerator {
 public:
     CodeGenerator(const VpTarget& target, const ir::Function& function,
@@ -135,35 +157,20 @@ private:
         return source;
     }
 
-    // The operand that reads value id.
+    // The operand that reads value id: a view (a constant, an input, a swizzle, a negation, a
+    // bool as a float, and |x| on VP2) is expressed where it is read; every other value is read
+    // where instruction() computed it.
     Source source(ir::ValueId id) {
         const ir::Instruction& in = at(id);
-        switch (in.op) {
-        case ir::Op::Constant: {
-            bool uniform = true;
-            for (int c = 1; c < in.type.width; ++c)
-                uniform = uniform && in.constant[static_cast<std::size_t>(c)] == in.constant[0];
-            if (uniform) {
-                Source s = literal(in.constant[0]);
-                s.width = in.type.width;
-                return s;
-            }
-            // A vector literal: its components wherever they are, gathered into a temporary.
-            const int t = newTemporary();
-            for (int c = 0; c < in.type.width; ++c)
-                emit("MOV", {t, "", 1u << c}, {literal(in.constant[static_cast<std::size_t>(c)])});
-            Source s;
-            s.temporary = t;
-            s.width = in.type.width;
-            return s;
-        }
-        case ir::Op::Input: {
+        if (in.op == ir::Op::Constant)
+            return constantSource(in);
+        if (in.op == ir::Op::Input) {
             Source s;
             s.named = in.binding;
             s.width = in.type.width;
             return s;
         }
-        case ir::Op::Swizzle: {
+        if (in.op == ir::Op::Swizzle) {
             const Source base = source(in.operands[0]);
             Source s = base;
             for (int c = 0; c < 4; ++c)
@@ -173,29 +180,42 @@ private:
             s.width = in.type.width;
             return s;
         }
-        case ir::Op::Neg: {
+        if (in.op == ir::Op::Neg) {
             Source s = source(in.operands[0]);
             s.negate = !s.negate;
             return s;
         }
-        case ir::Op::BoolToFloat:
+        if (in.op == ir::Op::BoolToFloat)
             return source(in.operands[0]);
-        case ir::Op::Abs:
-            if (target_.isVp2()) { // |x| is a source modifier
-                Source s = source(in.operands[0]);
-                s.absolute = true;
-                s.negate = false;
-                return s;
-            }
-            break;
-        default:
-            break;
+        if (in.op == ir::Op::Abs && target_.isVp2()) { // |x| is a source modifier
+            Source s = source(in.operands[0]);
+            s.absolute = true;
+            s.negate = false;
+            return s;
         }
         const auto it = computed_.find(id);
         if (it == computed_.end())
             throw std::logic_error(
                 fmt::format("vp code generation: %{} used before it is computed", id));
         return it->second;
+    }
+    Source constantSource(const ir::Instruction& in) {
+        bool uniform = true;
+        for (int c = 1; c < in.type.width; ++c)
+            uniform = uniform && in.constant[static_cast<std::size_t>(c)] == in.constant[0];
+        if (uniform) {
+            Source s = literal(in.constant[0]);
+            s.width = in.type.width;
+            return s;
+        }
+        // A vector literal: its components wherever they are, gathered into a temporary.
+        const int t = newTemporary();
+        for (int c = 0; c < in.type.width; ++c)
+            emit("MOV", {t, "", 1u << c}, {literal(in.constant[static_cast<std::size_t>(c)])});
+        Source s;
+        s.temporary = t;
+        s.width = in.type.width;
+        return s;
     }
 
     // A source read as `width` components: a scalar is replicated.
@@ -321,14 +341,35 @@ private:
         }
     }
 
-    // One case per IR operation, a switch the compiler checks for exhaustiveness; kept whole so
-    // that every operation's selection reads in one place.
+    // Value id of an operation of kOneInstruction.
+    void oneInstruction(ir::ValueId id) {
+        const ir::Instruction& in = at(id);
+        const OneInstruction& selected =
+            *std::ranges::find(kOneInstruction, in.op, &OneInstruction::op);
+        const auto operand = [&](std::size_t i) {
+            return widened(source(in.operands[i]), in.type.width);
+        };
+        if (selected.perComponent)
+            scalarOp(selected.opcode, id);
+        else if (in.operands.size() == 1)
+            emit(selected.opcode, destinationFor(id), {operand(0)});
+        else
+            emit(selected.opcode, destinationFor(id), {operand(0), operand(1)});
+    }
+
+    // One case per IR operation, a switch the compiler checks for exhaustiveness (no default):
+    // longer than a function should be, so that every operation's selection reads in one place.
     void instruction(ir::ValueId id) {
         const ir::Instruction& in = at(id);
         where_ = in.where;
         const int width = in.type.width;
         const auto operand = [&](std::size_t i) { return widened(source(in.operands[i]), width); };
         switch (in.op) {
+#define LRT_VP_CASE(op, opcode, perComponent) case ir::Op::op:
+            LRT_VP_ONE_INSTRUCTION(LRT_VP_CASE)
+#undef LRT_VP_CASE
+            oneInstruction(id);
+            return;
         case ir::Op::Constant:
         case ir::Op::Input:
         case ir::Op::Swizzle:
@@ -385,39 +426,15 @@ private:
             emit("MOV", destinationFor(id), {element});
             return;
         }
-        case ir::Op::Min:
-            emit("MIN", destinationFor(id), {operand(0), operand(1)});
-            return;
-        case ir::Op::Max:
-            emit("MAX", destinationFor(id), {operand(0), operand(1)});
-            return;
         case ir::Op::Abs:
             if (!target_.isVp2())
                 emit("ABS", destinationFor(id), {operand(0)});
-            return;
-        case ir::Op::Floor:
-            emit("FLR", destinationFor(id), {operand(0)});
-            return;
-        case ir::Op::Sign:
-            emit("SSG", destinationFor(id), {operand(0)});
             return;
         case ir::Op::Frac:
             if (target_.isVp2())
                 emit("FRC", destinationFor(id), {operand(0)});
             else
                 pickedScalarOp("EXP", 1, id);
-            return;
-        case ir::Op::Rcp:
-            scalarOp("RCP", id);
-            return;
-        case ir::Op::Rsqrt:
-            scalarOp("RSQ", id);
-            return;
-        case ir::Op::Sin:
-            scalarOp("SIN", id);
-            return;
-        case ir::Op::Cos:
-            scalarOp("COS", id);
             return;
         case ir::Op::Exp2:
             if (target_.isVp2())
@@ -455,12 +472,6 @@ private:
             emit("MAD", destinationFor(id), {rotate(a, {1, 2, 0}), rotate(b, {2, 0, 1}), product});
             return;
         }
-        case ir::Op::Lt:
-            emit("SLT", destinationFor(id), {operand(0), operand(1)});
-            return;
-        case ir::Op::Ge:
-            emit("SGE", destinationFor(id), {operand(0), operand(1)});
-            return;
         case ir::Op::Gt:
         case ir::Op::Le:
             if (target_.isVp2())
@@ -495,12 +506,6 @@ private:
                     emit("SGE", destinationFor(id), {minus, u}); // -u >= u: u is 0
                 }
             }
-            return;
-        case ir::Op::And:
-            emit("MUL", destinationFor(id), {operand(0), operand(1)});
-            return;
-        case ir::Op::Or:
-            emit("MAX", destinationFor(id), {operand(0), operand(1)});
             return;
         case ir::Op::Not: { // -x >= x holds for false (0), not for true (1)
             Source x = operand(0), minus = x;
@@ -549,9 +554,23 @@ private:
             emit("MOV", {-1, in.binding, maskOf(at(in.operands[0]).type.width)},
                  {source(in.operands[0])});
             return;
-        default:
+        case ir::Op::Div:
+        case ir::Op::Ceil:
+        case ir::Op::Sqrt:
+        case ir::Op::Exp:
+        case ir::Op::Log:
+        case ir::Op::Pow:
+        case ir::Op::Normalize:
+        case ir::Op::Texture:
+        case ir::Op::Trace:
+        case ir::Op::Random:
+        case ir::Op::Turbulence:
+        case ir::Op::Discard:
+        case ir::Op::If:
+        case ir::Op::Phi: // not native on VP (vp_target.cpp), or refused, or flattened
             error(in.where, fmt::format("internal compiler error: no {} code for {}",
                                         target_.name(), ir::opName(in.op)));
+            return;
         }
     }
 
