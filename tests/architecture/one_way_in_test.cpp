@@ -6,6 +6,7 @@
 // tests/scratch_directory.h, which removes them.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -84,5 +85,24 @@ TEST_CASE("tests make temporary files only in a ScratchDirectory", "[architectur
         CHECK_FALSE(contains(line.text, "temp_directory_path"));
         CHECK_FALSE(contains(line.text, "mkdtemp"));
         CHECK_FALSE(contains(line.text, "tmpnam"));
+    }
+}
+
+TEST_CASE("AOV channels are found through the layer table alone", "[architecture]") {
+    // renderer/description/aov_selection.h's kAovLayers places every layer's channels; a number
+    // written for one elsewhere would drift when a layer is added.
+    for (const Line& line : linesOf({"renderer", "cli"})) {
+        if (line.where.starts_with("renderer/description/aov_selection"))
+            continue;
+        const std::string code = line.text.substr(0, line.text.find("//"));
+        bool numbered = false;
+        for (const char* index : {"aov[", "aovs.channels + ", "aovs.channels * "})
+            for (std::size_t at = code.find(index); at != std::string::npos;
+                 at = code.find(index, at + 1)) {
+                const std::size_t after = at + std::string_view(index).size();
+                numbered = numbered || (after < code.size() && std::isdigit(code[after]));
+            }
+        INFO(line.where << ": " << line.text << "\n(name the channel: kAlbedoChannel, ...)");
+        CHECK_FALSE(numbered);
     }
 }
