@@ -1,8 +1,9 @@
 // One way in (issue 31): program files and scene files are recognised only by their tables
 // (compiler/driver/program_loader.cpp's formats, compiler/driver/compile.cpp's profiles,
 // renderer/import/scene_file.cpp's readers), so no other source compares a file's extension with
-// a program or scene extension, or a profile's name with a string. And tests make temporary
-// files only through tests/scratch_directory.h, which removes them.
+// a program or scene extension, or a profile's name with a string. Tests make temporary files
+// only through tests/scratch_directory.h, which removes them. And the renderer and the commands
+// run programs through the VMs' executors, which alone choose compiled code or the interpreter.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -77,5 +78,17 @@ TEST_CASE("tests make temporary files only in a ScratchDirectory", "[architectur
         CHECK_FALSE(contains(line.text, "temp_directory_path"));
         CHECK_FALSE(contains(line.text, "mkdtemp"));
         CHECK_FALSE(contains(line.text, "tmpnam"));
+    }
+}
+
+TEST_CASE("whether a program runs compiled is chosen by the VMs' executors alone",
+          "[architecture]") {
+    // Each VM's Executor (slvm/jit/executor.h) applies the one rule; the renderer and the
+    // commands hold executors and never compile a program themselves.
+    for (const Line& line : linesOf({"renderer", "cli"})) {
+        INFO(line.where << ": " << line.text << "\n(use the VM's Executor)");
+        for (const char* compile :
+             {"NativeProgram::compile", "NativeVertexProgram::compile", "NativeCard::compile"})
+            CHECK_FALSE(contains(line.text, compile));
     }
 }
