@@ -10,8 +10,7 @@
 #include "slvm/card/card_file.h"
 #include "slvm/card/card_image.h"
 #include "slvm/card/disassembler.h"
-#include "slvm/card/jit.h"
-#include "slvm/card/vm.h"
+#include "slvm/card/executor.h"
 
 #include <fmt/format.h>
 #include <fstream>
@@ -64,10 +63,8 @@ int runCard(const std::string& pointFlag, std::uint64_t budget, slvm::jit::VmKin
         throw UsageError(
             fmt::format("--point '{}': expected x,y,z (three comma-separated numbers)", pointFlag));
     const card::VerifiedProgram program = load();
-    const auto native = slvm::jit::effectiveVm(vm) == slvm::jit::VmKind::Jit
-                            ? card::NativeCard::compile(program)
-                            : nullptr;
-    card::CardMachine machine(program, budget, native.get());
+    const card::Executor executor(program, vm);
+    card::CardMachine machine = executor.machine(budget);
     const slvm::ExecutionResult result = machine.run((*point)[0], (*point)[1], (*point)[2]);
     std::string registers;
     const auto& floats = machine.registers();
@@ -128,7 +125,7 @@ void addCardCommand(CLI::App& app, int& exitStatus) {
             return runCard(runFlags->point, runFlags->budget, runFlags->vm, [&] {
                 compiler::CompileOptions options;
                 options.profile = "card";
-                return *compiler::loadProgram(runFlags->card, options).card;
+                return *compiler::loadProgram(runFlags->card, options).card();
             });
         });
     });

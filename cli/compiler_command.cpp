@@ -111,8 +111,8 @@ int compileCommand(const CompileFlags& flags) {
                                             : compiler::findProfile(flags.profile)->outputExtension)
                      .string();
     // A card goes into an image when the name asks for one, else it is written as card text.
-    if (program.card && flags.emit == "asm" && slvm::card::isWritableCardImagePath(output))
-        slvm::card::writeCardImage(output, program.card->card());
+    if (program.card() && flags.emit == "asm" && slvm::card::isWritableCardImagePath(output))
+        slvm::card::writeCardImage(output, program.card()->card());
     else
         writeFileAtomically(output, text);
     return kExitOk;
@@ -159,13 +159,13 @@ int runCommand(CompileFlags flags, const ShaderRunOptions& shaderRun,
         if (point.empty())
             throw UsageError("profile card needs --point x,y,z");
         return runCard(point, shaderRun.budget, shaderRun.vm,
-                       [&] { return *flags.language->compileFile(flags.input, options).card; });
+                       [&] { return *flags.language->compileFile(flags.input, options).card(); });
     }
     refuseFlags(command, {"--point"}, flags.profile);
     if (machine == compiler::Machine::Surface) {
         refuseFlags(command, {"--attrib", "--param"}, flags.profile);
         return runShader(shaderRun,
-                         [&] { return *flags.language->compileFile(flags.input, options).sl; });
+                         [&] { return *flags.language->compileFile(flags.input, options).sl(); });
     }
     refuseFlags(command, {"--set", "--trace-result", "--texture", "--budget", "--seed"},
                 flags.profile);
@@ -174,7 +174,7 @@ int runCommand(CompileFlags flags, const ShaderRunOptions& shaderRun,
     ProgramRunOptions run = vertexRun;
     run.vm = shaderRun.vm; // --vm is one flag for every profile
     return runVertexProgram(
-        run, [&] { return *program.vertex; }, compiledLayout(program));
+        run, [&] { return *program.vertex(); }, compiledLayout(program));
 }
 
 void addCompilerCommand(CLI::App& app, int& exitStatus, const Language& language,

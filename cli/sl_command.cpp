@@ -11,7 +11,7 @@
 #include "renderer/textures/texture_system.h"
 #include "slvm/sl/bytecode.h"
 #include "slvm/sl/disassembler.h"
-#include "slvm/sl/jit.h"
+#include "slvm/sl/executor.h"
 #include "slvm/sl/noise.h"
 #include "slvm/sl/registers.h"
 #include "slvm/sl/shader_file.h"
@@ -201,7 +201,7 @@ void addSlCommand(CLI::App& app, int& exitStatus) {
             return runShader(*run, [&] {
                 compiler::CompileOptions options;
                 options.profile = "sl";
-                return *compiler::loadProgram(run->shader, options).sl;
+                return *compiler::loadProgram(run->shader, options).sl();
             });
         });
     });

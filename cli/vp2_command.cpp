@@ -7,9 +7,8 @@
 #include "cli/json_number.h"
 #include "compiler/driver/program_loader.h"
 #include "slvm/common/number.h"
-#include "slvm/vp2/jit.h"
+#include "slvm/vp2/executor.h"
 #include "slvm/vp2/parser.h"
-#include "slvm/vp2/vm.h"
 
 #include <algorithm>
 #include <cctype>
@@ -79,10 +78,8 @@ int runVertexProgram(const ProgramRunOptions& options,
     for (const std::string& p : options.parameters) // three numbers keep w as declared
         applyAssignment(parameters, p, "--param");
 
-    const auto native = slvm::jit::effectiveVm(options.vm) == slvm::jit::VmKind::Jit
-                            ? vp2::NativeVertexProgram::compile(program)
-                            : nullptr;
-    vp2::VertexMachine machine(program, parameters, native.get());
+    const vp2::Executor executor(program, options.vm);
+    vp2::VertexMachine machine = executor.machine(parameters);
     std::array<vp2::Vector4, vp2::kAttributeCount> inputs{};
     std::copy(attributes.begin(), attributes.end(), inputs.begin());
     const slvm::ExecutionResult result = machine.run(inputs);
@@ -138,7 +135,7 @@ void addVp2Command(CLI::App& app, int& exitStatus) {
             options.profile = "vp2";
             const compiler::CompiledProgram program = compiler::loadProgram(run->program, options);
             return runVertexProgram(
-                *run, [&] { return *program.vertex; }, compiledLayout(program));
+                *run, [&] { return *program.vertex(); }, compiledLayout(program));
         });
     });
 }

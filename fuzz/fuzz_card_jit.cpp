@@ -1,10 +1,10 @@
 // Differential fuzzing of the card JIT: card text (after one byte that picks the budget) that
 // verifies runs compiled and interpreted at points of corner-case floats drawn from the input;
-// status, count, every register and NativeCard::distance must agree bit for bit (any NaN for a
-// NaN), and NativeCard::distances at the four points at once.
+// status, count, every register and the distance must agree bit for bit (any NaN for a NaN),
+// and the distances at the four points at once (NativeCard::distances).
 #include "fuzz_support.h"
 #include "slvm/card/assembler.h"
-#include "slvm/card/jit.h"
+#include "slvm/card/executor.h"
 #include "slvm/common/diagnostic.h"
 
 #include <array>
@@ -22,10 +22,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const card::VerifiedProgram program = card::verify(card::assemble(
             std::string_view(reinterpret_cast<const char*>(data + 1), size - 1), "fuzz.pc"));
         const std::uint64_t budget = data[0] < 200 ? data[0] : slvm::kDefaultBudget;
-        const auto native = card::NativeCard::compile(program);
-        if (!native) // longer than the compiled length: only ever interpreted
+        const card::Executor executor(program, slvm::jit::VmKind::Jit);
+        if (!executor.isCompiled()) // longer than the compiled length: only ever interpreted
             return 0;
-        card::CardMachine interpreter(program, budget), compiled(program, budget, native.get());
+        card::CardMachine interpreter(program, budget), compiled = executor.machine(budget);
         std::minstd_rand bits(static_cast<unsigned>(size * 131 + data[0]));
         auto corner = [&] {
             return slvm::fuzzing::cornerCaseFloat(static_cast<std::uint32_t>(bits()));
@@ -43,10 +43,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                            "registers");
             expectedDistances[point] =
                 expected.status == slvm::ExecutionStatus::Ok ? interpreter.distance() : NAN;
-            slvm::fuzzing::requireSame(expectedDistances[point], native->distance(x, y, z, budget),
+            slvm::fuzzing::requireSame(expectedDistances[point], executor.distance(x, y, z, budget),
                                        "distances");
         }
-        const std::array<float, 4> lanes = native->distances(xs, ys, zs, budget);
+        const std::array<float, 4> lanes = executor.distances(xs, ys, zs, budget);
         for (std::size_t point = 0; point < 4; ++point)
             slvm::fuzzing::requireSame(expectedDistances[point], lanes[point], "four distances");
     } catch (const slvm::ProgramError&) {

@@ -14,20 +14,20 @@
 namespace {
 
 void exercise(const compiler::CompiledProgram& program) {
-    if (program.sl) {
+    if (program.sl()) {
         slvm::sl::RegisterFile registers = slvm::sl::RegisterFile::withDefaults();
         slvm::sl::fuzzing::FuzzHost host;
-        if (slvm::sl::execute(*program.sl, registers, host).executed > slvm::kDefaultBudget)
+        if (slvm::sl::execute(*program.sl(), registers, host).executed > slvm::kDefaultBudget)
             std::abort();
-    } else if (program.card) {
-        slvm::card::CardMachine machine(*program.card);
+    } else if (program.card()) {
+        slvm::card::CardMachine machine(*program.card());
         if (machine.run(0.5f, -2.0f, 3.0f).executed > slvm::kDefaultBudget)
             std::abort();
     } else {
         std::vector<slvm::vp2::Vector4> parameters(slvm::vp2::kMaxParameters);
         for (const compiler::ConstantSlot& slot : program.constants)
             parameters[static_cast<std::size_t>(slot.index)] = slot.value;
-        slvm::vp2::VertexMachine machine(*program.vertex, parameters);
+        slvm::vp2::VertexMachine machine(*program.vertex(), parameters);
         std::array<slvm::vp2::Vector4, slvm::vp2::kAttributeCount> attributes;
         attributes.fill({0.5f, -2.0f, 3.0f, 1.0f});
         if (machine.run(attributes).executed > slvm::kDefaultBudget)

@@ -79,7 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 registers.scalar(*slvm::sl::findRegister(surface.scalarInputs[i])) =
                     static_cast<float>(scalars[i]);
             slvm::sl::fuzzing::FuzzHost host;
-            slvm::sl::execute(*program->sl, registers, host);
+            slvm::sl::execute(*program->sl(), registers, host);
             for (int c = 0; c < 3; ++c)
                 check(close(registers.vector(slvm::sl::reg::v0)[static_cast<std::size_t>(c)],
                             expected.value[static_cast<std::size_t>(c)], expected.magnitude),
@@ -105,7 +105,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::vector<slvm::vp2::Vector4> parameters(slvm::vp2::kMaxParameters);
         for (const compiler::ConstantSlot& slot : compiled->constants)
             parameters[static_cast<std::size_t>(slot.index)] = slot.value;
-        slvm::vp2::VertexMachine machine(*compiled->vertex, parameters);
+        slvm::vp2::VertexMachine machine(*compiled->vertex(), parameters);
         std::array<slvm::vp2::Vector4, slvm::vp2::kAttributeCount> inputs{};
         for (std::size_t i = 0; i < attributes.size(); ++i)
             for (std::size_t c = 0; c < 4; ++c)

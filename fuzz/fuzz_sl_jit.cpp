@@ -6,7 +6,7 @@
 #include "slvm/common/diagnostic.h"
 #include "slvm/sl/assembler.h"
 #include "slvm/sl/bytecode.h"
-#include "slvm/sl/jit.h"
+#include "slvm/sl/executor.h"
 
 #include <cstdlib>
 #include <random>
@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const sl::ExecutionResult expected =
             sl::execute(program, interpreted, interpreterHost, budget);
         const sl::ExecutionResult actual =
-            sl::NativeProgram::compile(program)->execute(compiled, compiledHost, budget);
+            sl::Executor(program, slvm::jit::VmKind::Jit).execute(compiled, compiledHost, budget);
         if (expected.status != actual.status || expected.executed != actual.executed)
             std::abort();
         for (std::size_t i = 0; i < registers.slots.size(); ++i)

@@ -5,7 +5,7 @@
 // whose results and statuses must be those of the single runs.
 #include "fuzz_support.h"
 #include "slvm/common/diagnostic.h"
-#include "slvm/vp2/jit.h"
+#include "slvm/vp2/executor.h"
 #include "slvm/vp2/parser.h"
 
 #include <cstdlib>
@@ -27,9 +27,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::vector<vp2::Vector4> parameters(16);
         for (vp2::Vector4& p : parameters)
             p = {corner(), corner(), corner(), corner()};
-        const auto native = vp2::NativeVertexProgram::compile(program);
+        const vp2::Executor executor(program, slvm::jit::VmKind::Jit);
         vp2::VertexMachine interpreter(program, parameters),
-            compiled(program, parameters, native.get());
+            compiled = executor.machine(parameters);
         const std::uint64_t budget = data[0] < 200 ? data[0] : slvm::kDefaultBudget;
         std::array<vp2::AttributeRegisters, 3> vertices;
         std::array<vp2::ResultRegisters, 3> expectedResults;
@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     interpreter.address(i % 2) != compiled.address(i % 2))
                     std::abort();
         }
-        vp2::VertexMachine batched(program, parameters, native.get());
+        vp2::VertexMachine batched = executor.machine(parameters);
         std::array<vp2::ResultRegisters, 3> results;
         results.fill(vp2::VertexMachine::initialResults());
         const vp2::VertexMachine::BatchStatuses statuses =

@@ -43,7 +43,7 @@ void BM_Cg_Compile(benchmark::State& state, const std::string& folder, const std
     for (auto _ : state) {
         const compiler::CompiledProgram program = compiler::compileCg(source, options);
         assembly = program.assembly;
-        benchmark::DoNotOptimize(program.sl.get());
+        benchmark::DoNotOptimize(program.sl().get());
     }
     const int compiled = instructionCount(assembly);
     const int original =

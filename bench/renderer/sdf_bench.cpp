@@ -9,7 +9,7 @@
 #include "renderer/embree/device.h"
 #include "renderer/parser/parser.h"
 #include "slvm/card/card_file.h"
-#include "slvm/card/jit.h"
+#include "slvm/card/executor.h"
 #include "slvm/card/vm.h"
 
 #include <benchmark/benchmark.h>
@@ -163,13 +163,14 @@ std::vector<std::array<float, 3>> points() {
 void evaluateCard(benchmark::State& state, const std::string& file) {
     const std::filesystem::path path = std::filesystem::path(LRT_SOURCE_DIR "/sdf") / file;
     const slvm::card::VerifiedProgram program = slvm::card::loadCardFile(path);
-    slvm::card::CardMachine machine(program);
-    const auto native = slvm::card::NativeCard::compile(program);
+    const slvm::card::Executor executor(program, state.range(0) ? slvm::jit::VmKind::Jit
+                                                                : slvm::jit::VmKind::Interpreter);
+    slvm::card::CardMachine machine = executor.machine();
     const auto at = points();
     for (auto _ : state)
         for (const auto& p : at) {
-            if (state.range(0)) { // as the SDF shape evaluates a compiled card
-                benchmark::DoNotOptimize(native->distance(p[0], p[1], p[2]));
+            if (executor.isCompiled()) { // as the SDF shape evaluates a compiled card
+                benchmark::DoNotOptimize(executor.distance(p[0], p[1], p[2]));
             } else {
                 machine.run(p[0], p[1], p[2]);
                 benchmark::DoNotOptimize(machine.distance());

@@ -51,17 +51,17 @@ void stopOnErrors(std::vector<slvm::Diagnostic>& errors) {
 namespace {
 
 void assembleSl(CompiledProgram& program, const std::string& name) {
-    program.sl = std::make_shared<const slvm::sl::VerifiedProgram>(
+    program.verified = std::make_shared<const slvm::sl::VerifiedProgram>(
         slvm::sl::assemble(program.assembly, name));
 }
 
 void assembleVertexProgram(CompiledProgram& program, const std::string& name) {
-    program.vertex = std::make_shared<const slvm::vp2::VerifiedProgram>(
+    program.verified = std::make_shared<const slvm::vp2::VerifiedProgram>(
         slvm::vp2::loadVertexProgram(program.assembly, name));
 }
 
 void assembleCard(CompiledProgram& program, const std::string& name) {
-    program.card = std::make_shared<const slvm::card::VerifiedProgram>(
+    program.verified = std::make_shared<const slvm::card::VerifiedProgram>(
         slvm::card::verify(slvm::card::assemble(program.assembly, name)));
 }
 

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace compiler {
@@ -32,15 +33,36 @@ struct CompileOptions {
 };
 
 struct CompiledProgram {
-    std::string assembly;                                     // the target's text (.sl, .vp)
-    std::string ir;                                           // the optimised IR, for --emit ir
-    std::vector<ConstantSlot> constants;                      // vertex targets: what c[] must hold
-    std::shared_ptr<const slvm::sl::VerifiedProgram> sl;      // profile sl: the verified program
-    std::shared_ptr<const slvm::vp2::VerifiedProgram> vertex; // vp1.1, vp2
-    std::shared_ptr<const slvm::card::VerifiedProgram> card;  // card
+    std::string assembly;                // the target's text (.sl, .vp)
+    std::string ir;                      // the optimised IR, for --emit ir
+    std::vector<ConstantSlot> constants; // vertex targets: what c[] must hold
+    // The verified program, of the profile's machine: SL (profile sl), vertex (vp1.1, vp2) or
+    // card.
+    std::variant<std::shared_ptr<const slvm::sl::VerifiedProgram>,
+                 std::shared_ptr<const slvm::vp2::VerifiedProgram>,
+                 std::shared_ptr<const slvm::card::VerifiedProgram>>
+        verified;
     // The files it was read from: the program's own, then those it includes (what a live preview
     // watches). Empty for a program compiled from text that no file holds.
     std::vector<std::filesystem::path> files;
+
+    // The verified program where it is that machine's, else null.
+    std::shared_ptr<const slvm::sl::VerifiedProgram> sl() const {
+        return verifiedAs<slvm::sl::VerifiedProgram>();
+    }
+    std::shared_ptr<const slvm::vp2::VerifiedProgram> vertex() const {
+        return verifiedAs<slvm::vp2::VerifiedProgram>();
+    }
+    std::shared_ptr<const slvm::card::VerifiedProgram> card() const {
+        return verifiedAs<slvm::card::VerifiedProgram>();
+    }
+
+private:
+    template <typename Program>
+    std::shared_ptr<const Program> verifiedAs() const {
+        const auto* held = std::get_if<std::shared_ptr<const Program>>(&verified);
+        return held ? *held : nullptr;
+    }
 };
 
 // The machine a profile's programs run on.

@@ -16,13 +16,14 @@ namespace {
 
 CompiledProgram loadShader(const std::filesystem::path& path, const CompileOptions&) {
     CompiledProgram program;
-    program.sl = std::make_shared<const slvm::sl::VerifiedProgram>(slvm::sl::loadShaderFile(path));
+    program.verified =
+        std::make_shared<const slvm::sl::VerifiedProgram>(slvm::sl::loadShaderFile(path));
     return program;
 }
 
 CompiledProgram loadVertexProgram(const std::filesystem::path& path, const CompileOptions&) {
     CompiledProgram program;
-    program.vertex =
+    program.verified =
         std::make_shared<const slvm::vp2::VerifiedProgram>(slvm::vp2::loadVertexProgramFile(path));
     return program;
 }
@@ -30,7 +31,7 @@ CompiledProgram loadVertexProgram(const std::filesystem::path& path, const Compi
 // Card images (by extension) and card text (anything else).
 CompiledProgram loadCard(const std::filesystem::path& path, const CompileOptions&) {
     CompiledProgram program;
-    program.card =
+    program.verified =
         std::make_shared<const slvm::card::VerifiedProgram>(slvm::card::loadCardFile(path));
     return program;
 }

@@ -158,11 +158,9 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
                          e.diagnostics());
     }
     VertexProgramBinding binding =
-        isSource ? bindCompiledVertexProgram(*d, program.vertex, program.constants)
-                 : bindVertexProgram(*d, program.vertex);
-    if (execution_.vm == slvm::jit::VmKind::Jit)
-        binding.native =
-            slvm::vp2::NativeVertexProgram::compile(*binding.program, execution_.statistics);
+        isSource ? bindCompiledVertexProgram(*d, program.vertex(), program.constants)
+                 : bindVertexProgram(*d, program.vertex());
+    binding.executor.emplace(*binding.program, execution_.vm, execution_.statistics);
     return &bindings_.emplace(d, std::move(binding)).first->second;
 }
 
@@ -190,8 +188,7 @@ SceneBuilder::MadeShape SceneBuilder::meshShape(const ShapeDescription& d, MeshD
                                     vertexStageNormals(mesh)});
         VertexStageReport report;
         try {
-            report =
-                runVertexStage(*binding->program, binding->native.get(), parameters, a.color, mesh);
+            report = runVertexStage(*binding->executor, parameters, a.color, mesh);
         } catch (const std::runtime_error& e) {
             throw SceneError(d.where, e.what());
         }

@@ -41,19 +41,18 @@ ShaderLibrary::load(const std::filesystem::path& path,
     options.uniformValues = uniforms;
     options.searchPath = searchPath_;
     options.onFileRead = onFileRead_;
-    auto program = compiler::loadProgram(path, options).sl;
+    auto program = compiler::loadProgram(path, options).sl();
     loaded_.emplace(std::move(key), program);
     return program;
 }
 
-std::shared_ptr<const slvm::sl::NativeProgram>
-ShaderLibrary::compiled(const std::shared_ptr<const slvm::sl::VerifiedProgram>& program) {
-    if (slvm::jit::effectiveVm(execution_.vm) != slvm::jit::VmKind::Jit)
-        return nullptr;
-    auto& native = compiled_[program.get()];
-    if (!native)
-        native = slvm::sl::NativeProgram::compile(*program, execution_.statistics);
-    return native;
+std::shared_ptr<const slvm::sl::Executor>
+ShaderLibrary::executor(const std::shared_ptr<const slvm::sl::VerifiedProgram>& program) {
+    auto& made = executors_[program.get()];
+    if (!made)
+        made = std::make_shared<const slvm::sl::Executor>(*program, execution_.vm,
+                                                          execution_.statistics);
+    return made;
 }
 
 } // namespace lrt

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "slvm/jit/native_code.h"
-#include "slvm/sl/jit.h"
+#include "slvm/sl/executor.h"
 #include "slvm/sl/verifier.h"
 
 #include <filesystem>
@@ -25,7 +25,7 @@ class ShaderLibrary {
 public:
     // `onFileRead`, when set, is called with each file a load reads: the shader's own (before it
     // is read), then those it includes.
-    // `execution`: whether shaders are compiled to native code (compiled()).
+    // `execution`: whether shaders are compiled to native code (executor()).
     explicit ShaderLibrary(std::vector<std::filesystem::path> searchPath,
                            std::function<void(const std::filesystem::path&)> onFileRead = {},
                            slvm::jit::ExecutionChoice execution = {})
@@ -43,10 +43,11 @@ public:
     load(const std::filesystem::path& path,
          const std::map<std::string, std::vector<float>>& uniforms = {});
 
-    // `program` (one load() returned) compiled to native code, once per program; null where the
-    // interpreter runs programs. The result must not outlive `program`.
-    std::shared_ptr<const slvm::sl::NativeProgram>
-    compiled(const std::shared_ptr<const slvm::sl::VerifiedProgram>& program);
+    // What runs `program` (one load() returned), compiled or interpreted as `execution` and the
+    // rule of slvm/jit/executor.h choose: made (and compiled) once per program. The result must
+    // not outlive `program`.
+    std::shared_ptr<const slvm::sl::Executor>
+    executor(const std::shared_ptr<const slvm::sl::VerifiedProgram>& program);
 
     // The file extensions a shader may have, in the order they are looked for.
     static std::vector<std::string_view> extensions();
@@ -58,8 +59,8 @@ private:
              std::shared_ptr<const slvm::sl::VerifiedProgram>>
         loaded_;
     slvm::jit::ExecutionChoice execution_;
-    std::map<const slvm::sl::VerifiedProgram*, std::shared_ptr<const slvm::sl::NativeProgram>>
-        compiled_;
+    std::map<const slvm::sl::VerifiedProgram*, std::shared_ptr<const slvm::sl::Executor>>
+        executors_;
 };
 
 } // namespace lrt

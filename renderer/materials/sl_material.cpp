@@ -287,9 +287,8 @@ Color SlMaterial::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     RendererHost host(point, settings_);
     ProgramRecorder* const recorder = point.context ? point.context->recorder() : nullptr;
     const sl::ExecutionResult result =
-        recorder           ? recordedRun(*recorder, registers, host)
-        : settings_.native ? settings_.native->execute(registers, host, settings_.budget)
-                           : sl::execute(*settings_.program, registers, host, settings_.budget);
+        recorder ? recordedRun(*recorder, registers, host)
+                 : settings_.executor->execute(registers, host, settings_.budget);
     if (result.status == sl::ExecutionStatus::Budget) {
         ++budgetExhausted_;
         return Color(std::nanf(""));
@@ -319,7 +318,7 @@ std::unique_ptr<Material> SlMaterial::create(const ParameterList& list, const st
     settings.where = Diagnostic::Location{std::string(context.where.file), context.where.line,
                                           context.where.column};
     settings.program = loadProgram(path, uniforms, context);
-    settings.native = context.shaders.compiled(settings.program);
+    settings.executor = context.shaders.executor(settings.program);
     settings.budget = context.shaderOptions.budget;
     settings.traceDepth = context.shaderOptions.traceDepth;
     settings.initial = initialRegisters(p);

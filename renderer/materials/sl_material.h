@@ -8,8 +8,8 @@
 #include "renderer/materials/material_registry.h"
 #include "renderer/materials/program_recorder.h"
 #include "renderer/textures/texture_system.h"
+#include "slvm/sl/executor.h"
 #include "slvm/sl/host.h"
-#include "slvm/sl/jit.h"
 #include "slvm/sl/register_file.h"
 #include "slvm/sl/verifier.h"
 
@@ -30,8 +30,8 @@ struct SlSurfaceSettings {
     std::string name;                 // the Surface name, for warnings
     slvm::Diagnostic::Location where; // the Surface statement, for warnings
     std::shared_ptr<const slvm::sl::VerifiedProgram> program;
-    // `program` compiled, or null to interpret it (declared after it: it must not outlive it).
-    std::shared_ptr<const slvm::sl::NativeProgram> native;
+    // What runs `program`, compiled or interpreted (declared after it: it must not outlive it).
+    std::shared_ptr<const slvm::sl::Executor> executor;
     slvm::sl::RegisterFile initial; // Kd Ks S Kr Kt Ka, C1, r0-r3, s0-s3 from the Surface
     float eta = 1.0f;               // for I = old index / new index
     std::array<TextureBinding, 8> textures{};

@@ -52,7 +52,7 @@ std::shared_ptr<const card::VerifiedProgram> loadCard(const Parameters& p, const
         options.profile = "card";
         options.searchPath = {path.parent_path()};
         options.onFileRead = c.onFileRead;
-        return compiler::loadProgram(path, options).card;
+        return compiler::loadProgram(path, options).card();
     } catch (const slvm::ProgramError& error) {
         throw SceneError(p.where("card"), fmt::format("cannot use the card:\n{}", error.what()),
                          error.diagnostics());
@@ -94,12 +94,8 @@ ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeCo
     settings.epsilon = p.getFloat("epsilon");
     settings.maxSteps = p.getInteger("maxsteps");
     settings.lipschitz = p.getFloat("lipschitz");
-    auto card = loadCard(p, c);
-    auto native = slvm::jit::effectiveVm(c.execution.vm) == slvm::jit::VmKind::Jit
-                      ? card::NativeCard::compile(*card, c.execution.statistics)
-                      : nullptr;
     return singleSurface(std::make_unique<SdfShape>(c.objectToScene, c.flipNormals, c.oneSided,
-                                                    std::move(card), settings, std::move(native)));
+                                                    loadCard(p, c), settings, c.execution));
 }
 
 float sign(float x) {
@@ -150,24 +146,13 @@ Bounds3 SdfBound::box() const {
 
 SdfShape::SdfShape(const Transform& objectToScene, bool flipNormals, bool oneSided,
                    std::shared_ptr<const card::VerifiedProgram> card, const SdfSettings& settings,
-                   std::shared_ptr<const card::NativeCard> native)
+                   slvm::jit::ExecutionChoice execution)
     : UserGeometryShape(objectToScene, flipNormals, oneSided), card_(std::move(card)),
-      native_(std::move(native)), settings_(settings), sceneToObject_(objectToScene.inverse()) {}
-
-namespace {
-
-// Out of line, so that the march's calls of compiled code set up no machine.
-[[gnu::noinline]] float interpretedDistance(const card::VerifiedProgram& program, Vec3 p) {
-    card::CardMachine machine(program);
-    if (machine.run(p.x, p.y, p.z).status != slvm::ExecutionStatus::Ok)
-        return NAN;
-    return machine.distance();
-}
-
-} // namespace
+      executor_(*card_, execution.vm, execution.statistics), settings_(settings),
+      sceneToObject_(objectToScene.inverse()) {}
 
 float SdfShape::distance(Vec3 p) const {
-    return native_ ? native_->distance(p.x, p.y, p.z) : interpretedDistance(*card_, p);
+    return executor_.distance(p.x, p.y, p.z);
 }
 
 Vec3 SdfShape::gradient(Vec3 p) const {
@@ -175,11 +160,11 @@ Vec3 SdfShape::gradient(Vec3 p) const {
     // floats' spacing there.
     const float size = std::max({1.0f, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
     const float h = settings_.epsilon * size;
-    if (native_) { // the six evaluations as two calls of four points (NativeCard::distances)
-        const auto xy = native_->distances({p.x + h, p.x - h, p.x, p.x},
-                                           {p.y, p.y, p.y + h, p.y - h}, {p.z, p.z, p.z, p.z});
-        const auto z = native_->distances({p.x, p.x, p.x, p.x}, {p.y, p.y, p.y, p.y},
-                                          {p.z + h, p.z - h, p.z, p.z});
+    if (executor_.isCompiled()) { // the six evaluations as two calls of four points
+        const auto xy = executor_.distances({p.x + h, p.x - h, p.x, p.x},
+                                            {p.y, p.y, p.y + h, p.y - h}, {p.z, p.z, p.z, p.z});
+        const auto z = executor_.distances({p.x, p.x, p.x, p.x}, {p.y, p.y, p.y, p.y},
+                                           {p.z + h, p.z - h, p.z, p.z});
         return Vec3{xy[0] - xy[1], xy[2] - xy[3], z[0] - z[1]} / (2 * h);
     }
     return Vec3{distance({p.x + h, p.y, p.z}) - distance({p.x - h, p.y, p.z}),

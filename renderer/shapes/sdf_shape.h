@@ -6,7 +6,7 @@
 #include "renderer/shapes/shape.h"
 #include "renderer/shapes/shape_registry.h"
 #include "renderer/shapes/user_geometry.h"
-#include "slvm/card/jit.h"
+#include "slvm/card/executor.h"
 #include "slvm/card/verifier.h"
 
 #include <array>
@@ -40,7 +40,7 @@ class SdfShape final : public UserGeometryShape {
 public:
     SdfShape(const Transform& objectToScene, bool flipNormals, bool oneSided,
              std::shared_ptr<const slvm::card::VerifiedProgram> card, const SdfSettings& settings,
-             std::shared_ptr<const slvm::card::NativeCard> native = nullptr);
+             slvm::jit::ExecutionChoice execution);
     // Its parameters and create() are in sdf_shape.cpp, with its registry entry.
     static const ShapeEntry registryEntry;
 
@@ -94,7 +94,7 @@ private:
     const AreaTable& areaTable() const;
 
     std::shared_ptr<const slvm::card::VerifiedProgram> card_;
-    std::shared_ptr<const slvm::card::NativeCard> native_; // null: interpreted; after card_
+    slvm::card::Executor executor_; // compiled or interpreted; after card_, which it runs
     SdfSettings settings_;
     Transform sceneToObject_;
     mutable std::once_flag areaOnce_;

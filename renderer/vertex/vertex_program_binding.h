@@ -7,12 +7,13 @@
 #include "renderer/core/parameter_list.h"
 #include "renderer/core/transform.h"
 #include "renderer/description/vertex_program_description.h"
-#include "slvm/vp2/jit.h"
+#include "slvm/vp2/executor.h"
 #include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,9 @@ enum class TrackedMatrix {
 
 struct VertexProgramBinding {
     std::shared_ptr<const slvm::vp2::VerifiedProgram> program;
-    // `program` compiled, or null to interpret it (declared after it: it must not outlive it).
-    std::shared_ptr<const slvm::vp2::NativeVertexProgram> native;
+    // What runs `program`, compiled or interpreted: chosen by the scene builder, none until then
+    // (declared after it: it must not outlive it).
+    std::optional<slvm::vp2::Executor> executor;
     struct Constant {
         int index;
         slvm::vp2::Vector4 value;

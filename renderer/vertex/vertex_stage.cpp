@@ -106,10 +106,10 @@ std::array<vp2::Vector4, vp2::kAttributeCount> vertexAttributes(const MeshData& 
     return v;
 }
 
-VertexStageReport runVertexStage(const vp2::VerifiedProgram& program,
-                                 const vp2::NativeVertexProgram* native,
+VertexStageReport runVertexStage(const vp2::Executor& executor,
                                  std::span<const vp2::Vector4> parameters, Color surfaceColor,
                                  MeshData& mesh) {
+    const vp2::VerifiedProgram& program = executor.program();
     const std::size_t count = mesh.positions.size();
     const std::vector<Vec3> inputNormals = vertexStageNormals(mesh);
     Outputs outputs(program, mesh);
@@ -117,7 +117,7 @@ VertexStageReport runVertexStage(const vp2::VerifiedProgram& program,
     std::atomic<std::size_t> badVertex{count}; // the first with a non-finite position
 
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 1024), [&](const auto& range) {
-        vp2::VertexMachine machine(program, parameters, native);
+        vp2::VertexMachine machine = executor.machine(parameters);
         // Batches small enough for both buffers to stay in the L1 cache; the results the program
         // does not write keep their initial values throughout.
         constexpr std::size_t kBatch = 32;

@@ -5,7 +5,7 @@
 
 #include "renderer/core/color.h"
 #include "renderer/description/mesh_data.h"
-#include "slvm/vp2/jit.h"
+#include "slvm/vp2/executor.h"
 #include "slvm/vp2/verifier.h"
 #include "slvm/vp2/vm.h"
 
@@ -28,9 +28,8 @@ struct VertexStageReport {
 // clip distances by o[CLPn].x, each only when the program writes that register. A mesh with
 // vertex normals gets them recomputed from the new positions. `surfaceColor` is v[COL0] for
 // meshes without their own colours. Throws std::runtime_error when a vertex's position is not
-// finite, naming the vertex. `native`, when given, is `program` compiled, which runs instead.
-VertexStageReport runVertexStage(const slvm::vp2::VerifiedProgram& program,
-                                 const slvm::vp2::NativeVertexProgram* native,
+// finite, naming the vertex. `executor` runs the program, compiled or interpreted.
+VertexStageReport runVertexStage(const slvm::vp2::Executor& executor,
                                  std::span<const slvm::vp2::Vector4> parameters, Color surfaceColor,
                                  MeshData& mesh);
 

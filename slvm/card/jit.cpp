@@ -12,7 +12,6 @@
 #include "slvm/jit/code_builder.h"
 
 #include <bit>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -498,21 +497,14 @@ void Generator::emitOperation(const Instruction& in) {
 
 } // namespace
 
-std::shared_ptr<const NativeCard> NativeCard::compile(const VerifiedProgram& program,
-                                                      jit::CompileStatistics* statistics) {
-    if (program.instructions().size() > kMaxCompiledLength)
-        return nullptr;
-    const auto start = std::chrono::steady_clock::now();
+std::shared_ptr<const NativeCard> NativeCard::compile(const VerifiedProgram& program) {
     const auto function = [&](bool distanceOnly) {
         jit::NativeCode::Builder builder;
         Generator(builder.compiler(), program, distanceOnly).generate();
         return builder.finish();
     };
-    std::shared_ptr<const NativeCard> compiled(
+    return std::shared_ptr<const NativeCard>(
         new NativeCard(program, function(false), function(true), compileLanes(program)));
-    if (statistics)
-        statistics->add(std::chrono::steady_clock::now() - start);
-    return compiled;
 }
 
 NativeCard::NativeCard(const VerifiedProgram& program, jit::NativeCode run,
@@ -534,20 +526,6 @@ NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& register
         return {{ExecutionStatus::Ok, frame.executed}, -1};
     }
 }
-
-namespace {
-
-// A distance the compiled code left to the interpreter, from the start: the run is a function of
-// the point. Out of line, so that the sphere tracer's calls do not pay for a machine's frame.
-[[gnu::noinline]] float interpretedDistance(const VerifiedProgram& program, float x, float y,
-                                            float z, std::uint64_t budget) {
-    CardMachine machine(program, budget);
-    return machine.run(x, y, z).status == ExecutionStatus::Ok
-               ? machine.distance()
-               : std::numeric_limits<float>::quiet_NaN();
-}
-
-} // namespace
 
 float NativeCard::unfinishedDistance(const Frame& frame) const {
     if (frame.outcome == kFault)

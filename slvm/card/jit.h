@@ -17,14 +17,10 @@ namespace slvm::card {
 
 class NativeCard {
 public:
-    // Compiles `program`, which must outlive the result; `statistics`, when given, counts it.
-    // Returns null for a card longer than kMaxCompiledLength instructions, which runs in the
-    // interpreter: a card image's padding is exits, so a wide image holds millions (a
-    // hand-written or compiled SDF has tens), and the code generator's time grows with length.
-    // Throws jit::CompileError where the code generator fails.
-    static std::shared_ptr<const NativeCard> compile(const VerifiedProgram& program,
-                                                     jit::CompileStatistics* statistics = nullptr);
-    static constexpr std::size_t kMaxCompiledLength = 16384;
+    // Compiles `program`, which must outlive the result. Throws jit::CompileError where the code
+    // generator fails. Whether a card is compiled at all is card::Executor's choice (a wide card
+    // image's padding of exits is too long to compile).
+    static std::shared_ptr<const NativeCard> compile(const VerifiedProgram& program);
 
     const VerifiedProgram& program() const { return *program_; }
 
@@ -39,9 +35,8 @@ public:
     Outcome run(std::array<float, kRegisterFloats>& registers, float x, float y, float z,
                 std::uint64_t budget) const;
 
-    // The distance at (x, y, z): rf0 after CardMachine(program(), budget, this).run(x, y, z), or
-    // NaN where that run does not end ok. Keeps no registers, so it costs no machine (an SDF
-    // shape's march calls it at every step).
+    // The distance at (x, y, z): interpretedDistance(program(), x, y, z, budget), bitwise. Keeps no
+    // registers, so it costs no machine (an SDF shape's march calls it at every step).
     float distance(float x, float y, float z, std::uint64_t budget = kDefaultBudget) const {
         Frame frame; // the distance function reads the program and the budget
         frame.program = program_;

@@ -17,6 +17,8 @@ public:
     const Card& card() const { return card_; }
     const std::string& name() const { return card_.name; }
     const std::vector<Instruction>& instructions() const { return instructions_; }
+    // The instructions, as the JIT's length limit counts them (slvm/jit/executor.h).
+    std::size_t length() const { return instructions_.size(); }
     // The instruction that starts at `pixel`, instructions().size() for the end of the card (an
     // implicit exit), or -1 when none starts there.
     int instructionAt(int pixel) const {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace slvm::card {
 
@@ -93,6 +94,14 @@ ExecutionResult CardMachine::run(float x, float y, float z) {
     }
     registers_.fill(0.0f);
     return interpret(0, 0);
+}
+
+[[gnu::noinline]] float interpretedDistance(const VerifiedProgram& program, float x, float y,
+                                            float z, std::uint64_t budget) {
+    CardMachine machine(program, budget);
+    return machine.run(x, y, z).status == ExecutionStatus::Ok
+               ? machine.distance()
+               : std::numeric_limits<float>::quiet_NaN();
 }
 
 ExecutionResult CardMachine::interpret(std::size_t at, std::uint64_t executed) {

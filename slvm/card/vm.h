@@ -46,4 +46,10 @@ private:
     std::array<float, 16> input_{};
 };
 
+// The distance at (x, y, z): rf0 after CardMachine(program, budget).run(x, y, z), or NaN where
+// that run does not end ok. Out of line, so that a sphere tracer's inlined calls of compiled code
+// (card::Executor::distance) do not pay for a machine's frame.
+float interpretedDistance(const VerifiedProgram& program, float x, float y, float z,
+                          std::uint64_t budget = kDefaultBudget);
+
 } // namespace slvm::card

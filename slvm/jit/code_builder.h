@@ -7,18 +7,10 @@
 
 #include <asmjit/x86.h>
 #include <optional>
-#include <stdexcept>
 #include <utility>
 #include <vector>
 
 namespace slvm::jit {
-
-// The code generator failed (out of executable memory, or a bug in a generator): a verified
-// program always compiles otherwise.
-class CompileError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 class NativeCode::Builder {
 public:

@@ -1,6 +1,8 @@
 // The executable memory of compiled programs (one asmjit JitRuntime each, so that releasing a
-// program releases its pages) and the run-time check for the ISA the generators emit.
+// program releases its pages), the run-time check for the ISA the generators emit, and the rule
+// that picks compiled code or the interpreter (executor.h).
 #include "slvm/jit/code_builder.h"
+#include "slvm/jit/executor.h"
 
 #include <fmt/format.h>
 
@@ -50,6 +52,10 @@ bool nativeCodeSupported() {
 
 VmKind effectiveVm(VmKind requested) {
     return requested == VmKind::Jit && !nativeCodeSupported() ? VmKind::Interpreter : requested;
+}
+
+bool runsCompiled(VmKind requested, std::size_t length) {
+    return effectiveVm(requested) == VmKind::Jit && length <= kMaxCompiledLength;
 }
 
 VmKind defaultVm() {

@@ -1,7 +1,7 @@
 // Native code for the VMs: which executor runs programs (the interpreter or compiled x86-64), the
-// executable memory one compiled program owns, and the count of programs compiled. The code
-// generator itself (asmjit) stays inside slvm/jit and the VMs' jit.cpp files; nothing here
-// exposes it.
+// executable memory one compiled program owns, the code generator's failure, and the count of
+// programs compiled. The code generator itself (asmjit) stays inside slvm/jit and the VMs'
+// jit.cpp files; nothing here exposes it.
 #pragma once
 
 #include <atomic>
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,13 @@ VmKind effectiveVm(VmKind requested);
 VmKind defaultVm();
 // "asmjit 1.9.0, x86-64 SSE4.1" (what `lrt --version` names), or why there is none.
 std::string codeGeneratorDescription();
+
+// The code generator failed (out of executable memory, or a bug in a generator): a verified
+// program always compiles otherwise.
+class CompileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 // Programs compiled and the time compiling took, shared by everything that compiles for one
 // render (`--stats`). Thread-safe.

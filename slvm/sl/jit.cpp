@@ -13,7 +13,6 @@
 #include "slvm/jit/code_builder.h"
 #include "slvm/sl/registers.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <exception>
@@ -469,23 +468,14 @@ void Generator::emitHostCall(const ExecInstruction& in) {
 
 } // namespace
 
-std::shared_ptr<const NativeProgram> NativeProgram::compile(const VerifiedProgram& program,
-                                                            jit::CompileStatistics* statistics) {
-    if (program.code().size() > kMaxCompiledLength)
-        return std::shared_ptr<const NativeProgram>(new NativeProgram(program, std::nullopt));
-    const auto start = std::chrono::steady_clock::now();
+std::shared_ptr<const NativeProgram> NativeProgram::compile(const VerifiedProgram& program) {
     jit::NativeCode::Builder builder;
     Generator(builder.compiler(), program).generate();
-    std::shared_ptr<const NativeProgram> compiled(new NativeProgram(program, builder.finish()));
-    if (statistics)
-        statistics->add(std::chrono::steady_clock::now() - start);
-    return compiled;
+    return std::shared_ptr<const NativeProgram>(new NativeProgram(program, builder.finish()));
 }
 
 ExecutionResult NativeProgram::execute(RegisterFile& registers, Host& host,
                                        std::uint64_t budget) const {
-    if (!entry_)
-        return sl::execute(*program_, registers, host, budget);
     std::exception_ptr failure;
     Frame frame{&host, budget, 0, 0, 0, &failure};
     switch (entry_(registers.slots[0].data(), &frame)) {
@@ -497,11 +487,5 @@ ExecutionResult NativeProgram::execute(RegisterFile& registers, Host& host,
         return {ExecutionStatus::Ok, frame.executed};
     }
 }
-
-Executor::Executor(const VerifiedProgram& program, jit::VmKind kind,
-                   jit::CompileStatistics* statistics)
-    : program_(&program), native_(jit::effectiveVm(kind) == jit::VmKind::Jit
-                                      ? NativeProgram::compile(program, statistics)
-                                      : nullptr) {}
 
 } // namespace slvm::sl

@@ -8,17 +8,14 @@
 #include "slvm/sl/vm.h"
 
 #include <memory>
-#include <optional>
 
 namespace slvm::sl {
 
 class NativeProgram {
 public:
-    // Compiles `program`, which must outlive the result; `statistics`, when given, counts it.
-    // Throws jit::CompileError where the code generator fails. A program longer than
-    // kMaxCompiledLength is not compiled: it runs in the interpreter.
-    static std::shared_ptr<const NativeProgram>
-    compile(const VerifiedProgram& program, jit::CompileStatistics* statistics = nullptr);
+    // Compiles `program`, which must outlive the result. Throws jit::CompileError where the code
+    // generator fails. Whether a program is compiled at all is sl::Executor's choice.
+    static std::shared_ptr<const NativeProgram> compile(const VerifiedProgram& program);
 
     // As sl::execute(program, ...). A host call that throws ends the run and the exception
     // reaches the caller, as in the interpreter.
@@ -26,39 +23,18 @@ public:
                             std::uint64_t budget = kDefaultBudget) const;
 
     const VerifiedProgram& program() const { return *program_; }
-    bool isCompiled() const { return code_.has_value(); }
-
-    static constexpr std::size_t kMaxCompiledLength = 16384;
 
     struct Frame; // what compiled code receives besides the registers (jit.cpp)
 
 private:
     using EntryPoint = int (*)(float* registers, Frame* frame);
-    NativeProgram(const VerifiedProgram& program, std::optional<jit::NativeCode> code)
+    NativeProgram(const VerifiedProgram& program, jit::NativeCode code)
         : program_(&program), code_(std::move(code)),
-          entry_(code_ ? reinterpret_cast<EntryPoint>(code_->entry()) : nullptr) {}
+          entry_(reinterpret_cast<EntryPoint>(code_.entry())) {}
 
     const VerifiedProgram* program_;
-    std::optional<jit::NativeCode> code_;
-    EntryPoint entry_; // null: interpreted
-};
-
-// The executor chosen for one program: compiled code where `kind` is jit and the machine runs it,
-// the interpreter otherwise.
-class Executor {
-public:
-    Executor(const VerifiedProgram& program, jit::VmKind kind,
-             jit::CompileStatistics* statistics = nullptr);
-
-    ExecutionResult execute(RegisterFile& registers, Host& host,
-                            std::uint64_t budget = kDefaultBudget) const {
-        return native_ ? native_->execute(registers, host, budget)
-                       : sl::execute(*program_, registers, host, budget);
-    }
-
-private:
-    const VerifiedProgram* program_;
-    std::shared_ptr<const NativeProgram> native_;
+    jit::NativeCode code_;
+    EntryPoint entry_;
 };
 
 } // namespace slvm::sl

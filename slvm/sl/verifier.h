@@ -28,6 +28,8 @@ class VerifiedProgram {
 public:
     const Program& program() const { return program_; }
     const std::vector<ExecInstruction>& code() const { return code_; }
+    // The instructions, as the JIT's length limit counts them (slvm/jit/executor.h).
+    std::size_t length() const { return code_.size(); }
     // The form each instruction was resolved to (for the disassembler and tools).
     const Form& form(std::size_t index) const { return *forms_[index]; }
 

@@ -11,7 +11,6 @@
 // (jit::BudgetCounter), starting again at each vertex.
 #include "slvm/vp2/jit_generator.h"
 
-#include <chrono>
 #include <cstddef>
 
 namespace slvm::vp2 {
@@ -192,15 +191,11 @@ using jit_generator::kOverflow;
 using jit_generator::kResume;
 
 std::shared_ptr<const NativeVertexProgram>
-NativeVertexProgram::compile(const VerifiedProgram& program, jit::CompileStatistics* statistics) {
-    const auto start = std::chrono::steady_clock::now();
+NativeVertexProgram::compile(const VerifiedProgram& program) {
     jit::NativeCode::Builder builder;
     Generator(builder.compiler(), program).generate();
-    std::shared_ptr<const NativeVertexProgram> compiled(
+    return std::shared_ptr<const NativeVertexProgram>(
         new NativeVertexProgram(program, builder.finish()));
-    if (statistics)
-        statistics->add(std::chrono::steady_clock::now() - start);
-    return compiled;
 }
 
 NativeVertexProgram::Outcome

@@ -18,10 +18,9 @@ namespace slvm::vp2 {
 
 class NativeVertexProgram {
 public:
-    // Compiles `program`, which must outlive the result; `statistics`, when given, counts it.
-    // Throws jit::CompileError where the code generator fails.
-    static std::shared_ptr<const NativeVertexProgram>
-    compile(const VerifiedProgram& program, jit::CompileStatistics* statistics = nullptr);
+    // Compiles `program`, which must outlive the result. Throws jit::CompileError where the code
+    // generator fails. Whether a program is compiled at all is vp2::Executor's choice.
+    static std::shared_ptr<const NativeVertexProgram> compile(const VerifiedProgram& program);
 
     const VerifiedProgram& program() const { return *program_; }
 

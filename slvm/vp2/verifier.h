@@ -17,6 +17,8 @@ public:
     bool positionInvariant() const { return program_.positionInvariant; }
     // Instructions with their branch targets resolved.
     const std::vector<Instruction>& instructions() const { return program_.instructions; }
+    // The instructions, as the JIT's length limit counts them (slvm/jit/executor.h).
+    std::size_t length() const { return instructions().size(); }
     int entryPoint() const { return entryPoint_; } // after the label "main", else 0
     // Whether some instruction writes result register r (any component, under any mask).
     bool writes(Result r) const { return (writtenResults_ >> static_cast<int>(r)) & 1u; }

@@ -2,8 +2,10 @@
 // (compiler/driver/program_loader.cpp's formats, compiler/driver/compile.cpp's profiles,
 // renderer/import/scene_file.cpp's readers), so no other source spells a program or scene
 // extension (neither to compare a file's with it nor in a list of its own, which would be a second
-// table), or compares a profile's name with a string. And tests make temporary files only through
-// tests/scratch_directory.h, which removes them.
+// table), or compares a profile's name with a string. Tests make temporary files only through
+// tests/scratch_directory.h, which removes them. The renderer and the commands run programs
+// through the VMs' executors, which alone choose compiled code or the interpreter, and find AOV
+// channels through the AOV layer table.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
@@ -104,5 +106,17 @@ TEST_CASE("AOV channels are found through the layer table alone", "[architecture
             }
         INFO(line.where << ": " << line.text << "\n(name the channel: kAlbedoChannel, ...)");
         CHECK_FALSE(numbered);
+    }
+}
+
+TEST_CASE("whether a program runs compiled is chosen by the VMs' executors alone",
+          "[architecture]") {
+    // Each VM's Executor (slvm/jit/executor.h) applies the one rule; the renderer and the
+    // commands hold executors and never compile a program themselves.
+    for (const Line& line : linesOf({"renderer", "cli"})) {
+        INFO(line.where << ": " << line.text << "\n(use the VM's Executor)");
+        for (const char* compile :
+             {"NativeProgram::compile", "NativeVertexProgram::compile", "NativeCard::compile"})
+            CHECK_FALSE(contains(line.text, compile));
     }
 }

@@ -120,7 +120,7 @@ void runSl(const std::string& profile, int count, Outcome& outcome,
                 continue;
             }
             QuietHost host;
-            const auto result = sl::execute(*compiled.sl, registers, host);
+            const auto result = sl::execute(*compiled.sl(), registers, host);
             REQUIRE(result.status == sl::ExecutionStatus::Ok);
             const auto& v0 = registers.vector(sl::reg::v0);
             std::array<double, 4> got{v0[0], v0[1], v0[2], registers.scalar(sl::reg::v1)};
@@ -156,7 +156,7 @@ void runVertex(const std::string& profile, int count, Outcome& outcome) {
         std::vector<vp2::Vector4> parameters(vp2::kMaxParameters, vp2::Vector4{0, 0, 0, 0});
         for (const compiler::ConstantSlot& slot : compiled.constants)
             parameters[static_cast<std::size_t>(slot.index)] = slot.value;
-        vp2::VertexMachine machine(*compiled.vertex, parameters);
+        vp2::VertexMachine machine(*compiled.vertex(), parameters);
         std::mt19937_64 random(static_cast<std::uint64_t>(seed) * 7919u);
         for (int sample = 0; sample < 3; ++sample) {
             std::vector<Vector> vectors;
@@ -205,7 +205,7 @@ void runCard(int count, Outcome& outcome, Language language = Language::Cg) {
         compiler::CompiledProgram compiled;
         if (!compileOrSkip("card", source, "values at once", compiled, outcome, language))
             continue;
-        slvm::card::CardMachine machine(*compiled.card);
+        slvm::card::CardMachine machine(*compiled.card());
         std::mt19937_64 random(static_cast<std::uint64_t>(seed) * 7919u);
         for (int sample = 0; sample < 3; ++sample) {
             const auto p = randomValues(random, 3);

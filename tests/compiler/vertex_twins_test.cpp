@@ -51,7 +51,7 @@ TEST_CASE("the Cg twins of the bundled vertex programs give their outputs on ran
             for (auto& a : attributes)
                 a = {value(random), value(random), std::fabs(value(random)), 1.0f};
             vp2::VertexMachine a(handWritten, parameters);
-            vp2::VertexMachine b(*twin.vertex, compiledParameters);
+            vp2::VertexMachine b(*twin.vertex(), compiledParameters);
             REQUIRE(a.run(attributes).status == slvm::ExecutionStatus::Ok);
             REQUIRE(b.run(attributes).status == slvm::ExecutionStatus::Ok);
             for (const vp2::Result r :

@@ -2,7 +2,7 @@
 // spec's FullAttenuated shader and on a branchy shader, each next to the same computation in
 // native C++ as the baseline.
 #include "slvm/sl/assembler.h"
-#include "slvm/sl/jit.h"
+#include "slvm/sl/executor.h"
 #include "slvm/sl/noise.h"
 #include "slvm/sl/shader_file.h"
 #include "slvm/sl/vm.h"

@@ -2,7 +2,7 @@
 // 100-instruction program over a one-million-vertex mesh, on one thread and on all of them (TBB,
 // one machine per chunk, in batches of 32 vertices, as the vertex stage runs), next to the same
 // transform in plain C++.
-#include "slvm/vp2/jit.h"
+#include "slvm/vp2/executor.h"
 #include "slvm/vp2/parser.h"
 #include "slvm/vp2/vm.h"
 
@@ -117,11 +117,12 @@ void timeOverMesh(benchmark::State& state, int instructions, ChunkTransform tran
 void BM_VP2_Mesh(benchmark::State& state) {
     const vp2::VerifiedProgram program =
         vp2::loadVertexProgram(benchmarkProgram(static_cast<int>(state.range(0))), "bench.vp");
-    const auto native = state.range(2) ? vp2::NativeVertexProgram::compile(program) : nullptr;
+    const vp2::Executor executor(program, state.range(2) ? slvm::jit::VmKind::Jit
+                                                         : slvm::jit::VmKind::Interpreter);
     timeOverMesh(state, static_cast<int>(program.instructions().size()),
                  [&](const auto& range, std::vector<vp2::Vector4>& positions) {
                      // As the vertex stage runs a chunk: in batches of 32 vertices.
-                     vp2::VertexMachine machine(program, parameters(), native.get());
+                     vp2::VertexMachine machine = executor.machine(parameters());
                      std::array<vp2::ResultRegisters, 32> results;
                      results.fill(vp2::VertexMachine::initialResults());
                      for (std::size_t first = range.begin(); first < range.end(); first += 32) {

@@ -88,9 +88,9 @@ TEST_CASE("the library's SDFs compiled to cards agree with native evaluation", "
     for (const auto& [name, native] : kNative) {
         INFO("sdf/" << name << ".cg");
         const compiler::CompiledProgram compiled = compileCard(folder / (name + ".cg"));
-        REQUIRE(compiled.card);
+        REQUIRE(compiled.card());
         INFO(compiled.assembly);
-        slvm::card::CardMachine machine(*compiled.card);
+        slvm::card::CardMachine machine(*compiled.card());
         std::mt19937 random(11);
         std::uniform_real_distribution<double> coordinate(-1.5, 1.5);
         for (int sample = 0; sample < 300; ++sample) {
@@ -116,7 +116,7 @@ TEST_CASE("the library's shipped cards are its Cg sources compiled", "[compiler]
                     << name << ".cg --profile card -o sdf/" << name << ".exr");
         const compiler::CompiledProgram compiled = compileCard(folder / (name + ".cg"));
         const slvm::card::Card shipped = slvm::card::readCardImage(folder / (name + ".exr"));
-        CHECK(shipped.pixels == compiled.card->card().pixels);
+        CHECK(shipped.pixels == compiled.card()->card().pixels);
     }
 }
 
@@ -124,7 +124,7 @@ TEST_CASE(
     "card profile: the entry is sdf, parameters are the point, and the result is the distance",
     "[compiler][card]") {
     const auto compiled = compileCardText("float sdf(float3 p) { return p.y * 2.0 - p.z; }");
-    slvm::card::CardMachine machine(*compiled.card);
+    slvm::card::CardMachine machine(*compiled.card());
     machine.run(1, 3, 0.5f);
     CHECK(machine.distance() == 5.5f);
     const auto named =
@@ -136,10 +136,10 @@ TEST_CASE(
     const auto entry = compiler::compileCg(
         std::make_shared<const slvm::SourceText>("t.cg", "float shape(float3 q) { return -q.x; }"),
         options);
-    slvm::card::CardMachine second(*entry.card);
+    slvm::card::CardMachine second(*entry.card());
     second.run(2, 0, 0);
     CHECK(second.distance() == -2);
-    CHECK(named.card);
+    CHECK(named.card());
 }
 
 TEST_CASE("card profile: comparisons, selects and branches flatten into arithmetic",
@@ -152,7 +152,7 @@ TEST_CASE("card profile: comparisons, selects and branches flatten into arithmet
             if (p.y != 2.0 && !(p.z >= 3.0)) d += 100.0;
             return d;
         })");
-    slvm::card::CardMachine machine(*compiled.card);
+    slvm::card::CardMachine machine(*compiled.card());
     struct Case {
         float x, y, z, expected;
     };
@@ -167,13 +167,13 @@ TEST_CASE("card profile: comparisons, selects and branches flatten into arithmet
 TEST_CASE("card profile: without sdf, Cg's usual entry main is the card's", "[compiler][card]") {
     // Issue 31, defect 3: "no entry function 'sdf'" for a program cgc would compile.
     const auto compiled = compileCardText("float main(float3 p) { return p.x - 2.0 * p.y; }");
-    slvm::card::CardMachine machine(*compiled.card);
+    slvm::card::CardMachine machine(*compiled.card());
     machine.run(1, 3, 0);
     CHECK(machine.distance() == -5.0f);
     // sdf comes first when a program has both.
     const auto both = compileCardText("float main(float3 p) { return 1.0; }\n"
                                       "float sdf(float3 p) { return 2.0; }");
-    slvm::card::CardMachine second(*both.card);
+    slvm::card::CardMachine second(*both.card());
     second.run(0, 0, 0);
     CHECK(second.distance() == 2.0f);
 }

@@ -28,7 +28,7 @@ std::array<float, 3> surface(std::array<float, 3> a, std::array<float, 3> b) {
     registers.vector(slvm::sl::reg::N) = {a[0], a[1], a[2], 0};
     registers.vector(slvm::sl::reg::L) = {b[0], b[1], b[2], 0};
     compiler::testing::QuietHost host;
-    slvm::sl::execute(*program.sl, registers, host);
+    slvm::sl::execute(*program.sl(), registers, host);
     const auto& v0 = registers.vector(slvm::sl::reg::v0);
     return {v0[0], v0[1], v0[2]};
 }
@@ -40,7 +40,7 @@ std::array<float, 3> vertex(const char* profile, std::array<float, 3> a, std::ar
     std::vector<slvm::vp2::Vector4> parameters(slvm::vp2::kMaxParameters);
     for (const compiler::ConstantSlot& slot : program.constants)
         parameters[static_cast<std::size_t>(slot.index)] = slot.value;
-    slvm::vp2::VertexMachine machine(*program.vertex, parameters);
+    slvm::vp2::VertexMachine machine(*program.vertex(), parameters);
     std::array<slvm::vp2::Vector4, slvm::vp2::kAttributeCount> inputs{};
     inputs[0] = {a[0], a[1], a[2], 1};
     inputs[1] = {b[0], b[1], b[2], 1};
@@ -55,7 +55,7 @@ float card(int component, std::array<float, 3> p) {
         fmt::format("float sdf(float3 p) {{\n    return normalize(p - float3(1, 2, 2)).{};\n}}\n",
                     "xyz"[component]),
         "card");
-    slvm::card::CardMachine machine(*program.card);
+    slvm::card::CardMachine machine(*program.card());
     machine.run(p[0], p[1], p[2]);
     return machine.distance();
 }
@@ -78,7 +78,7 @@ TEST_CASE("normalize of the zero vector is the zero vector on every profile", "[
     slvm::sl::RegisterFile registers = slvm::sl::RegisterFile::withDefaults();
     registers.vector(slvm::sl::reg::N) = {1, 2, 3, 0};
     compiler::testing::QuietHost host;
-    slvm::sl::execute(*folded.sl, registers, host);
+    slvm::sl::execute(*folded.sl(), registers, host);
     CHECK(registers.vector(slvm::sl::reg::v0)[0] == 1);
     CHECK(registers.vector(slvm::sl::reg::v0)[2] == 3);
 }

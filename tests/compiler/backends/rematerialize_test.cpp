@@ -49,7 +49,7 @@ TEST_CASE("six products of inputs alive at once fit SL's five vectors, recompute
     };
     set(reg::N, n), set(reg::L, l), set(reg::V, v), set(reg::P, p), set(reg::Pw, pw);
     compiler::testing::QuietHost host;
-    slvm::sl::execute(*program.sl, registers, host);
+    slvm::sl::execute(*program.sl(), registers, host);
     const V a = times(n, l), b = times(l, v), c = times(v, p), d = times(p, pw), e = times(pw, n),
             f = times(n, v);
     const V expected = plus(plus(plus(plus(plus(plus(a, b), c), d), e), f),

@@ -34,27 +34,27 @@ std::string refusal(const std::filesystem::path& path, const char* profile,
 } // namespace
 
 TEST_CASE("one loader reads every program format as the profile asked for", "[compiler][loader]") {
-    CHECK(load(kSource / "shaders/Lambert.sl", "sl").sl);
-    CHECK(load(kSource / "shaders/Lambert.cg", "sl").sl);
-    CHECK(load(kSource / "shaders/Lambert.t", "sl").sl);
-    CHECK(load(kSource / "shaders/Marble.cg", "sl", {{"veinFrequency", {3}}}).sl);
-    CHECK(load(kSource / "vertex/twist.vp", "vp2").vertex);
-    CHECK(load(kSource / "vertex/twist.cg", "vp2").vertex);
-    CHECK(load(kSource / "vertex/twist.cg", "vp1.1").vertex);
-    CHECK(load(kSource / "sdf/sphere.exr", "card").card);
-    CHECK(load(kSource / "sdf/sphere.pc", "card").card);
-    CHECK(load(kSource / "sdf/sphere.cg", "card").card);
+    CHECK(load(kSource / "shaders/Lambert.sl", "sl").sl());
+    CHECK(load(kSource / "shaders/Lambert.cg", "sl").sl());
+    CHECK(load(kSource / "shaders/Lambert.t", "sl").sl());
+    CHECK(load(kSource / "shaders/Marble.cg", "sl", {{"veinFrequency", {3}}}).sl());
+    CHECK(load(kSource / "vertex/twist.vp", "vp2").vertex());
+    CHECK(load(kSource / "vertex/twist.cg", "vp2").vertex());
+    CHECK(load(kSource / "vertex/twist.cg", "vp1.1").vertex());
+    CHECK(load(kSource / "sdf/sphere.exr", "card").card());
+    CHECK(load(kSource / "sdf/sphere.pc", "card").card());
+    CHECK(load(kSource / "sdf/sphere.cg", "card").card());
     // Extensions in any case.
     const lrt::testing::ScratchDirectory scratch("lrt_loader_test_");
     std::filesystem::copy_file(kSource / "shaders/Lambert.t", scratch / "UPPER.T");
-    CHECK(load(scratch / "UPPER.T", "sl").sl);
+    CHECK(load(scratch / "UPPER.T", "sl").sl());
     // .slc bytecode, written by the assembler.
     const auto bytecode =
         slvm::sl::writeSlc(slvm::sl::assemble("sl 1.0\nli s0, 2\n", "t.sl").program());
     std::ofstream(scratch / "two.slc", std::ios::binary)
         .write(reinterpret_cast<const char*>(bytecode.data()),
                static_cast<std::streamsize>(bytecode.size()));
-    CHECK(load(scratch / "two.slc", "sl").sl);
+    CHECK(load(scratch / "two.slc", "sl").sl());
 }
 
 TEST_CASE("a file no format owns is read as the profile's own text", "[compiler][loader]") {
@@ -62,9 +62,9 @@ TEST_CASE("a file no format owns is read as the profile's own text", "[compiler]
     std::ofstream(scratch / "shader.txt") << "sl 1.0\nli s0, 2\n";
     std::ofstream(scratch / "program.txt") << "!!VP2.0\nMOV o[HPOS], v[0];\nEND\n";
     std::ofstream(scratch / "card.txt") << "mov rf0, 2\n";
-    CHECK(load(scratch / "shader.txt", "sl").sl);
-    CHECK(load(scratch / "program.txt", "vp2").vertex);
-    CHECK(load(scratch / "card.txt", "card").card);
+    CHECK(load(scratch / "shader.txt", "sl").sl());
+    CHECK(load(scratch / "program.txt", "vp2").vertex());
+    CHECK(load(scratch / "card.txt", "card").card());
 }
 
 TEST_CASE("the loader says why a format cannot serve a profile", "[compiler][loader]") {

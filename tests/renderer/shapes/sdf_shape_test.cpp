@@ -21,6 +21,8 @@ using namespace lrt;
 namespace {
 
 const std::string kSdf = LRT_SOURCE_DIR "/sdf/";
+// The shapes made here run their cards in the interpreter, the reference.
+constexpr slvm::jit::ExecutionChoice kInterpreted{slvm::jit::VmKind::Interpreter};
 
 std::shared_ptr<const slvm::card::VerifiedProgram> cardFile(const std::string& name) {
     return std::make_shared<const slvm::card::VerifiedProgram>(
@@ -100,7 +102,8 @@ SdfSettings settings(float lipschitz = 1) {
 } // namespace
 
 TEST_CASE("sdf: the sphere card's hits and normals are the sphere's", "[shapes][sdf]") {
-    const SdfShape shape(Transform(), false, false, cardFile("sphere.pc"), settings());
+    const SdfShape shape(Transform(), false, false, cardFile("sphere.pc"), settings(),
+                         kInterpreted);
     std::mt19937 random(5);
     int hits = 0;
     for (int i = 0; i < 500; ++i) {
@@ -137,7 +140,7 @@ TEST_CASE("sdf: the sphere card's hits and normals are the sphere's", "[shapes][
 }
 
 TEST_CASE("sdf: the box card's hits and normals are the box's", "[shapes][sdf]") {
-    const SdfShape shape(Transform(), false, false, cardFile("box.exr"), settings());
+    const SdfShape shape(Transform(), false, false, cardFile("box.exr"), settings(), kInterpreted);
     std::mt19937 random(9);
     int hits = 0;
     for (int i = 0; i < 500; ++i) {
@@ -188,8 +191,8 @@ TEST_CASE("sdf: a function that oversteps does not leak at its documented Lipsch
     // A slab 0.02 thick, 8 (|z| - 0.01): stepping by its value would jump over it.
     const auto slab =
         cardText("in 0\nmov rf0, rf2\nabs\nmov rf16, 0.01\nsub\nmov rf16, 8\nmulVF\n");
-    const SdfShape sphere(Transform(), false, false, steep, settings(3));
-    const SdfShape thin(Transform(), false, false, slab, settings(8));
+    const SdfShape sphere(Transform(), false, false, steep, settings(3), kInterpreted);
+    const SdfShape thin(Transform(), false, false, slab, settings(8), kInterpreted);
     std::mt19937 random(3);
     for (int i = 0; i < 300; ++i) {
         const RandomRay ray = randomRay(random);
@@ -211,7 +214,8 @@ TEST_CASE("sdf: a function that oversteps does not leak at its documented Lipsch
 
 TEST_CASE("sdf: a ray that starts on the surface leaves it and finds the far side",
           "[shapes][sdf]") {
-    const SdfShape shape(Transform(), false, false, cardFile("sphere.pc"), settings());
+    const SdfShape shape(Transform(), false, false, cardFile("sphere.pc"), settings(),
+                         kInterpreted);
     // From (0, 0, -1), on the sphere, going in: the far side at z = 1.
     const auto through = shape.intersectObject({0, 0, -1}, {0, 0, 1}, 1e-6f, 1e30f);
     REQUIRE(through);

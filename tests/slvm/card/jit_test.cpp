@@ -4,8 +4,7 @@
 // every budget; and for every bundled card.
 #include "slvm/card/assembler.h"
 #include "slvm/card/card_image.h"
-#include "slvm/card/jit.h"
-#include "slvm/card/vm.h"
+#include "slvm/card/executor.h"
 #include "tests/slvm/jit_test_support.h"
 
 #include <bit>
@@ -131,15 +130,16 @@ std::string describe(const std::array<float, kRegisterFloats>& r) {
     return text;
 }
 
-// Requires NativeCard::distances, four points at a time, to give each point's `expected` distance.
-void requireSameLanes(const NativeCard& native, const std::vector<std::array<float, 3>>& points,
+// Requires the compiled distances, four points at a time (NativeCard::distances), to give each
+// point's `expected` distance.
+void requireSameLanes(const Executor& compiled, const std::vector<std::array<float, 3>>& points,
                       const std::vector<float>& expected, std::uint64_t budget,
                       const std::string& what) {
     for (std::size_t first = 0; first + 4 <= points.size(); first += 4) {
         std::array<float, 4> x, y, z;
         for (std::size_t i = 0; i < 4; ++i)
             x[i] = points[first + i][0], y[i] = points[first + i][1], z[i] = points[first + i][2];
-        const std::array<float, 4> lanes = native.distances(x, y, z, budget);
+        const std::array<float, 4> lanes = compiled.distances(x, y, z, budget);
         for (std::size_t i = 0; i < 4; ++i) {
             INFO(what << "\npoint " << x[i] << " " << y[i] << " " << z[i] << " as lane " << i
                       << ", budget " << budget);
@@ -149,13 +149,13 @@ void requireSameLanes(const NativeCard& native, const std::vector<std::array<flo
 }
 
 // Runs the card at each point in both executors (one machine each, reused across points) and
-// requires the same outcome, and the same distance from NativeCard::distance and, four points at
-// a time, from NativeCard::distances.
+// requires the same outcome, and the same compiled distance, one point and four points at a time.
 void requireSameRuns(const VerifiedProgram& program,
                      const std::vector<std::array<float, 3>>& points, std::uint64_t budget,
                      const std::string& what) {
-    const auto native = NativeCard::compile(program);
-    CardMachine interpreter(program, budget), compiled(program, budget, native.get());
+    const Executor executor(program, jit::VmKind::Jit);
+    REQUIRE(executor.isCompiled());
+    CardMachine interpreter(program, budget), compiled = executor.machine(budget);
     std::vector<float> expectedDistances;
     for (const auto& p : points) {
         const ExecutionResult expected = interpreter.run(p[0], p[1], p[2]);
@@ -163,7 +163,7 @@ void requireSameRuns(const VerifiedProgram& program,
         INFO(what << "\npoint " << p[0] << " " << p[1] << " " << p[2] << ", budget " << budget);
         REQUIRE(statusName(actual.status) == std::string(statusName(expected.status)));
         REQUIRE(actual.executed == expected.executed);
-        const float distance = native->distance(p[0], p[1], p[2], budget);
+        const float distance = executor.distance(p[0], p[1], p[2], budget);
         const float expectedDistance =
             expected.status == ExecutionStatus::Ok ? interpreter.distance() : NAN;
         REQUIRE(slvm::testing::sameBits(distance, expectedDistance));
@@ -175,7 +175,7 @@ void requireSameRuns(const VerifiedProgram& program,
             FAIL("the registers differ");
         }
     }
-    requireSameLanes(*native, points, expectedDistances, budget, what);
+    requireSameLanes(executor, points, expectedDistances, budget, what);
 }
 
 TEST_CASE("random cards run bitwise as interpreted, for every budget", "[card][jit]") {
@@ -252,7 +252,8 @@ TEST_CASE("the distance alone is the interpreter's rf0, for straight-line cards,
     for (int trial = 0; trial < 3000; ++trial) {
         const std::string text = straightLineCard(rng, 1 + trial % 30);
         const VerifiedProgram program = verify(assemble(text, "straight.pc"));
-        const auto native = NativeCard::compile(program);
+        const Executor executor(program, jit::VmKind::Jit);
+        REQUIRE(executor.isCompiled());
         CardMachine interpreter(program);
         std::vector<std::array<float, 3>> points;
         std::vector<float> expectedDistances;
@@ -261,7 +262,7 @@ TEST_CASE("the distance alone is the interpreter's rf0, for straight-line cards,
                         y = std::uniform_real_distribution<float>(-2, 2)(rng),
                         z = std::uniform_real_distribution<float>(-2, 2)(rng);
             REQUIRE(interpreter.run(x, y, z).status == ExecutionStatus::Ok);
-            const float expected = interpreter.distance(), actual = native->distance(x, y, z);
+            const float expected = interpreter.distance(), actual = executor.distance(x, y, z);
             INFO("trial " << trial << ":\n" << text << "point " << x << " " << y << " " << z);
             REQUIRE(slvm::testing::sameBits(expected, actual));
             numbers += !std::isnan(expected);
@@ -269,7 +270,7 @@ TEST_CASE("the distance alone is the interpreter's rf0, for straight-line cards,
             points.push_back({x, y, z});
             expectedDistances.push_back(expected);
         }
-        requireSameLanes(*native, points, expectedDistances, kDefaultBudget,
+        requireSameLanes(executor, points, expectedDistances, kDefaultBudget,
                          fmt::format("trial {}:\n{}", trial, text));
     }
     REQUIRE(numbers > runs / 2); // mostly numbers, so that a wrong one shows
@@ -280,28 +281,14 @@ TEST_CASE("an empty card runs compiled to distance 0", "[card][jit]") {
         return;
     const VerifiedProgram program = verify(assemble("", "empty.pc"));
     REQUIRE(program.instructions().empty());
-    const auto native = NativeCard::compile(program);
-    CardMachine machine(program, kDefaultBudget, native.get());
+    const Executor executor(program, jit::VmKind::Jit);
+    REQUIRE(executor.isCompiled());
+    CardMachine machine = executor.machine();
     REQUIRE(machine.run(1, 2, 3).status == ExecutionStatus::Ok);
     REQUIRE(machine.distance() == 0.0f);
-    REQUIRE(native->distance(1, 2, 3) == 0.0f);
-    REQUIRE(native->distances({1, 2, 3, 4}, {0, 0, 0, 0}, {5, 6, 7, 8}) ==
+    REQUIRE(executor.distance(1, 2, 3) == 0.0f);
+    REQUIRE(executor.distances({1, 2, 3, 4}, {0, 0, 0, 0}, {5, 6, 7, 8}) ==
             std::array<float, 4>{0, 0, 0, 0});
-}
-
-TEST_CASE("a card past the compiled length runs in the interpreter", "[card][jit]") {
-    if (!slvm::testing::compiledCodeRuns())
-        return;
-    // A wide image of exits after a sphere: millions of instructions, which the code generator
-    // would take minutes over.
-    const VerifiedProgram program = verify(
-        assemble(".width 4000\n.height 5\nin 0\nmov rv1, rv0\ndot\nsqrt\nmov rf16, 1\nsub\nexit\n",
-                 "wide.pc"));
-    REQUIRE(program.instructions().size() > NativeCard::kMaxCompiledLength);
-    REQUIRE(NativeCard::compile(program) == nullptr);
-    CardMachine machine(program, kDefaultBudget, nullptr);
-    REQUIRE(machine.run(3, 4, 0).status == ExecutionStatus::Ok);
-    REQUIRE(machine.distance() == 4.0f);
 }
 
 TEST_CASE("every bundled card runs bitwise as interpreted", "[card][jit]") {

@@ -6,7 +6,7 @@
 #include "program_generator.h"
 #include "slvm/jit/native_code.h"
 #include "slvm/sl/assembler.h"
-#include "slvm/sl/jit.h"
+#include "slvm/sl/executor.h"
 #include "slvm/sl/noise.h"
 #include "slvm/sl/registers.h"
 #include "slvm/sl/shader_file.h"
@@ -88,9 +88,9 @@ void requireSameRun(const VerifiedProgram& program, const RegisterFile& register
     RegisterFile interpreted = registers, compiled = registers;
     EchoHost interpreterHost, compiledHost;
     const ExecutionResult expected = execute(program, interpreted, interpreterHost, budget);
-    const auto native = NativeProgram::compile(program);
-    REQUIRE(native->isCompiled());
-    const ExecutionResult actual = native->execute(compiled, compiledHost, budget);
+    const Executor executor(program, jit::VmKind::Jit);
+    REQUIRE(executor.isCompiled());
+    const ExecutionResult actual = executor.execute(compiled, compiledHost, budget);
     INFO(what << "\nbudget " << budget << "\nregisters before:\n" << describe(registers));
     REQUIRE(actual.status == expected.status);
     REQUIRE(actual.executed == expected.executed);
@@ -179,41 +179,11 @@ TEST_CASE("a host call that throws reaches the caller of compiled code", "[sl][j
         float turbulence(const Float3&) override { return 0; }
     };
     const VerifiedProgram program = assemble("sl 1.0\ntrace v0, P, N\nret\n", "throw.sl");
-    const auto native = NativeProgram::compile(program);
+    const Executor executor(program, jit::VmKind::Jit);
+    REQUIRE(executor.isCompiled());
     RegisterFile registers = RegisterFile::withDefaults();
     ThrowingHost host;
-    REQUIRE_THROWS_WITH(native->execute(registers, host), "no scene");
-}
-
-TEST_CASE("a program past the compiled length runs in the interpreter, the same", "[sl][jit]") {
-    if (!slvm::testing::compiledCodeRuns())
-        return;
-    Program program{"long.sl", {}, {}};
-    Instruction li;
-    li.opcode = static_cast<std::uint8_t>(Opcode::li);
-    li.a = sl::reg::s0;
-    li.c = Instruction::floatBits(2.5f);
-    program.code.assign(NativeProgram::kMaxCompiledLength + 1, li);
-    const VerifiedProgram verified = verify(program);
-    const auto native = NativeProgram::compile(verified);
-    REQUIRE_FALSE(native->isCompiled());
-    RegisterFile registers = RegisterFile::withDefaults();
-    EchoHost host;
-    const ExecutionResult result = native->execute(registers, host, 100);
-    CHECK(result.status == ExecutionStatus::Budget);
-    CHECK(result.executed == 100);
-    CHECK(registers.scalar(sl::reg::s0) == 2.5f);
-}
-
-TEST_CASE("compiling counts programs and their time", "[sl][jit]") {
-    if (!slvm::testing::compiledCodeRuns())
-        return;
-    jit::CompileStatistics statistics;
-    const VerifiedProgram program = assemble("sl 1.0\nadd v0, C0, C1\nret\n", "add.sl");
-    const Executor compiled(program, jit::VmKind::Jit, &statistics);
-    const Executor interpreted(program, jit::VmKind::Interpreter, &statistics);
-    REQUIRE(statistics.programs() == 1);
-    REQUIRE(statistics.seconds() > 0);
+    REQUIRE_THROWS_WITH(executor.execute(registers, host), "no scene");
 }
 
 } // namespace

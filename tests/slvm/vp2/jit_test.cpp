@@ -4,7 +4,7 @@
 // condition masks and updates, relative addressing, branches, calls and returns, on inputs full
 // of NaNs, infinities, denormals and signed zeros, cut by every budget; and for every bundled
 // program.
-#include "slvm/vp2/jit.h"
+#include "slvm/vp2/executor.h"
 #include "slvm/vp2/parser.h"
 #include "slvm/vp2/vm.h"
 #include "tests/file_bytes.h"
@@ -201,8 +201,11 @@ void requireSameMachines(const VertexMachine& expected, const VertexMachine& act
 void requireSameRuns(const VerifiedProgram& program, const std::vector<Vector4>& parameters,
                      const std::vector<AttributeRegisters>& vertices, std::uint64_t budget,
                      const std::string& what) {
-    const auto native = NativeVertexProgram::compile(program);
-    VertexMachine interpreter(program, parameters), compiled(program, parameters, native.get());
+    const Executor interpreting(program, jit::VmKind::Interpreter),
+        compiling(program, jit::VmKind::Jit);
+    REQUIRE(compiling.isCompiled());
+    VertexMachine interpreter = interpreting.machine(parameters),
+                  compiled = compiling.machine(parameters);
     std::vector<ResultRegisters> expected(vertices.size());
     VertexMachine::BatchStatuses expectedStatuses;
     for (std::size_t v = 0; v < vertices.size(); ++v) {
@@ -217,12 +220,12 @@ void requireSameRuns(const VerifiedProgram& program, const std::vector<Vector4>&
         expectedStatuses.budget += interpreted.status == ExecutionStatus::Budget;
         expectedStatuses.overflow += interpreted.status == ExecutionStatus::Overflow;
     }
-    for (const bool withNative : {false, true}) {
-        VertexMachine batched(program, parameters, withNative ? native.get() : nullptr);
+    for (const Executor* executor : {&interpreting, &compiling}) {
+        VertexMachine batched = executor->machine(parameters);
         std::vector<ResultRegisters> results(vertices.size(), VertexMachine::initialResults());
         const VertexMachine::BatchStatuses statuses = batched.runBatch(vertices, results, budget);
         INFO(what << "\nbudget " << budget << ", one batch, "
-                  << (withNative ? "compiled" : "interpreted"));
+                  << (executor->isCompiled() ? "compiled" : "interpreted"));
         REQUIRE(statuses.budget == expectedStatuses.budget);
         REQUIRE(statuses.overflow == expectedStatuses.overflow);
         for (std::size_t v = 0; v < vertices.size(); ++v)

@@ -57,7 +57,7 @@ SlResult runSl(const std::string& source,
                 file.vector(*index)[i] = values[i];
     }
     ScriptedHost host;
-    REQUIRE(sl::execute(*program.sl, file, host).status == sl::ExecutionStatus::Ok);
+    REQUIRE(sl::execute(*program.sl(), file, host).status == sl::ExecutionStatus::Ok);
     return {file.vector(sl::reg::v0), file.scalar(sl::reg::v1)};
 }
 
@@ -69,7 +69,7 @@ vp2::Vector4 runVertex(const std::string& profile, const std::string& source, vp
     std::vector<vp2::Vector4> parameters(vp2::kMaxParameters, vp2::Vector4{0, 0, 0, 0});
     for (const compiler::ConstantSlot& slot : program.constants)
         parameters[static_cast<std::size_t>(slot.index)] = slot.value;
-    vp2::VertexMachine machine(*program.vertex, parameters);
+    vp2::VertexMachine machine(*program.vertex(), parameters);
     std::array<vp2::Vector4, vp2::kAttributeCount> attributes{};
     attributes[0] = position;
     REQUIRE(machine.run(attributes).status == slvm::ExecutionStatus::Ok);

@@ -41,7 +41,7 @@ Vec run(const std::string& source) {
     registers.vector(*sl::findRegister("L")) = {0.6f, 0, 0.8f, 0};
     registers.scalar(*sl::findRegister("Kd")) = 0.5f;
     QuietHost host;
-    REQUIRE(sl::execute(*program.sl, registers, host).status == sl::ExecutionStatus::Ok);
+    REQUIRE(sl::execute(*program.sl(), registers, host).status == sl::ExecutionStatus::Ok);
     const auto& v0 = registers.vector(sl::reg::v0);
     return {v0[0], v0[1], v0[2]};
 }
@@ -177,7 +177,7 @@ TEST_CASE("T-Language: #define, #macro and #include", "[compiler][tl]") {
         options);
     sl::RegisterFile registers = sl::RegisterFile::withDefaults();
     QuietHost host;
-    sl::execute(*program.sl, registers, host);
+    sl::execute(*program.sl(), registers, host);
     CHECK(registers.vector(sl::reg::v0)[0] == 6);
     CHECK(registers.vector(sl::reg::v0)[1] == 0);
 }
@@ -218,7 +218,7 @@ TEST_CASE("T-Language: appendix example 2, a triangle's plane", "[compiler][tl]"
 TEST_CASE("T-Language: profile card computes a distance from P", "[compiler][tl][card]") {
     const auto program =
         compile("vector d = P * P;\nd = d.xxx + d.yyy + d.zzz;\nv0 = sqrt(d) - 1;\n", "card");
-    slvm::card::CardMachine machine(*program.card);
+    slvm::card::CardMachine machine(*program.card());
     machine.run(3, 4, 0);
     CHECK(machine.distance() == 4);
     machine.run(0, 0, 0.5f);

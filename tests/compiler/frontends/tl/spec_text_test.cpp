@@ -32,7 +32,7 @@ std::array<float, 3> run(const std::string& name, const std::string& observe) {
         compiler::compileTl(std::make_shared<const slvm::SourceText>(name, source), options);
     sl::RegisterFile registers = sl::RegisterFile::withDefaults();
     QuietHost host;
-    REQUIRE(sl::execute(*program.sl, registers, host).status == sl::ExecutionStatus::Ok);
+    REQUIRE(sl::execute(*program.sl(), registers, host).status == sl::ExecutionStatus::Ok);
     const auto& v0 = registers.vector(sl::reg::v0);
     return {v0[0], v0[1], v0[2]};
 }
