@@ -11,12 +11,11 @@
 #include "slvm/card/card_image.h"
 #include "slvm/card/disassembler.h"
 #include "slvm/card/executor.h"
+#include "slvm/common/file_contents.h"
 
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 namespace lrt::cli {
 
@@ -43,13 +42,11 @@ int assembleCard(const AsmFlags& flags) {
     if (!card::isWritableCardImagePath(output))
         throw UsageError(
             fmt::format("-o {}: a card is written as .exr, .tif or .tiff", output.string()));
-    std::ifstream stream(flags.input, std::ios::binary);
-    if (!stream)
+    const auto text = slvm::readFileContents(flags.input);
+    if (!text)
         throw slvm::ProgramError({slvm::fileDiagnostic(flags.input, "cannot read the card file")});
-    std::stringstream text;
-    text << stream.rdbuf();
     // Verified before it is written, so that no file is left for a card the machine refuses.
-    const card::VerifiedProgram program = card::verify(card::assemble(text.str(), flags.input));
+    const card::VerifiedProgram program = card::verify(card::assemble(*text, flags.input));
     card::writeCardImage(output, program.card());
     return kExitOk;
 }

@@ -15,6 +15,7 @@
 #include "compiler/ir/rematerialize.h"
 #include "compiler/ir/verify.h"
 #include "slvm/card/assembler.h"
+#include "slvm/common/file_contents.h"
 #include "slvm/common/suggestion.h"
 #include "slvm/sl/assembler.h"
 #include "slvm/vp2/parser.h"
@@ -22,8 +23,6 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <fstream>
-#include <sstream>
 
 namespace compiler {
 
@@ -199,12 +198,10 @@ sourceFiles(const std::vector<std::shared_ptr<const slvm::SourceText>>& sources)
 }
 
 std::shared_ptr<const slvm::SourceText> readSource(const std::filesystem::path& path) {
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream)
+    auto text = slvm::readFileContents(path);
+    if (!text)
         throw slvm::ProgramError({slvm::fileDiagnostic(path.string(), "cannot read the file")});
-    std::stringstream text;
-    text << stream.rdbuf();
-    return std::make_shared<const slvm::SourceText>(path.string(), text.str());
+    return std::make_shared<const slvm::SourceText>(path.string(), std::move(*text));
 }
 
 } // namespace
