@@ -13,6 +13,7 @@
 #include "compiler/ir/expand.h"
 #include "compiler/ir/optimize.h"
 #include "compiler/ir/rematerialize.h"
+#include "compiler/ir/schedule.h"
 #include "compiler/ir/verify.h"
 #include "slvm/card/assembler.h"
 #include "slvm/common/file_contents.h"
@@ -114,6 +115,33 @@ std::unique_ptr<Target> requireTarget(const CompileOptions& options) {
     return requireProfile(options.profile).makeTarget();
 }
 
+// Out of registers: the program is generated again from the original function with its
+// instructions put in an order that keeps fewer values alive at once (needier operands first),
+// and then with the values computed from inputs and constants alone also recomputed where they
+// are used, each size of copy with and without that order (neither is always better: a copy
+// needs registers of its own, and it sits where it is used in either); it is refused only if
+// none fits. Small copies fit the most programs, but a few fit only with larger ones.
+void fitRegisters(ir::Function& function, const Target& target,
+                  const std::vector<ConstantSlot>& uniformSlots, Generated& generated) {
+    for (const int limit : {0, 2, 1, 4, 8, 16, 64})
+        for (const bool reorder : {true, false}) {
+            if (!generated.outOfRegisters)
+                return;
+            if (limit == 0 && !reorder)
+                continue; // the original, which did not fit
+            ir::Function attempt = function;
+            if (limit > 0 && !ir::rematerialize(attempt, limit))
+                continue;
+            if (reorder)
+                ir::scheduleForRegisters(attempt);
+            Generated again = target.generate(attempt, uniformSlots);
+            if (again.errors.empty()) {
+                generated = std::move(again);
+                function = std::move(attempt);
+            }
+        }
+}
+
 // What every front end shares once it has an IR function: optimisation, legalisation for the
 // target, code generation, and the target's own assembler and verifier.
 CompiledProgram finish(ir::Function function, const Target& target,
@@ -127,22 +155,8 @@ CompiledProgram finish(ir::Function function, const Target& target,
     ir::verify(function, "expandForTarget");
     ir::optimize(function);
     Generated generated = target.generate(function, uniformSlots);
-    // Out of registers: values computed from inputs and constants alone are recomputed where
-    // they are used, and the program is generated again; it is refused only if that fails too.
-    // Small copies fit the most programs (a copy needs registers of its own), but a few fit
-    // only with larger ones; each limit is tried on the original in turn.
-    for (const int limit : {2, 1, 4, 8, 16, 64}) {
-        if (!generated.outOfRegisters)
-            break;
-        ir::Function rematerialized = function;
-        if (!ir::rematerialize(rematerialized, limit))
-            continue;
-        Generated again = target.generate(rematerialized, uniformSlots);
-        if (again.errors.empty()) {
-            generated = std::move(again);
-            function = std::move(rematerialized);
-        }
-    }
+    if (generated.outOfRegisters)
+        fitRegisters(function, target, uniformSlots, generated);
     stopOnErrors(generated.errors);
 
     CompiledProgram program;

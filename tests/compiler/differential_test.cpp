@@ -227,12 +227,20 @@ void runCard(int count, Outcome& outcome, Language language = Language::Cg) {
     }
 }
 
+// The figures docs/cg.md quotes ("Registers and limits"), printed by every run.
+void report(const std::string& what, const Outcome& outcome) {
+    WARN(what << ": " << outcome.compared << " samples compared, " << outcome.skipped
+              << " skipped, " << outcome.unallocatable << " of " << programCount()
+              << " programs refused");
+}
+
 } // namespace
 
 TEST_CASE("random programs compute on the card VM what a direct evaluation computes",
           "[compiler][differential]") {
     Outcome outcome;
     runCard(programCount(), outcome);
+    report("Cg, profile card", outcome);
     // With the point the only input, more samples meet a discontinuity (a comparison of a value
     // with itself, a floor on the 1/256 grid the inputs lie on): about half are skipped.
     CHECK(outcome.compared > programCount());
@@ -245,11 +253,14 @@ TEST_CASE("random T-Language programs compute on the SL and card VMs what a dire
     // The same trees as the Cg programs', in the subset both languages can say.
     Outcome sl;
     runSl("sl", programCount(), sl, Language::Tl);
+    report("T-Language, profile sl", sl);
     CHECK(sl.compared > sl.skipped * 3);
-    // 16% were refused before values were rematerialised (issue 31, defect 7), 4% after.
-    CHECK(sl.unallocatable * 12 < programCount());
+    // 16% were refused before values were rematerialised (issue 31, defect 7), 4% after, 2.3%
+    // once operands are also reordered (issue 42, item 8).
+    CHECK(sl.unallocatable * 30 < programCount());
     Outcome card;
     runCard(programCount(), card, Language::Tl);
+    report("T-Language, profile card", card);
     CHECK(card.compared > programCount());
     CHECK(card.unallocatable * 10 < programCount());
 }
@@ -259,20 +270,19 @@ TEST_CASE("random programs compute on the SL VM what a direct evaluation compute
     Outcome outcome;
     runSl("sl", programCount(), outcome);
     CHECK(outcome.compared > outcome.skipped * 3);
-    // Random programs are denser than shaders: about one in eleven still keeps more than SL's
-    // five vectors (or ten scalars) alive at once, in the order it computes them (the compiler
-    // says where); real shaders fit (the twins). One in five did before rematerialisation
-    // (issue 31, defect 7).
-    CHECK(outcome.unallocatable * 8 < programCount());
-    WARN("sl: " << outcome.compared << " samples compared, " << outcome.skipped << " skipped, "
-                << outcome.unallocatable << " of " << programCount()
-                << " programs need too many registers");
+    // Random programs are denser than shaders: 6 to 8% still keep more than SL's five vectors
+    // (or ten scalars) alive at once in every order the compiler tries (it says where); real
+    // shaders fit (the twins). One in five did before rematerialisation (issue 31, defect 7),
+    // 9 to 11% before operands were reordered (issue 42, item 8).
+    CHECK(outcome.unallocatable * 10 < programCount());
+    report("Cg, profile sl", outcome);
 }
 
 TEST_CASE("random programs compute on the VP2 VM what a direct evaluation computes",
           "[compiler][differential]") {
     Outcome outcome;
     runVertex("vp2", programCount(), outcome);
+    report("Cg, profile vp2", outcome);
     CHECK(outcome.compared > outcome.skipped * 3);
     CHECK(outcome.unallocatable * 10 < programCount());
 }
@@ -281,6 +291,7 @@ TEST_CASE("random programs compute on the VP1.1 VM what a direct evaluation comp
           "[compiler][differential]") {
     Outcome outcome;
     runVertex("vp1.1", programCount(), outcome);
+    report("Cg, profile vp1.1", outcome);
     CHECK(outcome.compared > outcome.skipped * 2);
     CHECK(outcome.unallocatable * 4 <
           programCount()); // 128 instructions: sin and cos are long here

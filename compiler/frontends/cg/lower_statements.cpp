@@ -3,6 +3,7 @@
 // continue and discard set flags that guard what follows them, which keeps the IR structured.
 // Loops unroll: their trip count must be known when the program is compiled.
 #include "compiler/frontends/cg/lowering.h"
+#include "compiler/frontends/common/lower_if.h"
 
 #include <fmt/format.h>
 
@@ -189,52 +190,24 @@ void Lowering::ifStatement(const Stmt& stmt) {
 
 void Lowering::branch(ir::ValueId test, const std::function<void()>& thenPart,
                       const std::function<void()>& elsePart, const slvm::SourceLocation& where) {
-    const ir::Instruction& condition = builder_.function()[test];
-    if (condition.op == ir::Op::Constant) {
-        const auto& taken = condition.constant[0] != 0.0f ? thenPart : elsePart;
-        if (taken)
-            taken();
-        return;
-    }
-    const State before = state_;
-    const ir::BlockId parent = builder_.currentBlock();
-    builder_.setLocation(where);
-    // Named variables, not a structured binding: the merge lambda below captures them.
-    const ir::Builder::IfRegion sides = builder_.beginIf(test);
-    const ir::ValueId region = sides.region;
-    const ir::BlockId thenBlock = sides.thenBlock, elseBlock = sides.elseBlock;
-    try {
-        builder_.setBlock(thenBlock);
-        if (thenPart)
-            thenPart();
-        const State thenState = state_;
-        state_ = before;
-        builder_.setBlock(elseBlock);
-        if (elsePart)
-            elsePart();
-        const State elseState = state_;
-        builder_.setBlock(parent);
-        builder_.setLocation(where);
-        state_ = thenState;
-        // Every variable that differs between the sides becomes a Phi of the two.
-        std::function<void(Value&, const Value&)> mergeValue = [&](Value& a, const Value& b) {
-            if (a.id != ir::kNoValue)
-                a.id = builder_.merge(region, test, a.id, b.id);
-            if (a.uniformSlot != b.uniformSlot)
-                a.uniformSlot = -1;
-            for (std::size_t i = 0; i < a.parts.size() && i < b.parts.size(); ++i)
-                mergeValue(a.parts[i], b.parts[i]);
-        };
-        for (std::size_t s = 0; s < state_.size() && s < elseState.size(); ++s)
-            for (auto& [name, variable] : state_[s].variables)
-                if (const auto other = elseState[s].variables.find(name);
-                    other != elseState[s].variables.end())
-                    mergeValue(variable.value, other->second.value);
-    } catch (...) {
-        builder_.setBlock(parent);
-        state_ = before;
-        throw;
-    }
+    // Every variable that differs between the sides becomes a Phi of the two.
+    frontends::lowerIf<State>(
+        builder_, state_, test, thenPart, elsePart, where,
+        [&](State& joined, const State& elseState, ir::ValueId region) {
+            std::function<void(Value&, const Value&)> mergeValue = [&](Value& a, const Value& b) {
+                if (a.id != ir::kNoValue)
+                    a.id = builder_.merge(region, test, a.id, b.id);
+                if (a.uniformSlot != b.uniformSlot)
+                    a.uniformSlot = -1;
+                for (std::size_t i = 0; i < a.parts.size() && i < b.parts.size(); ++i)
+                    mergeValue(a.parts[i], b.parts[i]);
+            };
+            for (std::size_t s = 0; s < joined.size() && s < elseState.size(); ++s)
+                for (auto& [name, variable] : joined[s].variables)
+                    if (const auto other = elseState[s].variables.find(name);
+                        other != elseState[s].variables.end())
+                        mergeValue(variable.value, other->second.value);
+        });
 }
 
 void Lowering::loop(const Stmt& stmt) {

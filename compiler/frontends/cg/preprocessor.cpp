@@ -2,19 +2,18 @@
 // macro's arguments may span lines), and a small evaluator for #if expressions.
 #include "compiler/frontends/cg/preprocessor.h"
 
+#include "compiler/frontends/common/include_file.h"
+
 #include <cmath>
 #include <fmt/format.h>
-#include <fstream>
 #include <functional>
 #include <optional>
 #include <set>
-#include <sstream>
 
 namespace compiler::cg {
 
 namespace {
 
-constexpr int kMaximumIncludeDepth = 32;
 constexpr std::size_t kMaximumExpansion = 1u << 20; // tokens, against exponential macros
 
 struct Macro {
@@ -209,39 +208,11 @@ private:
             error(line[0].where, "expected \"file\" or <file> after '#include'");
             return;
         }
-        if (depth + 1 >= kMaximumIncludeDepth) {
-            error(line[0].where,
-                  fmt::format("#include nested more than {} deep (an include cycle?)",
-                              kMaximumIncludeDepth));
-            return;
-        }
-        std::vector<std::filesystem::path> folders;
-        if (quoted)
-            folders.push_back(std::filesystem::path(source.name()).parent_path());
-        for (const auto& folder : options_.searchPath)
-            folders.push_back(folder);
-        for (const auto& folder : folders) {
-            const std::filesystem::path candidate = folder / file;
-            std::error_code ec;
-            if (!std::filesystem::is_regular_file(candidate, ec))
-                continue;
-            std::ifstream stream(candidate, std::ios::binary);
-            std::stringstream text;
-            text << stream.rdbuf();
-            slvm::SourceLocation from = line[0].where;
-            processFile(
-                std::make_shared<const slvm::SourceText>(candidate.string(), text.str(), from),
-                depth + 1);
-            return;
-        }
-        std::string looked;
-        for (const auto& folder : folders)
-            looked += (looked.empty() ? "" : ", ") +
-                      (folder.empty() ? std::string(".") : folder.string());
-        error(line[1].where,
-              fmt::format("cannot find include file '{}' ({})", file,
-                          looked.empty() ? std::string("no include folders: give one with -I")
-                                         : "looked in " + looked));
+        const auto included = frontends::readIncludedFile(
+            {file, quoted, line[0].where, line[1].where, &source, depth}, options_.searchPath,
+            errors_);
+        if (included)
+            processFile(included, depth + 1);
     }
 
     // The arguments of a function-like macro's use starting at tokens[i] == "(", each a token
@@ -336,7 +307,7 @@ private:
             if (body[i].text == "#" && i + 1 < body.size() && parameter(body[i + 1]) >= 0) {
                 Token string = body[i];
                 string.kind = TokenKind::String;
-                string.text = "\"";
+                string.text.assign(1, '"'); // not = "\"": GCC 12 warns of a false -Wrestrict
                 for (const Token& part : args[static_cast<std::size_t>(parameter(body[++i]))])
                     string.text +=
                         (string.text.size() > 1 && part.spaceBefore ? " " : "") + part.text;

@@ -3,6 +3,7 @@
 // guards every later write of that call.
 #include "compiler/frontends/tl/lower.h"
 
+#include "compiler/frontends/common/lower_if.h"
 #include "slvm/common/suggestion.h"
 
 #include <algorithm>
@@ -267,50 +268,34 @@ private:
 
     void branch(ir::ValueId test, const Block& thenPart, const Block& elsePart,
                 const slvm::SourceLocation& where) {
-        if (function_[test].op == ir::Op::Constant) {
-            block(function_[test].constant[0] != 0 ? thenPart : elsePart);
-            return;
-        }
-        const State before = state_;
-        const ir::BlockId parent = builder_.currentBlock();
-        builder_.setLocation(where);
-        // Named variables, not a structured binding: the merge lambda below captures them.
-        const ir::Builder::IfRegion sides = builder_.beginIf(test);
-        const ir::ValueId region = sides.region;
-        const ir::BlockId thenBlock = sides.thenBlock, elseBlock = sides.elseBlock;
-        builder_.setBlock(thenBlock);
-        block(thenPart);
-        const State thenState = state_;
-        state_ = before;
-        builder_.setBlock(elseBlock);
-        block(elsePart);
-        const State elseState = state_;
-        builder_.setBlock(parent);
-        builder_.setLocation(where);
-        state_ = thenState;
-        const auto merge = [&](ir::ValueId& a, ir::ValueId b) {
-            if (a != ir::kNoValue && b != ir::kNoValue)
-                a = builder_.merge(region, test, a, b);
-        };
-        const auto mergeMap = [&](std::map<std::string, ir::ValueId>& a,
-                                  const std::map<std::string, ir::ValueId>& b) {
-            for (auto& [name, id] : a) {
-                const auto other = b.find(name);
-                merge(id, other != b.end() ? other->second : zero()); // declared on one side only
-            }
-            for (const auto& [name, id] : b)
-                if (!a.contains(name)) {
-                    ir::ValueId z = zero();
-                    merge(z, id);
-                    a[name] = z;
+        frontends::lowerIf<State>(
+            builder_, state_, test, [&] { block(thenPart); }, [&] { block(elsePart); }, where,
+            [&](State& joined, const State& elseState, ir::ValueId region) {
+                const auto merge = [&](ir::ValueId& a, ir::ValueId b) {
+                    if (a != ir::kNoValue && b != ir::kNoValue)
+                        a = builder_.merge(region, test, a, b);
+                };
+                const auto mergeMap = [&](std::map<std::string, ir::ValueId>& a,
+                                          const std::map<std::string, ir::ValueId>& b) {
+                    for (auto& [name, id] : a) {
+                        const auto other = b.find(name);
+                        // declared on one side only
+                        merge(id, other != b.end() ? other->second : zero());
+                    }
+                    for (const auto& [name, id] : b)
+                        if (!a.contains(name)) {
+                            ir::ValueId z = zero();
+                            merge(z, id);
+                            a[name] = z;
+                        }
+                };
+                mergeMap(joined.globals, elseState.globals);
+                for (std::size_t f = 0; f < joined.frames.size(); ++f) {
+                    mergeMap(joined.frames[f].locals, elseState.frames[f].locals);
+                    merge(joined.frames[f].result, elseState.frames[f].result);
+                    merge(joined.frames[f].returned, elseState.frames[f].returned);
                 }
-        };
-        mergeMap(state_.globals, elseState.globals);
-        for (std::size_t f = 0; f < state_.frames.size(); ++f) {
-            mergeMap(state_.frames[f].locals, elseState.frames[f].locals);
-            merge(state_.frames[f].result, elseState.frames[f].result);
-            merge(state_.frames[f].returned, elseState.frames[f].returned);
-        }
+            });
     }
 
     void loop(const Stmt& s) {

@@ -2,13 +2,12 @@
 // #define applies from its line on, and a macro's body is itself expanded when it is used.
 #include "compiler/frontends/tl/preprocessor.h"
 
+#include "compiler/frontends/common/include_file.h"
 #include "slvm/common/suggestion.h"
 
 #include <fmt/format.h>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 namespace compiler::tl {
 
@@ -125,28 +124,11 @@ private:
         if (line.size() != 1 || line[0].kind != TokenKind::String)
             return fail(directive.where,
                         "#include needs a file name in quotes: #include \"file.th\"");
-        if (depth >= 32)
-            return fail(directive.where,
-                        "#include nested more than 32 deep (does a file include itself?)");
-        std::vector<std::filesystem::path> folders;
-        if (directive.where.source)
-            folders.push_back(std::filesystem::path(directive.where.source->name()).parent_path());
-        folders.insert(folders.end(), searchPath_.begin(), searchPath_.end());
-        for (const auto& folder : folders) {
-            const std::filesystem::path candidate = folder / line[0].text;
-            std::ifstream stream(candidate, std::ios::binary);
-            if (!stream)
-                continue;
-            std::stringstream text;
-            text << stream.rdbuf();
-            include(std::make_shared<const slvm::SourceText>(candidate.string(), text.str(),
-                                                             directive.where),
-                    depth + 1);
-            return;
-        }
-        fail(line[0].where, fmt::format("cannot find include file \"{}\" beside the file or on the "
-                                        "search path",
-                                        line[0].text));
+        const auto included = frontends::readIncludedFile(
+            {line[0].text, true, directive.where, line[0].where, directive.where.source, depth},
+            searchPath_, errors_);
+        if (included)
+            include(included, depth + 1);
     }
 
     // Emits tokens[i] (advancing i past what it used): a define's replacement, a macro's

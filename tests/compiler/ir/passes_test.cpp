@@ -3,6 +3,7 @@
 // verifies.
 #include "compiler/ir/expand.h"
 #include "compiler/ir/optimize.h"
+#include "compiler/ir/schedule.h"
 #include "compiler/ir/verify.h"
 
 #include <catch2/catch.hpp>
@@ -155,4 +156,95 @@ TEST_CASE("expandForTarget: normalize without native support keeps normalize(0) 
               "%6 = Rsqrt float %5\n"
               "%7 = Mul float2 %0, %6\n"
               "Output o %7\n");
+}
+
+TEST_CASE("scheduleForRegisters: of two operands, the one that needs more registers is computed "
+          "first",
+          "[compiler][ir][passes][schedule]") {
+    // As written, `small` is alive while x and y are: three vectors at once. Computing `large`
+    // (two vectors, then one) before `small` needs two.
+    checkPass(
+        [](Builder& b) {
+            const ValueId n = b.input("N", floatType(3));
+            const ValueId l = b.input("L", floatType(3));
+            const ValueId v = b.input("V", floatType(3));
+            const ValueId p = b.input("P", floatType(3));
+            const ValueId small = b.binary(Op::Mul, n, l);
+            const ValueId x = b.binary(Op::Mul, v, p);
+            const ValueId y = b.binary(Op::Mul, n, p);
+            const ValueId large = b.binary(Op::Add, x, y);
+            b.output("o", b.binary(Op::Sub, small, large));
+        },
+        "%0 = Input float3 N\n"
+        "%1 = Input float3 L\n"
+        "%2 = Input float3 V\n"
+        "%3 = Input float3 P\n"
+        "%4 = Mul float3 %0, %1\n"
+        "%5 = Mul float3 %2, %3\n"
+        "%6 = Mul float3 %0, %3\n"
+        "%7 = Add float3 %5, %6\n"
+        "%8 = Sub float3 %4, %7\n"
+        "Output o %8\n",
+        [](Function& f) { CHECK(scheduleForRegisters(f)); },
+        "%0 = Input float3 N\n"
+        "%1 = Input float3 L\n"
+        "%2 = Input float3 V\n"
+        "%3 = Input float3 P\n"
+        "%5 = Mul float3 %2, %3\n"
+        "%6 = Mul float3 %0, %3\n"
+        "%7 = Add float3 %5, %6\n"
+        "%4 = Mul float3 %0, %1\n"
+        "%8 = Sub float3 %4, %7\n"
+        "Output o %8\n");
+}
+
+TEST_CASE("scheduleForRegisters: effects keep their order, and values move to where they free or "
+          "are needed",
+          "[compiler][ir][passes][schedule]") {
+    // The traces and the random number stay in order, and each Phi right after its If. The sum
+    // of the two traces moves up to free them at once (two vectors for one); the square, read
+    // only inside the If, moves down to just before it; the comparison follows the number.
+    checkPass(
+        [](Builder& b) {
+            const ValueId n = b.input("N", floatType(3));
+            const ValueId first = b.call(Op::Trace, {n, n}, floatType(3));
+            const ValueId second = b.call(Op::Trace, {n, n}, floatType(3));
+            const ValueId random = b.call(Op::Random, {}, floatType(1));
+            const ValueId square = b.binary(Op::Mul, n, n);
+            const ValueId sum = b.binary(Op::Add, first, second);
+            const auto region = b.beginIf(b.binary(Op::Lt, random, b.constant(0.5f)));
+            b.setBlock(region.thenBlock);
+            const ValueId lit = b.binary(Op::Add, square, sum);
+            b.setBlock(0);
+            b.output("o", b.phi(region.region, lit, sum));
+        },
+        "%0 = Input float3 N\n"
+        "%1 = Trace float3 %0, %0\n"
+        "%2 = Trace float3 %0, %0\n"
+        "%3 = Random float\n"
+        "%4 = Mul float3 %0, %0\n"
+        "%5 = Add float3 %1, %2\n"
+        "%6 = Constant float (0.5)\n"
+        "%7 = Lt bool %3, %6\n"
+        "If %7\n"
+        "  %9 = Add float3 %4, %5\n"
+        "else\n"
+        "end\n"
+        "%10 = Phi float3 %9, %5\n"
+        "Output o %10\n",
+        [](Function& f) { CHECK(scheduleForRegisters(f)); },
+        "%0 = Input float3 N\n"
+        "%6 = Constant float (0.5)\n"
+        "%1 = Trace float3 %0, %0\n"
+        "%2 = Trace float3 %0, %0\n"
+        "%5 = Add float3 %1, %2\n"
+        "%3 = Random float\n"
+        "%7 = Lt bool %3, %6\n"
+        "%4 = Mul float3 %0, %0\n"
+        "If %7\n"
+        "  %9 = Add float3 %4, %5\n"
+        "else\n"
+        "end\n"
+        "%10 = Phi float3 %9, %5\n"
+        "Output o %10\n");
 }

@@ -74,7 +74,7 @@ const Invalid kInvalid[] = {
     {"an unknown using", "using floating_point;", 1, 1, "expected using fixed_point_arithmetic"},
     {"an unknown directive", "#pragma once\nv0 = 1;", 1, 1, "unknown directive '#pragma'"},
     {"a missing include", "#include \"nowhere.th\"", 1, 10,
-     "cannot find include file \"nowhere.th\""},
+     "cannot find include file 'nowhere.th'"},
     {"a #macro without #endmacro", "#macro C = F(A)\nC = A;", 1, 1, "#macro without #endmacro"},
     {"a macro called with the wrong count",
      "#macro C = F(A)\nC = A;\n#endmacro\nvector x;\nx = F(1, 2);", 5, 5,
