@@ -122,7 +122,7 @@ private:
         }
     }
 
-    static bool movable(const Instruction& in) { return isPure(in.op); }
+    static bool movable(const Instruction& in) { return hasTrait(in.op, kPure); }
 
     // Sethi-Ullman numbers in block order (dependencies come first): evaluating the
     // dependencies in decreasing order of need less what they then hold needs the fewest

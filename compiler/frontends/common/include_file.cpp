@@ -1,9 +1,9 @@
 // #include's search and its errors.
 #include "compiler/frontends/common/include_file.h"
 
+#include "slvm/common/file_contents.h"
+
 #include <fmt/format.h>
-#include <fstream>
-#include <sstream>
 
 namespace compiler::frontends {
 
@@ -27,10 +27,13 @@ readIncludedFile(const IncludeDirective& directive,
         std::error_code ignored;
         if (!std::filesystem::is_regular_file(candidate, ignored))
             continue;
-        std::ifstream stream(candidate, std::ios::binary);
-        std::stringstream text;
-        text << stream.rdbuf();
-        return std::make_shared<const slvm::SourceText>(candidate.string(), text.str(),
+        auto text = slvm::readFileContents(candidate);
+        if (!text) {
+            errors.emplace_back(slvm::Severity::Error, directive.fileWhere,
+                                fmt::format("cannot read include file '{}'", candidate.string()));
+            return nullptr;
+        }
+        return std::make_shared<const slvm::SourceText>(candidate.string(), std::move(*text),
                                                         directive.where);
     }
     std::string looked;

@@ -36,7 +36,7 @@ v0 = F((Kd, Ks, a.x).yzx * a.zxy - (Kd, Ks, a.x).zxy * a.yzx,
     registers.scalar(*sl::findRegister("Kd")) = 0.25f;
     registers.scalar(*sl::findRegister("Ks")) = -0.75f;
     compiler::testing::QuietHost host;
-    REQUIRE(sl::execute(*program.sl, registers, host).status == sl::ExecutionStatus::Ok);
+    REQUIRE(sl::execute(*program.sl(), registers, host).status == sl::ExecutionStatus::Ok);
     // 0.5 + 2 is not below 1, so a = (0.5, -1, 0.25). A = (0.25, -0.75, 0.5) x a =
     // (0.3125, 0.1875, 0.125); B = a.yzx * a.xzz.zxy - a.zxy * a.xzz.yzx = (-0.3125, 0, 0.625);
     // B.-zz-z * A = (-0.625, 0.625, -0.625) * A; plus (-5, -5, 5). Every step is exact in floats.
