@@ -49,8 +49,11 @@ std::string shellQuote(const std::string& text) {
 
 std::string joinQuoted(const std::vector<std::string>& words) {
     std::string out;
-    for (const std::string& w : words)
-        out += (out.empty() ? "" : " ") + shellQuote(w);
+    for (const std::string& w : words) {
+        if (!out.empty())
+            out += ' ';
+        out += shellQuote(w);
+    }
     return out;
 }
 

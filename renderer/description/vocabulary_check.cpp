@@ -1,6 +1,7 @@
 // Checking a frame's entities against the vocabulary's names and tables.
 #include "renderer/description/vocabulary_check.h"
 
+#include "renderer/core/parameter_problems.h"
 #include "renderer/core/scene_error.h"
 
 #include <fmt/format.h>
@@ -33,11 +34,8 @@ public:
 private:
     void parameters(const ParameterList& list, ParameterTable table, std::string what,
                     const SourceLocation& where) {
-        try {
-            Parameters(list, table, std::move(what), where);
-        } catch (const SceneError& e) {
-            problems_.insert(problems_.end(), e.diagnostics().begin(), e.diagnostics().end());
-        }
+        const auto found = parameterProblems(list, table, std::move(what), where);
+        problems_.insert(problems_.end(), found.begin(), found.end());
     }
 
     void entity(std::string_view statement, const SceneEntity& e, const EntitySyntax* syntax) {

@@ -42,19 +42,31 @@ float FixedLightSampler::pmf(const LightSampleContext&, int emitter) const {
     return static_cast<float>(width / cumulative_.back());
 }
 
+namespace {
+
+float powerOf(const Emitter& e) {
+    return e.power;
+}
+
+float sameForAll(const Emitter&) {
+    return 1.0f;
+}
+
+// The registry's create for the sampler that weighs each emitter by `weight`.
+template <float (*weight)(const Emitter&)>
+std::unique_ptr<LightSampler> createWeighted(std::span<const Emitter> emitters,
+                                             std::vector<int> among) {
+    return std::make_unique<FixedLightSampler>(emitters, std::move(among), weight);
+}
+
+} // namespace
+
 const LightSamplerEntry FixedLightSampler::powerEntry{
     "power", "each light in proportion to its power, wherever the point is",
-    [](std::span<const Emitter> emitters, std::vector<int> among) -> std::unique_ptr<LightSampler> {
-        return std::make_unique<FixedLightSampler>(emitters, std::move(among),
-                                                   [](const Emitter& e) { return e.power; });
-    }};
+    &createWeighted<powerOf>};
 
 const LightSamplerEntry FixedLightSampler::uniformEntry{
-    "uniform", "every light with the same probability",
-    [](std::span<const Emitter> emitters, std::vector<int> among) -> std::unique_ptr<LightSampler> {
-        return std::make_unique<FixedLightSampler>(emitters, std::move(among),
-                                                   [](const Emitter&) { return 1.0f; });
-    }};
+    "uniform", "every light with the same probability", &createWeighted<sameForAll>};
 
 std::size_t FixedLightSampler::memoryBytes() const {
     return sizeof(*this) + among_.capacity() * sizeof(int) +

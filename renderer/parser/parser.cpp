@@ -5,6 +5,7 @@
 // the parameter pairs.
 #include "renderer/parser/parser.h"
 
+#include "renderer/core/parameter_problems.h"
 #include "renderer/parser/scene_parser.h"
 #include "renderer/parser/statement_arguments.h"
 #include "renderer/parser/transform_statements.h"
@@ -85,12 +86,8 @@ std::vector<std::string_view> SceneParser::statementNames() const {
 // error they mostly repeat it (a misspelt WorldEnd is also a missing one).
 void SceneParser::checkParameters(const ParameterList& list, ParameterTable table, std::string what,
                                   const SourceLocation& where) {
-    try {
-        Parameters(list, table, std::move(what), where);
-    } catch (const SceneError& e) {
-        for (const Diagnostic& diagnostic : e.diagnostics())
-            parameterProblems_.push_back({readerErrors_, diagnostic});
-    }
+    for (Diagnostic& diagnostic : parameterProblems(list, table, std::move(what), where))
+        parameterProblems_.push_back({readerErrors_, std::move(diagnostic)});
 }
 
 std::vector<FrameDescription> SceneParser::parse(StatementReader& reader) {

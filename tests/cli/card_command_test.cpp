@@ -11,6 +11,7 @@
 using lrt::testing::jsonOutput;
 using lrt::testing::q;
 using lrt::testing::runLrt;
+using lrt::testing::runLrtInProcess;
 using lrt::testing::scratchPath;
 using lrt::testing::slurp;
 using lrt::testing::writeScratchFile;
@@ -42,11 +43,11 @@ TEST_CASE("card asm writes a card image that card run evaluates", "[cli][card]")
 
 TEST_CASE("card run reports a card that runs out of budget or jumps astray", "[cli][card]") {
     const auto loop = writeScratchFile("loop.pc", "loop: mov pos, loop\n");
-    const json limit = jsonOutput(runLrt("card run " + q(loop) + " --point 0,0,0 --budget 50"));
+    const json limit = jsonOutput(runLrtInProcess("card run " + q(loop) + " --point 0,0,0 --budget 50"));
     CHECK(limit["status"] == "limit");
     CHECK(limit["steps"] == 50);
     const auto astray = writeScratchFile("astray.pc", "mov rf40, 3\nmov pos, rf40\n");
-    CHECK(jsonOutput(runLrt("card run " + q(astray) + " --point 0,0,0"))["status"] == "fault");
+    CHECK(jsonOutput(runLrtInProcess("card run " + q(astray) + " --point 0,0,0"))["status"] == "fault");
 }
 
 TEST_CASE("card commands exit 1 for a bad card, naming the place, and write nothing",
@@ -54,61 +55,61 @@ TEST_CASE("card commands exit 1 for a bad card, naming the place, and write noth
     const auto bad = writeScratchFile("bad.pc", "in 0\nmvo rf1, 2\n");
     const auto output = scratchPath("bad.exr");
     std::filesystem::remove(output);
-    const auto assembled = runLrt("card asm " + q(bad) + " -o " + q(output));
+    const auto assembled = runLrtInProcess("card asm " + q(bad) + " -o " + q(output));
     CHECK(assembled.exitStatus == 1);
     CHECK(assembled.err.find("bad.pc:2:1: error: unknown instruction 'mvo'") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(output));
     // A malformed card image: the pixel is named.
     const auto card = scratchPath("nan.exr");
     slvm::card::writeCardImage(card, {"nan.exr", 3, 1, {3, 1, std::nanf("")}});
-    const auto malformed = runLrt("card run " + q(card) + " --point 0,0,0");
+    const auto malformed = runLrtInProcess("card run " + q(card) + " --point 0,0,0");
     CHECK(malformed.exitStatus == 1);
     CHECK(malformed.err.find("nan.exr: error: pixel 2 (column 2, row 0 from the bottom): the "
                              "opcode must be a whole number, not nan") != std::string::npos);
     CHECK(malformed.out.empty());
-    const auto run = runLrt("card run " + q(scratchPath("missing.exr")) + " --point 0,0,0");
+    const auto run = runLrtInProcess("card run " + q(scratchPath("missing.exr")) + " --point 0,0,0");
     CHECK(run.exitStatus == 1);
     CHECK(run.err.find("cannot read the card image") != std::string::npos);
     const auto png = writeScratchFile("card.png", "not a png");
-    CHECK(runLrt("card dis " + q(png)).exitStatus == 1);
+    CHECK(runLrtInProcess("card dis " + q(png)).exitStatus == 1);
 }
 
 TEST_CASE("card commands exit 2 for bad flags", "[cli][card]") {
-    CHECK(runLrt("card run sdf/sphere.pc --point 1,2").exitStatus == 2);
-    CHECK(runLrt("card run sdf/sphere.pc --point a,b,c").exitStatus == 2);
-    CHECK(runLrt("card run sdf/sphere.pc").exitStatus == 2);
-    CHECK(runLrt("card run sdf/sphere.pc --point 0,0,0 --budget 0").exitStatus == 2);
-    CHECK(runLrt("card asm sdf/sphere.pc -o " + q(scratchPath("x.png"))).exitStatus == 2);
-    CHECK(runLrt("card asm sdf/sphere.pc -o " + q(scratchPath("x.pfm"))).exitStatus == 2);
-    CHECK(runLrt("card").exitStatus == 2);
-    CHECK(runLrt("cg run sdf/sphere.cg --profile card").exitStatus == 2); // no --point
-    CHECK(runLrt("cg run sdf/sphere.cg --profile card --point 0,0,0 --attrib 0=1,1,1").exitStatus ==
+    CHECK(runLrtInProcess("card run sdf/sphere.pc --point 1,2").exitStatus == 2);
+    CHECK(runLrtInProcess("card run sdf/sphere.pc --point a,b,c").exitStatus == 2);
+    CHECK(runLrtInProcess("card run sdf/sphere.pc").exitStatus == 2);
+    CHECK(runLrtInProcess("card run sdf/sphere.pc --point 0,0,0 --budget 0").exitStatus == 2);
+    CHECK(runLrtInProcess("card asm sdf/sphere.pc -o " + q(scratchPath("x.png"))).exitStatus == 2);
+    CHECK(runLrtInProcess("card asm sdf/sphere.pc -o " + q(scratchPath("x.pfm"))).exitStatus == 2);
+    CHECK(runLrtInProcess("card").exitStatus == 2);
+    CHECK(runLrtInProcess("cg run sdf/sphere.cg --profile card").exitStatus == 2); // no --point
+    CHECK(runLrtInProcess("cg run sdf/sphere.cg --profile card --point 0,0,0 --attrib 0=1,1,1").exitStatus ==
           2);
-    CHECK(runLrt("cg run sdf/sphere.cg --profile sl --point 0,0,0").exitStatus == 2);
+    CHECK(runLrtInProcess("cg run sdf/sphere.cg --profile sl --point 0,0,0").exitStatus == 2);
 }
 
 TEST_CASE("cg compile --profile card writes a card image, or card text", "[cli][card][cg]") {
     const auto image = scratchPath("torus.exr");
     std::filesystem::remove(image);
-    REQUIRE(runLrt("cg compile sdf/torus.cg --profile card -o " + q(image)).exitStatus == 0);
+    REQUIRE(runLrtInProcess("cg compile sdf/torus.cg --profile card -o " + q(image)).exitStatus == 0);
     // On the ring's centre line, 0.25 inside the tube.
-    const json j = jsonOutput(runLrt("card run " + q(image) + " --point 0.7,0,0"));
+    const json j = jsonOutput(runLrtInProcess("card run " + q(image) + " --point 0.7,0,0"));
     CHECK(j["distance"].get<double>() == Approx(-0.25).margin(1e-6));
-    const auto text = runLrt("cg compile sdf/torus.cg --profile card -o -");
+    const auto text = runLrtInProcess("cg compile sdf/torus.cg --profile card -o -");
     REQUIRE(text.exitStatus == 0);
     CHECK(text.out.find("in 0") != std::string::npos);
     const json run =
-        jsonOutput(runLrt("cg run sdf/sphere.cg --profile card --point 0,0,3 --uniform radius=2"));
+        jsonOutput(runLrtInProcess("cg run sdf/sphere.cg --profile card --point 0,0,3 --uniform radius=2"));
     CHECK(run["distance"] == 1);
 }
 
 TEST_CASE("card run takes any source the compiler compiles for profile card", "[cli][card]") {
     // The one program loader (issue 31): a .cg or .t file is compiled where a card is expected.
-    CHECK(jsonOutput(runLrt("card run sdf/sphere.cg --point 0,3,4"))["distance"] == 4);
+    CHECK(jsonOutput(runLrtInProcess("card run sdf/sphere.cg --point 0,3,4"))["distance"] == 4);
     const auto sphere = writeScratchFile("sphere-run.t", "vector d = P * P;\n"
                                                          "v0 = sqrt(d.xxx + d.yyy + d.zzz) - 1;\n");
-    CHECK(jsonOutput(runLrt("card run " + q(sphere) + " --point 0,0,3"))["distance"] == 2);
-    const auto refused = runLrt("card run shaders/Lambert.sl --point 0,0,0");
+    CHECK(jsonOutput(runLrtInProcess("card run " + q(sphere) + " --point 0,0,3"))["distance"] == 2);
+    const auto refused = runLrtInProcess("card run shaders/Lambert.sl --point 0,0,0");
     CHECK(refused.exitStatus == 1);
     CHECK_THAT(refused.err, Catch::Contains("cannot be a program of profile card"));
 }

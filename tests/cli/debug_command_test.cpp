@@ -11,6 +11,7 @@
 using lrt::testing::jsonOutput;
 using lrt::testing::q;
 using lrt::testing::runLrt;
+using lrt::testing::runLrtInProcess;
 using lrt::testing::scratchPath;
 using lrt::testing::writeScratchFile;
 using nlohmann::json;
@@ -82,21 +83,21 @@ TEST_CASE("lrt debug prints the pixel of lrt render --spp 1 and the Cg shader's 
 
 TEST_CASE("lrt debug refuses bad flags with exit 2 and a bad scene with exit 1", "[cli][debug]") {
     const fs::path scene = wallScene();
-    const auto outside = runLrt(fmt::format("debug {} --pixel 9,0", q(scene)));
+    const auto outside = runLrtInProcess(fmt::format("debug {} --pixel 9,0", q(scene)));
     CHECK(outside.exitStatus == 2);
     CHECK_THAT(outside.err, Catch::Contains("--pixel 9,0 is outside the 9x9 image"));
-    CHECK(runLrt(fmt::format("debug {} --pixel 1", q(scene))).exitStatus == 2);
-    CHECK(runLrt(fmt::format("debug {} --pixel a,b", q(scene))).exitStatus == 2);
-    CHECK(runLrt(fmt::format("debug {}", q(scene))).exitStatus == 2);
-    const auto spp = runLrt(fmt::format("debug {} --pixel 1,1 --spp 0", q(scene)));
+    CHECK(runLrtInProcess(fmt::format("debug {} --pixel 1", q(scene))).exitStatus == 2);
+    CHECK(runLrtInProcess(fmt::format("debug {} --pixel a,b", q(scene))).exitStatus == 2);
+    CHECK(runLrtInProcess(fmt::format("debug {}", q(scene))).exitStatus == 2);
+    const auto spp = runLrtInProcess(fmt::format("debug {} --pixel 1,1 --spp 0", q(scene)));
     CHECK(spp.exitStatus == 2);
     CHECK_THAT(spp.err,
                Catch::Contains("--spp is 0, outside its domain: an integer in [1, 1048576]"));
-    const auto sample = runLrt(fmt::format("debug {} --pixel 1,1 --sample 1", q(scene)));
+    const auto sample = runLrtInProcess(fmt::format("debug {} --pixel 1,1 --sample 1", q(scene)));
     CHECK(sample.exitStatus == 2);
     CHECK_THAT(sample.err, Catch::Contains("--sample 1 is outside the render's 1 samples"));
     const fs::path bad = writeScratchFile("bad.lrt", "WorldBegin\nSphere 1 -1 1 360 \"Kd\"\n");
-    const auto broken = runLrt(fmt::format("debug {} --pixel 0,0", q(bad)));
+    const auto broken = runLrtInProcess(fmt::format("debug {} --pixel 0,0", q(bad)));
     CHECK(broken.exitStatus == 1);
     CHECK_THAT(broken.err, Catch::Contains("bad.lrt:2:"));
     CHECK(broken.out.empty());

@@ -7,6 +7,7 @@
 using lrt::testing::CommandResult;
 using lrt::testing::q;
 using lrt::testing::runLrt;
+using lrt::testing::runLrtInProcess;
 using lrt::testing::writeScratchFile;
 
 TEST_CASE("lrt --version names lrt and the libraries it was built against", "[cli]") {
@@ -34,7 +35,7 @@ TEST_CASE("unknown subcommands and flags are usage errors (exit 2)", "[cli]") {
     for (const char* arguments :
          {"bogus", "--bogus", "sl bogus", "sl run --bogus shaders/Constant.sl", "", "sl"}) {
         INFO("lrt " << arguments);
-        const auto r = runLrt(arguments);
+        const auto r = runLrtInProcess(arguments);
         CHECK(r.exitStatus == 2);
         CHECK(r.out.empty());
         CHECK_FALSE(r.err.empty());

@@ -14,6 +14,7 @@
 
 using lrt::testing::q;
 using lrt::testing::runLrt;
+using lrt::testing::runLrtInProcess;
 using lrt::testing::scratchPath;
 using lrt::testing::writeScratchFile;
 namespace fs = std::filesystem;
@@ -136,7 +137,7 @@ TEST_CASE("bad render flags exit 2 before reading the scene", "[cli][render]") {
          {"--spp x", "--crop 0,2,0,1", "--crop 0.5,0.2,0,1", "--tile 3/3", "--tile 1",
           "--frames 5-2", "--integrator photon", "--threads -1", "-o out.xyz", "--bogus"}) {
         INFO("flags: " << flags);
-        const auto r = runLrt(fmt::format("{} -q {}", q(scene), flags));
+        const auto r = runLrtInProcess(fmt::format("{} -q {}", q(scene), flags));
         CHECK(r.exitStatus == 2);
         CHECK_FALSE(r.err.empty());
     }

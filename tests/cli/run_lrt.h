@@ -1,19 +1,24 @@
 // Runs the built lrt binary as a user would and captures its exit status and output.
 #pragma once
 
+#include "cli/lrt_command.h"
 #include "tests/file_bytes.h"
 #include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <fcntl.h>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
+#include <wordexp.h>
 
 namespace lrt::testing {
 
@@ -55,6 +60,82 @@ inline CommandResult runLrt(const std::string& arguments) {
     const int status = std::system(command.c_str());
     CommandResult result;
     result.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = slurp(out);
+    result.err = slurp(err);
+    std::filesystem::remove(out);
+    std::filesystem::remove(err);
+    return result;
+}
+
+// While it lives, this process reads stdin from /dev/null, its stdout and stderr go to two files
+// and its working directory is another; all come back when it goes, also when an exception leaves
+// its scope.
+class RedirectedProcessState {
+public:
+    RedirectedProcessState(const std::filesystem::path& out, const std::filesystem::path& err,
+                           const std::filesystem::path& workingDirectory)
+        : workingDirectory_(std::filesystem::current_path()) {
+        flushAll();
+        redirect(0, "/dev/null", O_RDONLY);
+        redirect(1, out, O_WRONLY | O_CREAT | O_TRUNC);
+        redirect(2, err, O_WRONLY | O_CREAT | O_TRUNC);
+        std::filesystem::current_path(workingDirectory);
+    }
+    ~RedirectedProcessState() {
+        flushAll();
+        for (const auto& [fd, saved] : saved_) {
+            dup2(saved, fd);
+            close(saved);
+        }
+        std::filesystem::current_path(workingDirectory_);
+    }
+    RedirectedProcessState(const RedirectedProcessState&) = delete;
+    RedirectedProcessState& operator=(const RedirectedProcessState&) = delete;
+
+private:
+    static void flushAll() {
+        std::cout.flush();
+        std::cerr.flush();
+        std::fflush(nullptr);
+    }
+    void redirect(int fd, const std::filesystem::path& to, int flags) {
+        const int file = open(to.c_str(), flags, 0644);
+        REQUIRE(file >= 0);
+        saved_.emplace_back(fd, dup(fd));
+        dup2(file, fd);
+        close(file);
+    }
+
+    std::filesystem::path workingDirectory_;
+    std::vector<std::pair<int, int>> saved_; // fd, its saved copy
+};
+
+// lrt's command line run inside this test process, as its main() runs it, from the source tree,
+// with its output captured: for commands that do next to no work, usage errors (refused before
+// anything starts) and the run commands that evaluate one program. A process that maps lrt's
+// libraries takes half a second to start (a second under the sanitizers) where such a command
+// takes milliseconds, and these tests make hundreds of them; runLrt keeps a real process for
+// everything else, and the tests of each command keep some. `arguments` is split as the shell
+// splits words (quotes; no substitutions).
+inline CommandResult runLrtInProcess(const std::string& arguments) {
+    wordexp_t words{};
+    INFO("arguments: " << arguments);
+    REQUIRE(wordexp(arguments.c_str(), &words, WRDE_NOCMD | WRDE_UNDEF) == 0);
+    std::vector<std::string> owned{LRT_BINARY};
+    owned.insert(owned.end(), words.we_wordv, words.we_wordv + words.we_wordc);
+    wordfree(&words);
+    std::vector<char*> argv;
+    for (std::string& word : owned)
+        argv.push_back(word.data());
+    argv.push_back(nullptr);
+
+    const auto out = scratchPath(".runLrtInProcess.stdout"),
+               err = scratchPath(".runLrtInProcess.stderr");
+    CommandResult result;
+    {
+        const RedirectedProcessState redirected(out, err, LRT_SOURCE_DIR);
+        result.exitStatus = lrt::cli::runLrt(static_cast<int>(owned.size()), argv.data());
+    }
     result.out = slurp(out);
     result.err = slurp(err);
     std::filesystem::remove(out);

@@ -8,6 +8,7 @@
 
 using lrt::testing::jsonOutput;
 using lrt::testing::runLrt;
+using lrt::testing::runLrtInProcess;
 using lrt::testing::scratchPath;
 using lrt::testing::writeScratchFile;
 using nlohmann::json;
@@ -31,17 +32,17 @@ TEST_CASE("sl run prints the FullAttenuated result as JSON", "[cli][sl]") {
 
 TEST_CASE("sl run accepts --opt=value and four-component vectors", "[cli][sl]") {
     const json j =
-        jsonOutput(runLrt("sl run shaders/Constant.sl --set=C0=0.1,0.2,0.3,0.4 --budget=10"));
+        jsonOutput(runLrtInProcess("sl run shaders/Constant.sl --set=C0=0.1,0.2,0.3,0.4 --budget=10"));
     CHECK(j["registers"]["C0"] ==
           json::array({0.100000001, 0.200000003, 0.300000012, 0.400000006}));
     // %.9g round-trips floats: 0.1f prints as 0.100000001.
-    CHECK_THAT(runLrt("sl run shaders/Constant.sl --set C0=0.1,0.2,0.3").out,
+    CHECK_THAT(runLrtInProcess("sl run shaders/Constant.sl --set C0=0.1,0.2,0.3").out,
                Catch::Contains("\"v0\": [0.100000001, 0.200000003, 0.300000012, 0]"));
 }
 
 TEST_CASE("sl run reports budget exhaustion", "[cli][sl]") {
     const fs::path shader = writeScratchFile("loop.sl", "sl 1.0\njmp -1\n");
-    const json j = jsonOutput(runLrt("sl run '" + shader.string() + "' --budget 500"));
+    const json j = jsonOutput(runLrtInProcess("sl run '" + shader.string() + "' --budget 500"));
     CHECK(j["status"] == "budget");
     CHECK(j["executed"] == 500);
 }
@@ -50,7 +51,7 @@ TEST_CASE("sl run prints non-finite values as strings", "[cli][sl]") {
     const fs::path shader =
         writeScratchFile("inf.sl", "sl 1.0\nli s1, 1\ndiv s0, s1, s2\ndiv s2, s2, s2\nli s3, -1\n"
                                    "div s3, s3, v1\n");
-    const json j = jsonOutput(runLrt("sl run '" + shader.string() + "'"));
+    const json j = jsonOutput(runLrtInProcess("sl run '" + shader.string() + "'"));
     CHECK(j["registers"]["s0"] == "inf");
     CHECK(j["registers"]["s2"] == "nan");
     CHECK(j["registers"]["s3"] == "-inf");
@@ -60,18 +61,18 @@ TEST_CASE("sl run: trace returns --trace-result, lookup the tN register", "[cli]
     const fs::path shader =
         writeScratchFile("trace.sl", "sl 1.0\ntrace r0, Pw, N\nlookup r1, t2, uv\n");
     const json j = jsonOutput(
-        runLrt("sl run '" + shader.string() + "' --trace-result 0.5,0.25,2 --set t2=3,4,5"));
+        runLrtInProcess("sl run '" + shader.string() + "' --trace-result 0.5,0.25,2 --set t2=3,4,5"));
     CHECK(j["registers"]["r0"] == json::array({0.5, 0.25, 2, 0}));
     CHECK(j["registers"]["r1"] == json::array({3, 4, 5, 0}));
-    const json none = jsonOutput(runLrt("sl run '" + shader.string() + "'"));
+    const json none = jsonOutput(runLrtInProcess("sl run '" + shader.string() + "'"));
     CHECK(none["registers"]["r0"] == json::array({0, 0, 0, 0}));
 }
 
 TEST_CASE("sl run rnd draws from a seeded stream within 0..1", "[cli][sl]") {
     const fs::path shader = writeScratchFile("rnd.sl", "sl 1.0\nrnd s0\nrnd s1\n");
-    const json a = jsonOutput(runLrt("sl run '" + shader.string() + "'"));
-    const json b = jsonOutput(runLrt("sl run '" + shader.string() + "'"));
-    const json c = jsonOutput(runLrt("sl run '" + shader.string() + "' --seed 9"));
+    const json a = jsonOutput(runLrtInProcess("sl run '" + shader.string() + "'"));
+    const json b = jsonOutput(runLrtInProcess("sl run '" + shader.string() + "'"));
+    const json c = jsonOutput(runLrtInProcess("sl run '" + shader.string() + "' --seed 9"));
     CHECK(a["registers"]["s0"] == b["registers"]["s0"]);
     CHECK(a["registers"]["s0"] != a["registers"]["s1"]);
     CHECK(a["registers"]["s0"] != c["registers"]["s0"]);
@@ -83,36 +84,36 @@ TEST_CASE("sl run rnd draws from a seeded stream within 0..1", "[cli][sl]") {
 
 TEST_CASE("sl asm writes bytecode that dis and run read back", "[cli][sl]") {
     const fs::path slc = scratchPath("full.slc");
-    const auto assembled = runLrt("sl asm shaders/FullAttenuated.sl -o '" + slc.string() + "'");
+    const auto assembled = runLrtInProcess("sl asm shaders/FullAttenuated.sl -o '" + slc.string() + "'");
     REQUIRE(assembled.exitStatus == 0);
     CHECK(fs::file_size(slc) == 16 + 22 * 8);
-    const auto listing = runLrt("sl dis '" + slc.string() + "'");
+    const auto listing = runLrtInProcess("sl dis '" + slc.string() + "'");
     CHECK(listing.exitStatus == 0);
     CHECK_THAT(listing.out, Catch::StartsWith("sl 1.0\n"));
     CHECK_THAT(listing.out, Catch::Contains("    pow s1, s1, S\n"));
     const std::string flags =
         " --set N=0,0,1 --set L=0,0,1 --set V=0,0,1 --set C0=1,0.5,0.25 --set dE=1,1,1";
-    CHECK(runLrt("sl run '" + slc.string() + "'" + flags).out ==
-          runLrt("sl run shaders/FullAttenuated.sl" + flags).out);
+    CHECK(runLrtInProcess("sl run '" + slc.string() + "'" + flags).out ==
+          runLrtInProcess("sl run shaders/FullAttenuated.sl" + flags).out);
 }
 
 TEST_CASE("sl asm writes FILE.slc beside FILE.sl by default", "[cli][sl]") {
     const fs::path source = writeScratchFile("beside.sl", "sl 1.0\nmov v0, C0\n");
-    REQUIRE(runLrt("sl asm '" + source.string() + "'").exitStatus == 0);
+    REQUIRE(runLrtInProcess("sl asm '" + source.string() + "'").exitStatus == 0);
     CHECK(fs::exists(scratchPath("beside.slc")));
 }
 
 TEST_CASE("a broken shader exits 1 with diagnostics and no JSON or output file", "[cli][sl]") {
     const fs::path source = writeScratchFile("broken.sl", "sl 1.0\nmov N, C0\nbogus\n");
-    const auto run = runLrt("sl run '" + source.string() + "'");
+    const auto run = runLrtInProcess("sl run '" + source.string() + "'");
     CHECK(run.exitStatus == 1);
     CHECK(run.out.empty());
     CHECK_THAT(run.err, Catch::Contains("broken.sl:2:5: error: register 'N' is read-only"));
     CHECK_THAT(run.err, Catch::Contains("broken.sl:3:1: error: unknown opcode 'bogus'"));
     const fs::path slc = scratchPath("broken.slc");
-    CHECK(runLrt("sl asm '" + source.string() + "' -o '" + slc.string() + "'").exitStatus == 1);
+    CHECK(runLrtInProcess("sl asm '" + source.string() + "' -o '" + slc.string() + "'").exitStatus == 1);
     CHECK_FALSE(fs::exists(slc));
-    const auto missing = runLrt("sl run does-not-exist.sl");
+    const auto missing = runLrtInProcess("sl run does-not-exist.sl");
     CHECK(missing.exitStatus == 1);
     CHECK_THAT(missing.err, Catch::Contains("does-not-exist.sl: error: no such shader file"));
 }
@@ -120,7 +121,7 @@ TEST_CASE("a broken shader exits 1 with diagnostics and no JSON or output file",
 TEST_CASE("a corrupt .slc exits 1", "[cli][sl]") {
     const fs::path slc = scratchPath("corrupt.slc");
     std::ofstream(slc, std::ios::binary) << std::string("SLC\x1a\x01\x00\x00\x00\x05", 9);
-    const auto r = runLrt("sl dis '" + slc.string() + "'");
+    const auto r = runLrtInProcess("sl dis '" + slc.string() + "'");
     CHECK(r.exitStatus == 1);
     CHECK_THAT(r.err, Catch::Contains("shorter than the 16-byte header"));
 }
@@ -131,7 +132,7 @@ TEST_CASE("malformed flag values exit 2", "[cli][sl]") {
           "--set C0=1,2,3,4,5", "--trace-result 1,2", "--budget -5", "--budget x",
           "--texture 9=a.png", "--texture x", "--seed -1"}) {
         INFO("flags: " << flags);
-        const auto r = runLrt(std::string("sl run shaders/Constant.sl ") + flags);
+        const auto r = runLrtInProcess(std::string("sl run shaders/Constant.sl ") + flags);
         CHECK(r.exitStatus == 2);
         CHECK(r.out.empty());
         CHECK_FALSE(r.err.empty());
@@ -144,7 +145,7 @@ TEST_CASE("sl run takes a Cg or T-Language shader and runs what it compiles to",
                                   "--set dE=1,1,1";
     for (const char* shader : {"shaders/Lambert.cg", "shaders/Lambert.t", "shaders/Lambert.sl"}) {
         INFO(shader);
-        const auto j = jsonOutput(runLrt(std::string("sl run ") + shader + registers));
+        const auto j = jsonOutput(runLrtInProcess(std::string("sl run ") + shader + registers));
         CHECK(j["registers"]["v0"][0].get<double>() == Approx(0.4));
     }
 }

@@ -9,15 +9,16 @@
 namespace {
 
 using lrt::testing::runLrt;
+using lrt::testing::runLrtInProcess;
 using lrt::testing::scratchPath;
 using lrt::testing::slurp;
 
 // The command with each --vm, and without one; all must succeed with the same output.
 void requireSameOutput(const std::string& command) {
     INFO(command);
-    const auto compiled = runLrt(command + " --vm jit");
-    const auto interpreted = runLrt(command + " --vm interpreter");
-    const auto byDefault = runLrt(command);
+    const auto compiled = runLrtInProcess(command + " --vm jit");
+    const auto interpreted = runLrtInProcess(command + " --vm interpreter");
+    const auto byDefault = runLrtInProcess(command);
     INFO(compiled.err << interpreted.err);
     REQUIRE(compiled.exitStatus == 0);
     REQUIRE(interpreted.exitStatus == 0);
@@ -74,7 +75,7 @@ TEST_CASE("a bad --vm is a usage error that names the choices", "[cli][jit]") {
                                 "vp2 run vertex/ripple.vp", "card run sdf/torus.exr --point 0,0,0",
                                 "debug scenes/cornell.lrt --pixel 1,1"}) {
         INFO(command);
-        const auto r = runLrt(std::string(command) + " --vm llvm");
+        const auto r = runLrtInProcess(std::string(command) + " --vm llvm");
         CHECK(r.exitStatus == 2);
         CHECK(r.out.empty());
         CHECK_THAT(r.err, Catch::Contains("--vm"));
