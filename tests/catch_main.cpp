@@ -7,7 +7,6 @@
 // test case names as well, those are run too). Without it the executable is Catch2's own.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,7 +18,8 @@ namespace {
 std::string exactNameSpec(std::string_view name) {
     std::string spec;
     for (const char c : name) {
-        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        const bool plain =
+            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
         if (!plain)
             spec += '\\';
         spec += c;
@@ -29,12 +29,14 @@ std::string exactNameSpec(std::string_view name) {
 
 // Whether `path` names `sourceFile`: it is that path, or ends with "/" and that path.
 bool isFile(std::string_view path, std::string_view sourceFile) {
-    if (path.size() < sourceFile.size() || path.substr(path.size() - sourceFile.size()) != sourceFile)
+    if (path.size() < sourceFile.size() ||
+        path.substr(path.size() - sourceFile.size()) != sourceFile)
         return false;
     return path.size() == sourceFile.size() || path[path.size() - sourceFile.size() - 1] == '/';
 }
 
-// Adds to `session`'s selection every visible test case defined in `sourceFile`. Selects nothing when none is, so that `--warn NoTests` reports it.
+// Adds to `session`'s selection every visible test case defined in `sourceFile`. Selects nothing
+// when none is, so that `--warn NoTests` reports it.
 void selectTestsOfFile(Catch::Session& session, const std::string& sourceFile) {
     std::vector<std::string> names;
     for (const auto& test : Catch::getRegistryHub().getTestCaseRegistry().getAllTests()) {

@@ -43,11 +43,13 @@ TEST_CASE("card asm writes a card image that card run evaluates", "[cli][card]")
 
 TEST_CASE("card run reports a card that runs out of budget or jumps astray", "[cli][card]") {
     const auto loop = writeScratchFile("loop.pc", "loop: mov pos, loop\n");
-    const json limit = jsonOutput(runLrtInProcess("card run " + q(loop) + " --point 0,0,0 --budget 50"));
+    const json limit =
+        jsonOutput(runLrtInProcess("card run " + q(loop) + " --point 0,0,0 --budget 50"));
     CHECK(limit["status"] == "limit");
     CHECK(limit["steps"] == 50);
     const auto astray = writeScratchFile("astray.pc", "mov rf40, 3\nmov pos, rf40\n");
-    CHECK(jsonOutput(runLrtInProcess("card run " + q(astray) + " --point 0,0,0"))["status"] == "fault");
+    CHECK(jsonOutput(runLrtInProcess("card run " + q(astray) + " --point 0,0,0"))["status"] ==
+          "fault");
 }
 
 TEST_CASE("card commands exit 1 for a bad card, naming the place, and write nothing",
@@ -67,7 +69,8 @@ TEST_CASE("card commands exit 1 for a bad card, naming the place, and write noth
     CHECK(malformed.err.find("nan.exr: error: pixel 2 (column 2, row 0 from the bottom): the "
                              "opcode must be a whole number, not nan") != std::string::npos);
     CHECK(malformed.out.empty());
-    const auto run = runLrtInProcess("card run " + q(scratchPath("missing.exr")) + " --point 0,0,0");
+    const auto run =
+        runLrtInProcess("card run " + q(scratchPath("missing.exr")) + " --point 0,0,0");
     CHECK(run.exitStatus == 1);
     CHECK(run.err.find("cannot read the card image") != std::string::npos);
     const auto png = writeScratchFile("card.png", "not a png");
@@ -83,23 +86,24 @@ TEST_CASE("card commands exit 2 for bad flags", "[cli][card]") {
     CHECK(runLrtInProcess("card asm sdf/sphere.pc -o " + q(scratchPath("x.pfm"))).exitStatus == 2);
     CHECK(runLrtInProcess("card").exitStatus == 2);
     CHECK(runLrtInProcess("cg run sdf/sphere.cg --profile card").exitStatus == 2); // no --point
-    CHECK(runLrtInProcess("cg run sdf/sphere.cg --profile card --point 0,0,0 --attrib 0=1,1,1").exitStatus ==
-          2);
+    CHECK(runLrtInProcess("cg run sdf/sphere.cg --profile card --point 0,0,0 --attrib 0=1,1,1")
+              .exitStatus == 2);
     CHECK(runLrtInProcess("cg run sdf/sphere.cg --profile sl --point 0,0,0").exitStatus == 2);
 }
 
 TEST_CASE("cg compile --profile card writes a card image, or card text", "[cli][card][cg]") {
     const auto image = scratchPath("torus.exr");
     std::filesystem::remove(image);
-    REQUIRE(runLrtInProcess("cg compile sdf/torus.cg --profile card -o " + q(image)).exitStatus == 0);
+    REQUIRE(runLrtInProcess("cg compile sdf/torus.cg --profile card -o " + q(image)).exitStatus ==
+            0);
     // On the ring's centre line, 0.25 inside the tube.
     const json j = jsonOutput(runLrtInProcess("card run " + q(image) + " --point 0.7,0,0"));
     CHECK(j["distance"].get<double>() == Approx(-0.25).margin(1e-6));
     const auto text = runLrtInProcess("cg compile sdf/torus.cg --profile card -o -");
     REQUIRE(text.exitStatus == 0);
     CHECK(text.out.find("in 0") != std::string::npos);
-    const json run =
-        jsonOutput(runLrtInProcess("cg run sdf/sphere.cg --profile card --point 0,0,3 --uniform radius=2"));
+    const json run = jsonOutput(
+        runLrtInProcess("cg run sdf/sphere.cg --profile card --point 0,0,3 --uniform radius=2"));
     CHECK(run["distance"] == 1);
 }
 

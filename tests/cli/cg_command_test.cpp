@@ -55,7 +55,7 @@ TEST_CASE("cg run runs a vertex program with the flags and JSON of vp2 run", "[c
         INFO("profile " << profile);
         const json j =
             jsonOutput(runLrtInProcess("cg run " + q(program) + " --profile " + profile +
-                              " --attrib 0=1,2,3,1 --param 4=0.5,0,0,0 --uniform gain=3"));
+                                       " --attrib 0=1,2,3,1 --param 4=0.5,0,0,0 --uniform gain=3"));
         CHECK(j["status"] == "ok");
         CHECK(j["outputs"]["HPOS"] == json::array({3.5, 6, 9, 3}));
     }
@@ -77,7 +77,9 @@ TEST_CASE("cg compile writes the assembly with its source lines, or the IR", "[c
     CHECK(runLrtInProcess("sl run " + q(output)).exitStatus == 0);
     // Without -o: beside the source, with the target's extension.
     const fs::path program = writeScratchFile("scale_compile.cg", kScale);
-    REQUIRE(runLrtInProcess("cg compile " + q(program) + " --profile vp2 --set gain=5").exitStatus == 0);
+    REQUIRE(
+        runLrtInProcess("cg compile " + q(program) + " --profile vp2 --set gain=5").exitStatus ==
+        0);
     const std::string vp = slurp(scratchPath("scale_compile.vp"));
     CHECK(vp.starts_with("!!VP2.0\n"));
     CHECK_THAT(vp, Catch::Contains("# c[4]: uniform offset"));
@@ -104,10 +106,13 @@ TEST_CASE("cg reports a bad program with exit 1 and a bad flag with exit 2", "[c
     CHECK(runLrtInProcess("cg compile " + q(good) + " --profile sl --set gain").exitStatus == 2);
     CHECK(runLrtInProcess("cg run " + q(good) + " --profile sl --set N=1,2").exitStatus == 2);
     CHECK(runLrtInProcess("cg run " + q(good) + " --profile sl --attrib 0=1,2,3").exitStatus == 2);
-    CHECK(runLrtInProcess("cg run " + q(good) + " --profile vp2 --trace-result 1,1,1").exitStatus == 2);
-    CHECK(runLrtInProcess("cg compile " + q(scratchPath("missing.cg")) + " --profile sl").exitStatus == 1);
+    CHECK(runLrtInProcess("cg run " + q(good) + " --profile vp2 --trace-result 1,1,1").exitStatus ==
+          2);
+    CHECK(runLrtInProcess("cg compile " + q(scratchPath("missing.cg")) + " --profile sl")
+              .exitStatus == 1);
     // A value for a uniform the program does not have is an error, not silently ignored.
-    const auto unknown = runLrtInProcess("cg compile " + q(good) + " --profile sl --set brightness=2 -o -");
+    const auto unknown =
+        runLrtInProcess("cg compile " + q(good) + " --profile sl --set brightness=2 -o -");
     CHECK(unknown.exitStatus == 1);
     CHECK_THAT(unknown.err, Catch::Contains("no uniform of that name"));
 }
@@ -134,20 +139,22 @@ TEST_CASE("cg compile --profile card takes Cg's usual entry, main, when there is
     const fs::path source =
         writeScratchFile("main_sdf.cg", "float main(float3 p) {\n    return length(p) - 1;\n}\n");
     const fs::path card = scratchPath("main_sdf.exr");
-    const auto compiled = runLrtInProcess("cg compile " + q(source) + " --profile card -o " + q(card));
+    const auto compiled =
+        runLrtInProcess("cg compile " + q(source) + " --profile card -o " + q(card));
     INFO(compiled.err);
     REQUIRE(compiled.exitStatus == 0);
     CHECK(jsonOutput(runLrtInProcess("card run " + q(card) + " --point 0,3,4"))["distance"] == 4);
-    CHECK(jsonOutput(runLrtInProcess("cg run " + q(source) + " --profile card --point 0,0,2"))["distance"] ==
-          1);
+    CHECK(jsonOutput(runLrtInProcess("cg run " + q(source) +
+                                     " --profile card --point 0,0,2"))["distance"] == 1);
     // With both, sdf is the entry; --entry still chooses.
     const fs::path both = writeScratchFile(
         "both_sdf.cg", "float main(float3 p) {\n    return 7;\n}\nfloat sdf(float3 p) {\n"
                        "    return 5;\n}\n");
-    CHECK(jsonOutput(runLrtInProcess("cg run " + q(both) + " --profile card --point 0,0,0"))["distance"] ==
-          5);
     CHECK(jsonOutput(runLrtInProcess("cg run " + q(both) +
-                            " --profile card --entry main --point 0,0,0"))["distance"] == 7);
+                                     " --profile card --point 0,0,0"))["distance"] == 5);
+    CHECK(jsonOutput(runLrtInProcess("cg run " + q(both) +
+                                     " --profile card --entry main --point 0,0,0"))["distance"] ==
+          7);
     const fs::path neither =
         writeScratchFile("neither_sdf.cg", "float f(float3 p) {\n    return 7;\n}\n");
     CHECK_THAT(runLrtInProcess("cg compile " + q(neither) + " --profile card -o -").err,
@@ -158,8 +165,10 @@ TEST_CASE("cg run without --profile runs the profile its flags belong to", "[cli
     // Issue 31, defect 4 (for Cg as for T): run infers sl, or vp2 from --attrib/--param, or card
     // from --point.
     const fs::path lambert = writeScratchFile("infer.cg", kLambert);
-    const json shaded = jsonOutput(runLrtInProcess("cg run " + q(lambert) + " --set N=0,0,1 --set L=0,0,1"));
+    const json shaded =
+        jsonOutput(runLrtInProcess("cg run " + q(lambert) + " --set N=0,0,1 --set L=0,0,1"));
     CHECK(shaded.contains("registers"));
-    const json vertex = jsonOutput(runLrtInProcess("cg run vertex/twist.cg --attrib 0=0.3,0.4,0.5,1"));
+    const json vertex =
+        jsonOutput(runLrtInProcess("cg run vertex/twist.cg --attrib 0=0.3,0.4,0.5,1"));
     CHECK(vertex.contains("outputs"));
 }

@@ -124,7 +124,8 @@ TEST_CASE("bad frame ranges and output patterns are usage errors", "[cli][farm][
          {"--frames 5-1", "--frames 1-5:0", "--frames a", "--frames 1-2:x", "--frames 0-99999999",
           "-o out.%s.exr", "-o out.%.exr", "--checkpoint -1"}) {
         INFO(flags);
-        const auto r = runLrtInProcess(fmt::format("{} {} -q", q(scratchPath("framed.lrt")), flags));
+        const auto r =
+            runLrtInProcess(fmt::format("{} {} -q", q(scratchPath("framed.lrt")), flags));
         CHECK(r.exitStatus == 2);
         CHECK_THAT(r.err, Catch::StartsWith("ERROR: "));
     }

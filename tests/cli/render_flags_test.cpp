@@ -57,7 +57,8 @@ TEST_CASE("out-of-domain render flags are usage errors, before the scene is read
          {"--spp 0", "--spp -1", "--spp 1048577", "--spp 1e3", "--threads 5000", "--threads -2",
           "--resolution 0,10", "--resolution 10", "--resolution 10,20,30", "--resolution 65537,2",
           "--resolution 2.5,4", "--resolution a,b", "--progress fancy", "--progress ALF"}) {
-        const auto r = runLrtInProcess(fmt::format("{} -o {} {}", q(scene), q(scratchPath("x.exr")), flags));
+        const auto r =
+            runLrtInProcess(fmt::format("{} -o {} {}", q(scene), q(scratchPath("x.exr")), flags));
         INFO("reproduce: lrt SCENE -o x.exr " << flags << "\nstderr: " << r.err);
         CHECK(r.exitStatus == 2);
         CHECK_THAT(r.err, Catch::StartsWith("ERROR: "));
@@ -81,7 +82,8 @@ TEST_CASE("numeric render flags state their domain as scene numbers do", "[cli][
         {"--checkpoint -1", "--checkpoint"},
     };
     for (const auto& [flags, message] : cases) {
-        const auto r = runLrtInProcess(fmt::format("{} -o {} {}", q(scene), q(scratchPath("x.exr")), flags));
+        const auto r =
+            runLrtInProcess(fmt::format("{} -o {} {}", q(scene), q(scratchPath("x.exr")), flags));
         INFO("reproduce: lrt SCENE -o x.exr " << flags << "\nstderr: " << r.err);
         CHECK(r.exitStatus == 2);
         CHECK_THAT(r.err, Catch::StartsWith(std::string("ERROR: ") + message));

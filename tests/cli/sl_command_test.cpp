@@ -31,8 +31,8 @@ TEST_CASE("sl run prints the FullAttenuated result as JSON", "[cli][sl]") {
 }
 
 TEST_CASE("sl run accepts --opt=value and four-component vectors", "[cli][sl]") {
-    const json j =
-        jsonOutput(runLrtInProcess("sl run shaders/Constant.sl --set=C0=0.1,0.2,0.3,0.4 --budget=10"));
+    const json j = jsonOutput(
+        runLrtInProcess("sl run shaders/Constant.sl --set=C0=0.1,0.2,0.3,0.4 --budget=10"));
     CHECK(j["registers"]["C0"] ==
           json::array({0.100000001, 0.200000003, 0.300000012, 0.400000006}));
     // %.9g round-trips floats: 0.1f prints as 0.100000001.
@@ -60,8 +60,8 @@ TEST_CASE("sl run prints non-finite values as strings", "[cli][sl]") {
 TEST_CASE("sl run: trace returns --trace-result, lookup the tN register", "[cli][sl]") {
     const fs::path shader =
         writeScratchFile("trace.sl", "sl 1.0\ntrace r0, Pw, N\nlookup r1, t2, uv\n");
-    const json j = jsonOutput(
-        runLrtInProcess("sl run '" + shader.string() + "' --trace-result 0.5,0.25,2 --set t2=3,4,5"));
+    const json j = jsonOutput(runLrtInProcess("sl run '" + shader.string() +
+                                              "' --trace-result 0.5,0.25,2 --set t2=3,4,5"));
     CHECK(j["registers"]["r0"] == json::array({0.5, 0.25, 2, 0}));
     CHECK(j["registers"]["r1"] == json::array({3, 4, 5, 0}));
     const json none = jsonOutput(runLrtInProcess("sl run '" + shader.string() + "'"));
@@ -84,7 +84,8 @@ TEST_CASE("sl run rnd draws from a seeded stream within 0..1", "[cli][sl]") {
 
 TEST_CASE("sl asm writes bytecode that dis and run read back", "[cli][sl]") {
     const fs::path slc = scratchPath("full.slc");
-    const auto assembled = runLrtInProcess("sl asm shaders/FullAttenuated.sl -o '" + slc.string() + "'");
+    const auto assembled =
+        runLrtInProcess("sl asm shaders/FullAttenuated.sl -o '" + slc.string() + "'");
     REQUIRE(assembled.exitStatus == 0);
     CHECK(fs::file_size(slc) == 16 + 22 * 8);
     const auto listing = runLrtInProcess("sl dis '" + slc.string() + "'");
@@ -111,7 +112,9 @@ TEST_CASE("a broken shader exits 1 with diagnostics and no JSON or output file",
     CHECK_THAT(run.err, Catch::Contains("broken.sl:2:5: error: register 'N' is read-only"));
     CHECK_THAT(run.err, Catch::Contains("broken.sl:3:1: error: unknown opcode 'bogus'"));
     const fs::path slc = scratchPath("broken.slc");
-    CHECK(runLrtInProcess("sl asm '" + source.string() + "' -o '" + slc.string() + "'").exitStatus == 1);
+    CHECK(
+        runLrtInProcess("sl asm '" + source.string() + "' -o '" + slc.string() + "'").exitStatus ==
+        1);
     CHECK_FALSE(fs::exists(slc));
     const auto missing = runLrtInProcess("sl run does-not-exist.sl");
     CHECK(missing.exitStatus == 1);

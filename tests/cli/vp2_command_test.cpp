@@ -34,8 +34,8 @@ TEST_CASE("vp2 run prints every register of a VP2 program as JSON", "[cli][vp2]"
 TEST_CASE("vp2 run shows VP1 register files, address registers and condition codes", "[cli][vp2]") {
     const auto vp1 =
         writeScratchFile("vp1.vp", "!!VP1.0\nARL A0.x, v[1].x;\nMOV o[HPOS], c[A0.x+1];\nEND\n");
-    const json j =
-        jsonOutput(runLrtInProcess("vp2 run " + vp1.string() + " --attrib 1=2.5,0,0 --param 3=1,2,3"));
+    const json j = jsonOutput(
+        runLrtInProcess("vp2 run " + vp1.string() + " --attrib 1=2.5,0,0 --param 3=1,2,3"));
     CHECK(j["outputs"]["HPOS"] == json::array({1, 2, 3, 0})); // w keeps its default 0
     CHECK(j["outputs"].size() == 15);
     CHECK_FALSE(j["outputs"].contains("CLP0"));
@@ -103,8 +103,9 @@ TEST_CASE("vp2 run loads the constants a program declares in cgc's form, --param
         jsonOutput(runLrtInProcess("vp2 run tests/data/cgc/scale_vp30.vp --attrib 0=2,4,6,1"));
     CHECK(declared["outputs"]["HPOS"] == json::array({1, 2, 3, 0.5}));
     CHECK(declared["outputs"]["COL0"] == json::array({0.25, 0, 0, 1}));
-    const json overridden = jsonOutput(runLrtInProcess("vp2 run tests/data/cgc/scale_vp30.vp --attrib "
-                                              "0=2,4,6,1 --param 0=1,1,1,1 --param 1=0,0.25,0"));
+    const json overridden =
+        jsonOutput(runLrtInProcess("vp2 run tests/data/cgc/scale_vp30.vp --attrib "
+                                   "0=2,4,6,1 --param 0=1,1,1,1 --param 1=0,0.25,0"));
     CHECK(overridden["outputs"]["HPOS"] == json::array({1.5, 2, 2.5, 1.25}));
 }
 
@@ -112,12 +113,12 @@ TEST_CASE("a .vp compiled by lrt cg runs on its own, as lrt cg run computes it",
     // Issue 31, defect 5: the compiler's literals were comments the reader ignored, so the
     // compiled program read 0 where it needed (2, 4, 0, 1).
     const auto vp = lrt::testing::scratchPath("twist_compiled.vp");
-    REQUIRE(
-        runLrtInProcess("cg compile vertex/twist.cg --profile vp2 -o " + lrt::testing::q(vp)).exitStatus ==
-        0);
+    REQUIRE(runLrtInProcess("cg compile vertex/twist.cg --profile vp2 -o " + lrt::testing::q(vp))
+                .exitStatus == 0);
     CHECK_THAT(lrt::testing::slurp(vp), Catch::Contains("#const c["));
     const std::string flags = " --attrib 0=0.3,0.4,0.5,1";
-    const json compiled = jsonOutput(runLrtInProcess("cg run vertex/twist.cg --profile vp2" + flags));
+    const json compiled =
+        jsonOutput(runLrtInProcess("cg run vertex/twist.cg --profile vp2" + flags));
     const json loaded = jsonOutput(runLrtInProcess("vp2 run " + lrt::testing::q(vp) + flags));
     CHECK(loaded["outputs"] == compiled["outputs"]);
 }
