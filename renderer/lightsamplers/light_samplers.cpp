@@ -24,6 +24,13 @@ LightSamplers::LightSamplers(const std::vector<std::unique_ptr<Light>>& lights,
             if (lights[static_cast<std::size_t>(light)]->isAmbient())
                 made.ambient.push_back(light);
         }
+        // One light to sample (of any number of pieces) leaves nothing to choose: its surfaces
+        // visit it as "all" does, which samples its pieces by the light's own density, without
+        // a pick and a pmf at every vertex and BSDF hit.
+        if (list->size() - made.ambient.size() <= 1) {
+            lists_.push_back(std::move(made));
+            continue;
+        }
         std::vector<int> among;
         for (std::size_t e = 0; e < emitters.size(); ++e)
             if (lit[static_cast<std::size_t>(emitters[e].lightIndex)])
@@ -37,7 +44,8 @@ LightSamplers::LightSamplers(const std::vector<std::unique_ptr<Light>>& lights,
 std::size_t LightSamplers::memoryBytes() const {
     std::size_t bytes = 0;
     for (const List& list : lists_)
-        bytes += list.sampler->memoryBytes() + list.ambient.capacity() * sizeof(int);
+        bytes += (list.sampler ? list.sampler->memoryBytes() : 0) +
+                 list.ambient.capacity() * sizeof(int);
     return bytes;
 }
 

@@ -19,7 +19,8 @@ public:
                   const LightSamplerEntry& kind);
 
     // The sampler for light arriving at a surface that sees light list `list`; null where every
-    // light is visited.
+    // light is visited: for every list with "all", and for a list of one light (besides ambient
+    // ones) with any kind, as one light leaves nothing to pick.
     const LightSampler* at(int list) const {
         return lists_.empty() ? nullptr : lists_[static_cast<std::size_t>(list)].sampler.get();
     }

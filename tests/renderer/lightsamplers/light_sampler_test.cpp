@@ -1,6 +1,7 @@
 // The light samplers on their own: what pick() picks and what pmf() says agree bit for bit, the
 // probabilities sum to one and are the shares of [0,1) that u picks each emitter with, and the
 // light BVH never gives 0 to an emitter that can light the point (which would bias the image).
+#include "../determinism.h"
 #include "../render_test_support.h"
 #include "many_lights_scenes.h"
 #include "renderer/lights/light_registry.h"
@@ -10,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <fmt/format.h>
 #include <map>
 #include <numeric>
 #include <random>
@@ -249,4 +251,40 @@ TEST_CASE("a scene builds its light samplers once per lightsampler, for every re
     const LightSamplers& power = scene.lightSamplers(FixedLightSampler::powerEntry);
     CHECK(&power != &bvh);
     CHECK(&scene.lightSamplers(FixedLightSampler::powerEntry) == &power);
+}
+
+TEST_CASE("surfaces that see one light visit it, whatever the lightsampler", "[lightsamplers]") {
+    // A quad lamp of two triangles over a floor, and an ambient light: one light to sample.
+    const auto scene = [](const std::string& sampler, const std::string& more) {
+        return fmt::format(R"(Format 12 9 1
+PixelSamples 2 2
+SurfaceIntegrator "path" "string lightsampler" "{}" "integer maxdepth" [3]
+LookAt 0 2 -4  0 0 0  0 1 0
+WorldBegin
+LightSource "ambientlight" "intensity" [0.05]
+{}
+AttributeBegin
+  AreaLightSource "arealight" "intensity" [3]
+  PointsPolygons [3 3] [0 1 2  0 2 3] "P" [-1 2 -1  1 2 -1  1 2 1  -1 2 1]
+AttributeEnd
+PointsPolygons [3 3] [0 1 2  0 2 3] "P" [-3 0 -3  3 0 -3  3 0 3  -3 0 3]
+WorldEnd
+)",
+                           sampler, more);
+    };
+    const Image every = testing::renderText(scene("all", ""));
+    REQUIRE(testing::pixel(every, 6, 6).maxComponent() > 0.1f); // the lit floor
+    for (const LightSamplerEntry* kind : lightSamplerRegistry()) {
+        INFO("lightsampler " << kind->name);
+        const auto loaded = testing::loadScene(scene(std::string(kind->name), ""));
+        const LightSamplers& samplers = loaded.scene->lightSamplers(*kind);
+        for (std::size_t list = 0; list < loaded.scene->lightLists().size(); ++list)
+            CHECK(samplers.at(static_cast<int>(list)) == nullptr);
+        // The same path as "all": the same bits.
+        CHECK(testing::sameBits(testing::renderText(scene(std::string(kind->name), "")), every));
+    }
+    // A second light makes a choice, and the samplers that pick are built.
+    const auto two = testing::loadScene(
+        scene("bvh", R"(LightSource "pointlight" "from" [0 3 2] "intensity" [2])"));
+    CHECK(two.scene->lightSamplers(BvhLightSampler::registryEntry).at(0) != nullptr);
 }
