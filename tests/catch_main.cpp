@@ -36,22 +36,33 @@ bool isFile(std::string_view path, std::string_view sourceFile) {
 }
 
 // Adds to `session`'s selection every visible test case defined in `sourceFile`. Selects nothing
-// when none is, so that `--warn NoTests` reports it.
-void selectTestsOfFile(Catch::Session& session, const std::string& sourceFile) {
-    std::vector<std::string> names;
+// when none is, so that `--warn NoTests` reports it. Returns false, saying which, when a test case
+// cannot be selected by its name (which would leave it unrun without a word).
+bool selectTestsOfFile(Catch::Session& session, const std::string& sourceFile) {
+    std::vector<std::string> specs;
     for (const auto& test : Catch::getRegistryHub().getTestCaseRegistry().getAllTests()) {
         const auto& info = test.getTestCaseInfo();
-        if (!test.isHidden() && isFile(info.lineInfo.file, sourceFile))
-            names.push_back(info.name);
+        if (test.isHidden() || !isFile(info.lineInfo.file, sourceFile))
+            continue;
+        specs.push_back(exactNameSpec(info.name));
+        if (!Catch::TestSpecParser(Catch::ITagAliasRegistry::get())
+                 .parse(specs.back())
+                 .testSpec()
+                 .matches(info)) {
+            Catch::cerr() << "--source-file: the test case \"" << info.name
+                          << "\" cannot be selected by its name\n";
+            return false;
+        }
     }
-    if (names.empty())
-        names.push_back("no test case is defined in " + sourceFile);
+    if (specs.empty())
+        specs.push_back(exactNameSpec("no test case is defined in " + sourceFile));
     auto& selection = session.configData().testsOrTags;
-    for (const auto& name : names) {
+    for (const auto& spec : specs) {
         if (!selection.empty())
             selection.emplace_back(",");
-        selection.push_back(exactNameSpec(name));
+        selection.push_back(spec);
     }
+    return true;
 }
 
 } // namespace
@@ -64,7 +75,7 @@ int main(int argc, char* argv[]) {
                     "run the test cases defined in this file (a path relative to tests/)"));
     if (const int status = session.applyCommandLine(argc, argv); status != 0)
         return status;
-    if (!sourceFile.empty())
-        selectTestsOfFile(session, sourceFile);
+    if (!sourceFile.empty() && !selectTestsOfFile(session, sourceFile))
+        return 1;
     return session.run();
 }
