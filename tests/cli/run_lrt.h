@@ -51,6 +51,16 @@ inline std::filesystem::path writeScratchFile(const std::string& name, const std
     return path;
 }
 
+// A finished command's result: its status, and the output it left in `out` and `err`, which are
+// removed.
+inline CommandResult takeResult(int exitStatus, const std::filesystem::path& out,
+                                const std::filesystem::path& err) {
+    CommandResult result{exitStatus, slurp(out), slurp(err)};
+    std::filesystem::remove(out);
+    std::filesystem::remove(err);
+    return result;
+}
+
 // `arguments` is appended to the binary's path as shell text; run from the source tree.
 inline CommandResult runLrt(const std::string& arguments) {
     const auto out = scratchPath(".runLrt.stdout"), err = scratchPath(".runLrt.stderr");
@@ -58,13 +68,7 @@ inline CommandResult runLrt(const std::string& arguments) {
                                 arguments + " >'" + out.string() + "' 2>'" + err.string() +
                                 "' </dev/null";
     const int status = std::system(command.c_str());
-    CommandResult result;
-    result.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = slurp(out);
-    result.err = slurp(err);
-    std::filesystem::remove(out);
-    std::filesystem::remove(err);
-    return result;
+    return takeResult(WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err);
 }
 
 // While it lives, this process reads stdin from /dev/null, its stdout and stderr go to two files
@@ -131,16 +135,12 @@ inline CommandResult runLrtInProcess(const std::string& arguments) {
 
     const auto out = scratchPath(".runLrtInProcess.stdout"),
                err = scratchPath(".runLrtInProcess.stderr");
-    CommandResult result;
+    int status = -1;
     {
         const RedirectedProcessState redirected(out, err, LRT_SOURCE_DIR);
-        result.exitStatus = lrt::cli::runLrt(static_cast<int>(owned.size()), argv.data());
+        status = lrt::cli::runLrt(static_cast<int>(owned.size()), argv.data());
     }
-    result.out = slurp(out);
-    result.err = slurp(err);
-    std::filesystem::remove(out);
-    std::filesystem::remove(err);
-    return result;
+    return takeResult(status, out, err);
 }
 
 // A path quoted for the shell, for runLrt arguments.
