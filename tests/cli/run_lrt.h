@@ -80,18 +80,19 @@ public:
                            const std::filesystem::path& workingDirectory)
         : workingDirectory_(std::filesystem::current_path()) {
         flushAll();
-        redirect(0, "/dev/null", O_RDONLY);
-        redirect(1, out, O_WRONLY | O_CREAT | O_TRUNC);
-        redirect(2, err, O_WRONLY | O_CREAT | O_TRUNC);
-        std::filesystem::current_path(workingDirectory);
+        try {
+            redirect(0, "/dev/null", O_RDONLY);
+            redirect(1, out, O_WRONLY | O_CREAT | O_TRUNC);
+            redirect(2, err, O_WRONLY | O_CREAT | O_TRUNC);
+            std::filesystem::current_path(workingDirectory);
+        } catch (...) {
+            restore(); // no destructor runs for a constructor that throws
+            throw;
+        }
     }
     ~RedirectedProcessState() {
         flushAll();
-        for (const auto& [fd, saved] : saved_) {
-            dup2(saved, fd);
-            close(saved);
-        }
-        std::filesystem::current_path(workingDirectory_);
+        restore();
     }
     RedirectedProcessState(const RedirectedProcessState&) = delete;
     RedirectedProcessState& operator=(const RedirectedProcessState&) = delete;
@@ -101,6 +102,14 @@ private:
         std::cout.flush();
         std::cerr.flush();
         std::fflush(nullptr);
+    }
+    void restore() {
+        for (const auto& [fd, saved] : saved_) {
+            dup2(saved, fd);
+            close(saved);
+        }
+        saved_.clear();
+        std::filesystem::current_path(workingDirectory_);
     }
     void redirect(int fd, const std::filesystem::path& to, int flags) {
         const int file = open(to.c_str(), flags, 0644);
