@@ -4,6 +4,7 @@
 
 #include "renderer/core/scene_error.h"
 #include "renderer/description/aov_selection.h"
+#include "renderer/description/sampler_type.h"
 
 #include <array>
 #include <optional>
@@ -29,7 +30,7 @@ struct FilmDescription {
     int xSamples = 2;
     int ySamples = 2;
     bool jitter = true;
-    bool lowDiscrepancy = false; // Option "sampler" "string type" "lowdiscrepancy"
+    SamplerType sampler = SamplerType::Sobol; // Option "sampler" "string type"
     // Option "render" "noisethreshold": a pixel stops taking samples once its estimated relative
     // error is below it (adaptive sampling); 0 gives every pixel all its samples.
     float noiseThreshold = 0;

@@ -5,7 +5,7 @@
 #include "renderer/core/ray.h"
 #include "renderer/lightsamplers/light_samplers.h"
 #include "renderer/materials/program_recorder.h"
-#include "renderer/sampling/sample_stream.h"
+#include "renderer/sampling/sample_pattern.h"
 #include "renderer/scene/scene.h"
 
 #include <cstdint>
@@ -31,9 +31,8 @@ struct FirstHit {
 // What an integrator may know about the camera sample it serves.
 struct SampleContext {
     SampleStream& stream;
-    const Stratification& strata;
-    int sampleIndex;
-    std::uint64_t pixel; // pixelHash of the pixel
+    const SamplePattern& pattern;
+    PixelSampleIndex index;
     RayCounters& counters;
     // The scene's light samplers of the integrator's lightsampler.
     const LightSamplers& lightSamplers;
@@ -41,6 +40,10 @@ struct SampleContext {
     // The pixel debugger's recorder of the programs run at the camera ray's first hit; null when
     // the sample is not being debugged.
     ProgramRecorder* recorder = nullptr;
+
+    // The sample's point for `purpose` (SamplePattern's purposes). It draws two numbers from the
+    // stream whatever the pattern, so that the stream's later numbers do not depend on it.
+    Vec2 sample2D(std::uint64_t purpose) { return pattern.sample(index, stream.next2D(), purpose); }
 };
 
 class Integrator {

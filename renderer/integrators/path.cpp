@@ -153,11 +153,9 @@ Color PathIntegrator::indirect(const Scene& scene, const Intersection& hit,
                                const ShadingPoint& point, SampleContext& context,
                                const Arrival& arrival) const {
     const Material& material = *hit.primitive->material;
-    const Vec2 u =
-        context.strata.sample(context.sampleIndex, context.stream.next2D(), context.pixel,
-                              Stratification::bsdfPurpose(arrival.bounce));
-    const float uLobe = context.stream.next();
-    const float uRoulette = context.stream.next();
+    const Vec2 u = context.sample2D(SamplePattern::bsdfPurpose(arrival.bounce));
+    const Vec2 choice = context.sample2D(SamplePattern::choicePurpose(arrival.bounce));
+    const float uLobe = choice.x, uRoulette = choice.y;
     if (material.isProgrammable()) {
         // SL: one cosine-sampled direction, its radiance handed to the program as a light with
         // dE = Li / (pi pdf). Direct light was counted by next-event estimation, so the next

@@ -167,9 +167,8 @@ Vec2 lightSampleU(const Light& light, int index, const ShadingPoint& point,
                   SampleContext& context) {
     if (!light.isStratified())
         return {0.5f, 0.5f};
-    return context.strata.sample(
-        context.sampleIndex, context.stream.next2D(), context.pixel,
-        Stratification::lightPurpose(point.context ? point.context->depth() : 0, index));
+    return context.sample2D(
+        SamplePattern::lightPurpose(point.context ? point.context->depth() : 0, index));
 }
 
 } // namespace
@@ -194,10 +193,7 @@ Color directLighting(const Scene& scene, const Intersection& hit, const ShadingP
             sum +=
                 material.ambient(point, lights[static_cast<std::size_t>(index)]->ambientRadiance());
         const int depth = point.context ? point.context->depth() : 0;
-        const float u = context.strata
-                            .sample(context.sampleIndex, context.stream.next2D(), context.pixel,
-                                    Stratification::lightPickPurpose(depth))
-                            .x;
+        const float u = context.sample2D(SamplePattern::lightPickPurpose(depth)).x;
         if (const auto picked = sampler->pick(lightSampleContext(point, material), u)) {
             const Emitter& emitter = scene.emitters()[static_cast<std::size_t>(picked->emitter)];
             if (recorder)

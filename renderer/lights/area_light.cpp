@@ -1,5 +1,7 @@
-// Area light sampling: choose a shape uniformly, then a point on it by its area sampler; the
-// estimate of Li dw is L |cos theta_light| / (d^2 pdf_area) / P(shape).
+// Area light sampling: choose a shape uniformly, then a direction in the solid angle it subtends
+// where the shape can (spheres, and triangles whose solid angle is neither tiny nor near a
+// hemisphere), else a point on it by area: the estimate of Li dw is L / pdf_solid_angle / P(shape),
+// or L |cos theta_light| / (d^2 pdf_area) / P(shape).
 #include "renderer/lights/area_light.h"
 
 #include "renderer/shapes/triangle_mesh.h"
@@ -51,20 +53,28 @@ std::optional<LightSample> AreaLight::sampleOne(const Shape& shape, int triangle
                                                 float pieces) const {
     if (triangle >= 0) {
         const auto& mesh = static_cast<const TriangleMesh&>(shape);
-        return fromAreaSample(p, mesh.sampleTriangle(static_cast<unsigned>(triangle), u), shape,
-                              pieces);
+        const auto t = static_cast<unsigned>(triangle);
+        if (const auto cone = mesh.sampleTriangleCone(t, p, u))
+            return fromConeSample(p, *cone, shape, pieces);
+        return fromAreaSample(p, mesh.sampleTriangle(t, u), shape, pieces);
     }
-    if (const auto cone = shape.sampleCone(p, u)) {
-        // Sampled by solid angle: the density is already per steradian.
-        const Vec3 toLight = cone->p - p;
-        const float d = length(toLight);
-        const Vec3 wi = toLight / d;
-        if (dot(cone->normal, -wi) <= 0 && !emitsFromBack(shape))
-            return std::nullopt;
-        const float pdf = cone->pdf / pieces;
-        return LightSample{wi, d, radiance_ / pdf, pdf};
-    }
+    if (const auto cone = shape.sampleCone(p, u))
+        return fromConeSample(p, *cone, shape, pieces);
     return fromAreaSample(p, shape.sampleArea(u), shape, pieces);
+}
+
+std::optional<LightSample> AreaLight::fromConeSample(Vec3 p, const AreaSample& s,
+                                                     const Shape& shape, float pieces) const {
+    // Sampled by solid angle: the density is already per steradian.
+    const Vec3 toLight = s.p - p;
+    const float d = length(toLight);
+    if (!(d > 0) || !(s.pdf > 0))
+        return std::nullopt;
+    const Vec3 wi = toLight / d;
+    if (dot(s.normal, -wi) <= 0 && !emitsFromBack(shape))
+        return std::nullopt;
+    const float pdf = s.pdf / pieces;
+    return LightSample{wi, d, radiance_ / pdf, pdf};
 }
 
 std::optional<LightSample> AreaLight::fromAreaSample(Vec3 p, const AreaSample& s,
@@ -101,11 +111,14 @@ float AreaLight::pdfAt(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned
 float AreaLight::pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int triangle,
                             unsigned primitive, const LocalGeometry& g) const {
     if (triangle >= 0) {
-        const float area =
-            static_cast<const TriangleMesh&>(shape).triangleArea(static_cast<unsigned>(triangle));
+        const auto& mesh = static_cast<const TriangleMesh&>(shape);
+        const auto t = static_cast<unsigned>(triangle);
+        if (const float cone = mesh.triangleConePdf(t, p); cone > 0)
+            return cone;
+        const float area = mesh.triangleArea(t);
         return area > 0 ? solidAnglePdf(p, q, normal, 1.0f / area) : 0.0f;
     }
-    if (const float cone = shape.conePdf(p); cone > 0)
+    if (const float cone = shape.conePdf(p, primitive); cone > 0)
         return cone;
     return solidAnglePdf(p, q, normal, shape.pdfArea(primitive, g));
 }

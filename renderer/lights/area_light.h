@@ -1,6 +1,6 @@
 // "arealight": radiance intensity * lightcolor leaving the surfaces of the shapes that follow it,
 // from their front side (Sides 1) or both sides (Sides 2), unless "twosided" says which. Sampled by
-// area over all of them.
+// solid angle where the shape allows (spheres, triangles), else by area.
 #pragma once
 
 #include "renderer/core/transform.h"
@@ -50,6 +50,9 @@ private:
     // A sample of one piece, picked with probability 1 / pieces.
     std::optional<LightSample> sampleOne(const Shape& shape, int triangle, Vec3 p, Vec2 u,
                                          float pieces) const;
+    // The light arriving at p from point s of a shape sampled by solid angle.
+    std::optional<LightSample> fromConeSample(Vec3 p, const AreaSample& s, const Shape& shape,
+                                              float pieces) const;
     // The light arriving at p from point s of a shape sampled by area.
     std::optional<LightSample> fromAreaSample(Vec3 p, const AreaSample& s, const Shape& shape,
                                               float pieces) const;

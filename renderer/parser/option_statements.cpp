@@ -28,14 +28,18 @@ const ParameterSpec kOutputParameters[] = {
      "AOV layers of EXR outputs: all, none, or a list of alpha, albedo, normal, depth, samples"},
 };
 const ParameterSpec kSamplerParameters[] = {
-    {"jitter", ValueKind::Integer, 1, {}, "0 puts stratified samples at their strata's centres"},
+    {"jitter",
+     ValueKind::Integer,
+     1,
+     {},
+     "0 puts every sample at its stratum's centre, whatever the type"},
     {"type",
      ValueKind::String,
-     std::string_view("stratified"),
+     std::string_view("sobol"),
      {},
-     "jittered strata, or the R2 low-discrepancy sequence",
+     "Owen-scrambled Sobol points in Z-order, jittered strata, or the R2 low-discrepancy sequence",
      [] {
-         return std::vector<std::string_view>{"stratified", "lowdiscrepancy"};
+         return std::vector<std::string_view>{"sobol", "stratified", "lowdiscrepancy"};
      }},
 };
 const ParameterSpec kRenderParameters[] = {
@@ -177,7 +181,10 @@ void SceneParser::option(const Statement& s) {
     } else if (name == "sampler") {
         const Parameters p(list, kSamplerParameters, what, s.where);
         options_.film.jitter = p.getInteger("jitter") != 0;
-        options_.film.lowDiscrepancy = p.getString("type") == "lowdiscrepancy";
+        const std::string type = p.getString("type");
+        options_.film.sampler = type == "sobol"        ? SamplerType::Sobol
+                                : type == "stratified" ? SamplerType::Stratified
+                                                       : SamplerType::LowDiscrepancy;
     } else if (name == "output") {
         const Parameters p(list, kOutputParameters, what, s.where);
         const AovList aovs = parseAovList(p.getString("aov"));

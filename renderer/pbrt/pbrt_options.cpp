@@ -127,8 +127,11 @@ void Importer::sampler(const Statement& s) {
         {"halton", "independent", "paddedsobol", "pmj02bn", "sobol", "stratified", "zsobol"});
     const ParameterList p = parameters(s, 1);
     int samples = 0;
+    // pbrt's stratified sampler is lrt's; its other samplers (Sobol, Halton, PMJ02BN, independent
+    // numbers) take lrt's Owen-scrambled Sobol points.
     if (type == "stratified") {
         samples = p.getInteger("xsamples", 4) * p.getInteger("ysamples", 4);
+        options_.film.sampler = SamplerType::Stratified;
         options_.film.jitter = p.getBool("jitter", true);
     } else {
         samples = p.getInteger("pixelsamples", 16);

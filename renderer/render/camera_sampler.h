@@ -16,9 +16,9 @@ struct FilmSample {
     FirstHit firstHit;
 };
 
-// The film's stratification for `settings`: the scene's PixelSamples, or the most square grid of
-// exactly --spp cells.
-Stratification stratification(const Scene& scene, const RenderSettings& settings);
+// The film's sample pattern for `settings`: Option "sampler"'s type, and the scene's PixelSamples
+// or the most square grid of exactly --spp cells.
+SamplePattern samplePattern(const Scene& scene, const RenderSettings& settings);
 
 class CameraSampler {
 public:
@@ -36,7 +36,7 @@ private:
     const Integrator& integrator_;
     const LightSamplers& lightSamplers_;
     std::uint64_t seed_;
-    Stratification strata_;
+    SamplePattern pattern_;
     int spp_;
     bool lens_;          // a pinhole camera draws no lens sample
     bool differentials_; // only textures filtered over the footprint need them

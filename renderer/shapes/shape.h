@@ -79,11 +79,13 @@ public:
     // The density sampleArea draws the point with geometry `g` (object space) at, per unit of
     // scene-space area.
     virtual float pdfArea(unsigned primitive, const LocalGeometry& g) const;
-    // Shapes that can sample the cone of directions they subtend from p (whole spheres) return
-    // such a point with its solid-angle density; sampling by area is the fallback.
+    // Shapes that can sample the directions they subtend from p (whole spheres, the triangles of
+    // meshes) return such a point with its solid-angle density; nullopt falls back to sampleArea
+    // with the same u.
     virtual std::optional<AreaSample> sampleCone(Vec3, Vec2) const { return std::nullopt; }
-    // The solid-angle density sampleCone draws directions with from p; 0 when it does not apply.
-    virtual float conePdf(Vec3) const { return 0.0f; }
+    // The solid-angle density with which sampleCone draws, from p, the point on `primitive`; 0
+    // where sampleCone falls back to sampling by area.
+    virtual float conePdf(Vec3, unsigned /*primitive*/) const { return 0.0f; }
 
     // The surface as an object-space mesh over a grid of `around` x `along` segments, for the
     // vertex stage, which deforms shapes as meshes; nullopt for a shape that has no such grid.

@@ -93,7 +93,7 @@ bool Sphere::isClosed() const {
     return zMin_ <= -radius_ && zMax_ >= radius_ && phiMax() >= 2 * std::numbers::pi_v<float>;
 }
 
-float Sphere::conePdf(Vec3 p) const {
+float Sphere::conePdf(Vec3 p, unsigned) const {
     const float d2 = lengthSquared(p - sceneCentre_);
     if (!coneSampling_ || d2 <= sceneRadius_ * sceneRadius_ * 1.0001f)
         return 0.0f;
@@ -103,7 +103,7 @@ float Sphere::conePdf(Vec3 p) const {
 
 // pbrt's sampling of the cone a sphere subtends from outside it (Shirley and Wang).
 std::optional<AreaSample> Sphere::sampleCone(Vec3 p, Vec2 u) const {
-    const float pdf = conePdf(p);
+    const float pdf = conePdf(p, 0);
     if (pdf <= 0)
         return std::nullopt;
     const Vec3 toCentre = sceneCentre_ - p;

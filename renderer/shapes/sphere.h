@@ -14,7 +14,7 @@ public:
     static const ShapeEntry registryEntry;
 
     std::optional<AreaSample> sampleCone(Vec3 p, Vec2 u) const override;
-    float conePdf(Vec3 p) const override;
+    float conePdf(Vec3 p, unsigned primitive) const override;
 
 protected:
     // x^2 + y^2 + z^2 = r^2 along the ray.

@@ -14,6 +14,7 @@ namespace lrt {
 struct TrianglePick {
     std::size_t index; // the triangle
     float b0, b1;      // barycentric weights of its first two vertices (the third: 1 - b0 - b1)
+    Vec2 u;            // the rest of u.x, and u.y: what placed the point in the triangle
 };
 
 // The triangle u.x picks from `cumulativeArea` (running sums, not empty), and a point uniform in
@@ -28,7 +29,7 @@ inline TrianglePick pickTriangleByArea(const std::vector<float>& cumulativeArea,
     // Reuse the remainder of u.x, and u.y, for a uniform point in the triangle.
     const float r = width > 0 ? std::clamp((target - lo) / width, 0.0f, 1.0f) : 0.5f;
     const float s = std::sqrt(r);
-    return {index, 1 - s, u.y * s};
+    return {index, 1 - s, u.y * s, {r, u.y}};
 }
 
 } // namespace lrt

@@ -1,6 +1,7 @@
 // Triangle mesh geometry: barycentric interpolation of the vertex data at Embree's (u, v).
 #include "renderer/shapes/triangle_mesh.h"
 
+#include "renderer/sampling/spherical_triangle.h"
 #include "renderer/shapes/triangle_area_sampling.h"
 
 #include <algorithm>
@@ -205,6 +206,54 @@ AreaSample TriangleMesh::sampleTriangle(unsigned t, Vec2 u) const {
     const float area = triangleArea(t);
     const float s = std::sqrt(u.x); // pbrt's square-root mapping, as pickTriangleByArea's
     return pointOnTriangle(t, 1 - s, u.y * s, area > 0 ? 1.0f / area : 0.0f);
+}
+
+std::array<Vec3, 3> TriangleMesh::sceneTriangle(unsigned t) const {
+    const auto& corners = data_.triangles[t];
+    return {objectToScene().point(data_.positions[static_cast<std::size_t>(corners[0])]),
+            objectToScene().point(data_.positions[static_cast<std::size_t>(corners[1])]),
+            objectToScene().point(data_.positions[static_cast<std::size_t>(corners[2])])};
+}
+
+std::optional<AreaSample> TriangleMesh::sampleTriangleCone(unsigned t, Vec3 p, Vec2 u) const {
+    const std::array<Vec3, 3> corners = sceneTriangle(t);
+    const auto spherical = sphericalTriangle(p, corners);
+    if (!spherical || !sampledBySolidAngle(spherical->solidAngle))
+        return std::nullopt;
+    const Vec3 w = sampleSphericalTriangle(*spherical, u);
+    // Where w meets the triangle (Moller and Trumbore): its barycentric weights, which the
+    // object-space triangle shares, kept inside it against rounding.
+    const Vec3 e1 = corners[1] - corners[0], e2 = corners[2] - corners[0];
+    const Vec3 pv = cross(w, e2);
+    const float determinant = dot(e1, pv);
+    if (determinant == 0)
+        return std::nullopt;
+    const Vec3 tv = p - corners[0];
+    float b1 = std::max(0.0f, dot(tv, pv) / determinant);
+    float b2 = std::max(0.0f, dot(w, cross(tv, e1)) / determinant);
+    if (const float sum = b1 + b2; sum > 1)
+        b1 /= sum, b2 /= sum;
+    return pointOnTriangle(t, std::max(0.0f, 1 - b1 - b2), b1, 1 / spherical->solidAngle);
+}
+
+float TriangleMesh::triangleConePdf(unsigned t, Vec3 p) const {
+    const auto spherical = sphericalTriangle(p, sceneTriangle(t));
+    return spherical && sampledBySolidAngle(spherical->solidAngle) ? 1 / spherical->solidAngle
+                                                                   : 0.0f;
+}
+
+std::optional<AreaSample> TriangleMesh::sampleCone(Vec3 p, Vec2 u) const {
+    const TrianglePick pick = pickTriangleByArea(areaCdf_, u);
+    auto sample = sampleTriangleCone(static_cast<unsigned>(pick.index), p, pick.u);
+    if (sample)
+        sample->pdf *= triangleArea(static_cast<unsigned>(pick.index)) / areaCdf_.back();
+    return sample;
+}
+
+float TriangleMesh::conePdf(Vec3 p, unsigned primitive) const {
+    if (primitive >= data_.triangles.size())
+        return 0.0f;
+    return triangleConePdf(primitive, p) * triangleArea(primitive) / areaCdf_.back();
 }
 
 AreaSample TriangleMesh::pointOnTriangle(std::size_t index, float b0, float b1, float pdf) const {

@@ -35,6 +35,16 @@ public:
     AreaSample sampleTriangle(unsigned t, Vec2 u) const;
     float triangleArea(unsigned t) const { return areaCdf_[t] - (t == 0 ? 0.0f : areaCdf_[t - 1]); }
     Bounds3 triangleBounds(unsigned t) const;
+    // Triangle t sampled uniformly in the directions it subtends from p, with that density per
+    // steradian, or nullopt where its solid angle is outside sampledBySolidAngle's range
+    // (renderer/sampling/spherical_triangle.h) and sampling by area serves better.
+    std::optional<AreaSample> sampleTriangleCone(unsigned t, Vec3 p, Vec2 u) const;
+    // The density sampleTriangleCone draws with from p; 0 where it falls back to area.
+    float triangleConePdf(unsigned t, Vec3 p) const;
+    // The whole mesh: a triangle in proportion to its area (as sampleArea picks it), then a
+    // direction by solid angle in it.
+    std::optional<AreaSample> sampleCone(Vec3 p, Vec2 u) const override;
+    float conePdf(Vec3 p, unsigned primitive) const override;
     std::optional<Vec3> triangleFrontNormal(unsigned t) const;
     // Triangle t's vertex indices (the mesh's vertices keep the numbering of the mesh it was made
     // from, whatever triangles were dropped).
@@ -54,6 +64,8 @@ private:
     // t's vertex normals blended with weights w0, w1, w2 and turned with the mesh's orientation,
     // unnormalised; the mesh must have vertex normals.
     Vec3 vertexNormal(const std::array<int, 3>& t, float w0, float w1, float w2) const;
+    // Triangle t's corners in scene space.
+    std::array<Vec3, 3> sceneTriangle(unsigned t) const;
     // Rejects back-face hits of a one-sided mesh and hits where an interpolated clip distance
     // is negative.
     static void hitFilter(const RTCFilterFunctionNArguments* args);

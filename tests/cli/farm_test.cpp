@@ -342,7 +342,7 @@ TEST_CASE("errors start with ERROR:, and stats and EXR headers tell what was ren
     const fs::path scene = writeScratchFile(
         "farm-stats.lrt", "FrameBegin 4\nFormat 8 6 1\nPixelSamples 1 1\nWorldBegin\n"
                           "LightSource \"distantlight\"\nSurface \"Forever\"\nTranslate 0 0 5\n"
-                          "Sphere 1 -1 1 360\nWorldEnd\nFrameEnd\n"
+                          "Sphere 3 -3 3 360\nWorldEnd\nFrameEnd\n"
                           "FrameBegin 5\nFormat 8 6 1\nPixelSamples 1 1\nWorldBegin\nWorldEnd\n"
                           "FrameEnd\n");
     const fs::path stats = scratchPath("farm-stats.json");

@@ -439,12 +439,12 @@ TEST_CASE("each BSDF samples directions with the density it reports (chi-square)
 
 TEST_CASE("the low-discrepancy sequence integrates smooth functions better than chance",
           "[path][sampling]") {
-    Stratification strata;
+    SamplePattern strata;
     strata.nx = 256;
-    strata.lowDiscrepancy = true;
+    strata.type = SamplerType::LowDiscrepancy;
     double sum = 0;
     for (int i = 0; i < 256; ++i) {
-        const Vec2 p = strata.sample(i, {0.5f, 0.5f}, 1234, 7);
+        const Vec2 p = strata.sample({i, 1234}, {0.5f, 0.5f}, 7);
         REQUIRE(p.x >= 0);
         REQUIRE(p.x < 1);
         sum += p.x * p.y;
