@@ -4,6 +4,7 @@
 #include "cli/card_command.h"
 #include "cli/compiler_command.h"
 #include "cli/debug_command.h"
+#include "cli/denoise_command.h"
 #include "cli/exit_status.h"
 #include "cli/farm_command.h"
 #include "cli/merge_command.h"
@@ -52,6 +53,7 @@ int runLrt(int argc, char** argv) {
     addDebugCommand(app, exitStatus);
     addPreviewCommand(app, exitStatus);
     addMergeCommand(app, exitStatus);
+    addDenoiseCommand(app, exitStatus);
     addFarmCommand(app, exitStatus);
 
     try {

@@ -59,6 +59,7 @@ struct RenderFlags {
     std::optional<int> samplesPerPixel;
     std::optional<float> noiseThreshold;
     bool quick = false;
+    bool denoise = false;
     int threads = 0;
     std::uint64_t seed = 0;
     slvm::jit::VmKind vm = slvm::jit::defaultVm();
@@ -366,7 +367,8 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
                              resumedTiles};
     writeRenderedImage(
         job.output, result.image, result.aovs, scene.film(),
-        imageMetadata(report, flags.commandLine, scenePath, job.identity, flags.crop));
+        imageMetadata(report, flags.commandLine, scenePath, job.identity, flags.crop),
+        flags.denoise);
     std::error_code ignored;
     std::filesystem::remove(checkpoint, ignored);
     if (!flags.quiet) {
@@ -485,11 +487,15 @@ void addRenderCommand(CLI::App& app, int& exitStatus, const std::string& command
                         "\"noisethreshold\")");
     command->add_option("--resolution", flags->resolution,
                         "Image size W,H in pixels, 1 to 65536 each (overrides Format)");
-    command->add_option("--aov", flags->aov,
-                        "AOV layers of EXR outputs: all (default), none, or a list of alpha, "
-                        "albedo, normal, depth, samples (overrides Option \"output\" \"aov\")");
+    command->add_option(
+        "--aov", flags->aov,
+        "AOV layers of EXR outputs: all (default), none, or a list of alpha, "
+        "albedo, normal, depth, samples, halves (overrides Option \"output\" \"aov\")");
     command->add_flag("--quick", flags->quick,
                       "A look: half the width and height, a quarter of the samples");
+    command->add_flag("--denoise", flags->denoise,
+                      "Write the denoised image; an EXR keeps the raw one as noisy.R, noisy.G, "
+                      "noisy.B (docs/denoising.md)");
     command->add_option("--integrator", flags->integrator,
                         "whitted or path (overrides SurfaceIntegrator)");
     command

@@ -19,7 +19,7 @@ struct AovLayer {
     std::string_view name;
     int offset; // its first channel
     int count;  // its channels: channels[0, count)
-    std::array<std::string_view, 3> channels;
+    std::array<std::string_view, 6> channels;
 };
 
 // The layers by name, each with the channels it writes:
@@ -28,6 +28,8 @@ struct AovLayer {
 //   normal  N.X N.Y N.Z                  first hit's shading normal
 //   depth   Z                            distance along the camera ray (inf where nothing is hit)
 //   samples sampleCount                  samples that counted (finite radiance)
+//   halves  half0.R half0.G half0.B      the colour from the even-numbered samples alone,
+//           half1.R half1.G half1.B      and from the odd-numbered (what the denoiser reads)
 // "all" (the default) is every layer; "none" leaves R, G, B alone.
 inline constexpr AovLayer kAovLayers[] = {
     {"alpha", 0, 1, {"A"}},
@@ -35,6 +37,7 @@ inline constexpr AovLayer kAovLayers[] = {
     {"normal", 4, 3, {"N.X", "N.Y", "N.Z"}},
     {"depth", 7, 1, {"Z"}},
     {"samples", 8, 1, {"sampleCount"}},
+    {"halves", 9, 6, {"half0.R", "half0.G", "half0.B", "half1.R", "half1.G", "half1.B"}},
 };
 
 // The layer named `name`; naming no layer is a compile error where it is evaluated as a
@@ -52,6 +55,7 @@ inline constexpr int kAlbedoChannel = aovLayer("albedo").offset; // R, G, B
 inline constexpr int kNormalChannel = aovLayer("normal").offset; // X, Y, Z
 inline constexpr int kDepthChannel = aovLayer("depth").offset;
 inline constexpr int kSampleCountChannel = aovLayer("samples").offset;
+inline constexpr int kHalvesChannel = aovLayer("halves").offset; // half0 R, G, B, then half1
 inline constexpr int kAovChannels =
     std::end(kAovLayers)[-1].offset + std::end(kAovLayers)[-1].count;
 

@@ -1,5 +1,6 @@
 #include "renderer/film/image_output.h"
 
+#include "renderer/denoise/denoise_image.h"
 #include "renderer/description/aov_selection.h"
 
 #include <algorithm>
@@ -25,13 +26,18 @@ Image withAovs(const Image& linear, const Image& aovs, float gain) {
     out.channelNames = {"R", "G", "B"};
     out.channelNames.insert(out.channelNames.end(), aovs.channelNames.begin(),
                             aovs.channelNames.end());
+    // The halves are colour too: the gain applies to them as to R, G, B.
+    std::vector<float> scale(static_cast<std::size_t>(aovs.channels), 1.0f);
+    for (std::size_t c = 0; c < scale.size(); ++c)
+        if (aovs.channelNames[c].rfind("half", 0) == 0)
+            scale[c] = gain;
     out.pixels.clear();
     out.pixels.reserve(static_cast<std::size_t>(linear.width) * linear.height * out.channels);
     for (std::size_t p = 0; p < static_cast<std::size_t>(linear.width) * linear.height; ++p) {
         for (int c = 0; c < 3; ++c)
             out.pixels.push_back(linear.pixels[p * 3 + c] * gain);
-        for (int c = 0; c < aovs.channels; ++c)
-            out.pixels.push_back(aovs.pixels[p * aovs.channels + c]);
+        for (std::size_t c = 0; c < scale.size(); ++c)
+            out.pixels.push_back(aovs.pixels[p * aovs.channels + c] * scale[c]);
     }
     return out;
 }
@@ -75,20 +81,51 @@ Image withStraightAlpha(const Image& linear, const Image& aovs) {
 } // namespace
 
 void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const Image& aovs,
-                        const FilmDescription& film, const ImageMetadata& metadata) {
-    if (path.extension() == ".exr") {
+                        const FilmDescription& film, const ImageMetadata& metadata, bool denoise) {
+    const bool exr = path.extension() == ".exr";
+    if (exr && !denoise) {
         writeImage(path, withAovs(linear, selectedAovs(aovs, exrAovLayers(film)), film.gain),
                    metadata);
         return;
     }
+    // Denoised from the values an EXR with every layer stores (gain applied), so that
+    // `lrt denoise` of such a file gives the same bits.
+    float gain = film.gain;
+    Image colour = linear;
+    if (denoise) {
+        const Image denoised = withDenoisedColour(withAovs(linear, aovs, film.gain));
+        if (exr) {
+            Image out = withAovs(linear, selectedAovs(aovs, exrAovLayers(film)), film.gain);
+            const auto count = static_cast<std::size_t>(out.channels);
+            out.channelNames.insert(out.channelNames.end(), {"noisy.R", "noisy.G", "noisy.B"});
+            out.channels += 3;
+            std::vector<float> pixels;
+            pixels.reserve(out.pixels.size() / count * (count + 3));
+            for (std::size_t p = 0; p < out.pixels.size() / count; ++p) {
+                for (std::size_t c = 0; c < 3; ++c)
+                    pixels.push_back(denoised.pixels[p * denoised.channels + c]);
+                pixels.insert(pixels.end(), out.pixels.begin() + p * count + 3,
+                              out.pixels.begin() + (p + 1) * count);
+                pixels.insert(pixels.end(), out.pixels.begin() + p * count,
+                              out.pixels.begin() + p * count + 3);
+            }
+            out.pixels = std::move(pixels);
+            writeImage(path, out, metadata);
+            return;
+        }
+        for (std::size_t p = 0; p < colour.pixels.size() / 3; ++p)
+            for (std::size_t c = 0; c < 3; ++c)
+                colour.pixels[p * 3 + c] = denoised.pixels[p * denoised.channels + c];
+        gain = 1; // already applied
+    }
     // Formats without an alpha channel (JPEG, Radiance HDR) keep RGB.
     Image out =
-        film.displayAlpha && formatSupportsAlpha(path) ? withStraightAlpha(linear, aovs) : linear;
+        film.displayAlpha && formatSupportsAlpha(path) ? withStraightAlpha(colour, aovs) : colour;
     for (std::size_t i = 0; i < out.pixels.size(); ++i) {
         if (out.channels == 4 && i % 4 == 3)
             continue; // alpha is coverage, not colour: no gain, no transfer curve
         float& v = out.pixels[i];
-        v = isLinearFormat(path) ? v * film.gain : encodeDisplay(v, film.gain, film.gamma);
+        v = isLinearFormat(path) ? v * gain : encodeDisplay(v, gain, film.gamma);
     }
     writeImage(path, out, metadata);
 }

@@ -20,9 +20,12 @@ float encodeDisplay(float linear, float gain, std::optional<float> gamma);
 Image withAovs(const Image& linear, const Image& aovs, float gain);
 
 // EXR files also get the channels of `aovs` (the same pixels) that film.aovs selects, after R, G,
-// B; other formats get an A channel (straight alpha) when film.displayAlpha. Throws
-// std::runtime_error naming the file; never leaves a partial file behind.
+// B; other formats get an A channel (straight alpha) when film.displayAlpha. With `denoise`, the
+// colour is denoised (renderer/denoise/denoise_image.h) and an EXR keeps the raw colour as
+// noisy.R, noisy.G, noisy.B after the other channels. Throws std::runtime_error naming the file;
+// never leaves a partial file behind.
 void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const Image& aovs,
-                        const FilmDescription& film, const ImageMetadata& metadata);
+                        const FilmDescription& film, const ImageMetadata& metadata,
+                        bool denoise = false);
 
 } // namespace lrt

@@ -25,7 +25,8 @@ const ParameterSpec kOutputParameters[] = {
      ValueKind::String,
      std::string_view("all"),
      {},
-     "AOV layers of EXR outputs: all, none, or a list of alpha, albedo, normal, depth, samples"},
+     "AOV layers of EXR outputs: all, none, or a list of alpha, albedo, normal, depth, samples, "
+     "halves"},
 };
 const ParameterSpec kSamplerParameters[] = {
     {"jitter",

@@ -12,6 +12,7 @@
 #include "renderer/render/camera_sampler.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -137,6 +138,10 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
     for (int y = tile.y0; y < tile.y1; ++y)
         for (int x = tile.x0; x < tile.x1; ++x) {
             Color sum, albedo;
+            // The pixel from its even-numbered and from its odd-numbered samples: two
+            // independent estimates, whose difference tells the denoiser the pixel's variance.
+            std::array<Color, 2> halves;
+            std::array<float, 2> halfWeights{};
             Vec3 normal;
             float weights = 0, coverage = 0, depthSum = 0, depthWeights = 0;
             const float cx = static_cast<float>(x) + 0.5f, cy = static_cast<float>(y) + 0.5f;
@@ -150,11 +155,14 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
                     const std::span<const FilmSample> taken = samples.of(nx, ny);
                     const float share =
                         f.noiseThreshold > 0 ? 1.0f / static_cast<float>(taken.size()) : 1.0f;
-                    for (const FilmSample& s : taken) {
+                    for (std::size_t i = 0; i < taken.size(); ++i) {
+                        const FilmSample& s = taken[i];
                         const float w = filter.evaluate(s.x - cx, s.y - cy) * share;
                         if (w == 0 || !s.radiance.isFinite())
                             continue;
                         sum += s.radiance * w;
+                        halves[i % 2] += s.radiance * w;
+                        halfWeights[i % 2] += w;
                         albedo += s.firstHit.albedo * w;
                         normal += s.firstHit.normal * w;
                         weights += w;
@@ -185,6 +193,11 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
             normalChannels[0] = n.x, normalChannels[1] = n.y, normalChannels[2] = n.z;
             aov[kDepthChannel] = depthWeights > 0 ? depthSum / depthWeights : INFINITY;
             aov[kSampleCountChannel] = static_cast<float>(counted);
+            for (std::size_t h = 0; h < 2; ++h) {
+                const Color half = halfWeights[h] > 0 ? halves[h] / halfWeights[h] : Color{};
+                float* halfChannels = aov + kHalvesChannel + 3 * h;
+                halfChannels[0] = half.r, halfChannels[1] = half.g, halfChannels[2] = half.b;
+            }
         }
 }
 

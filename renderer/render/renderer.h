@@ -47,7 +47,8 @@ struct RenderResult {
     Image image; // linear radiance of the pixel bounds, with its place in the full image
     // The same pixels' AOVs: coverage alpha (the filter-weighted share of samples that hit
     // something), albedo (3), shading normal (3), depth (distance along the camera ray; infinite
-    // where it leaves the scene), and the number of samples that counted.
+    // where it leaves the scene), the number of samples that counted, and the two halves (the
+    // colour from the even-numbered and from the odd-numbered samples).
     Image aovs;
     RenderStatistics statistics;
     // A render is cut into tiles; those finished so far. Each finished tile's pixels are final

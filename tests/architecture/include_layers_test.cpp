@@ -33,6 +33,7 @@ const std::map<std::string, int> kLayers = {
     {"renderer/textures", 8},
     {"renderer/accel", 8},
     {"renderer/shapes", 9},
+    {"renderer/denoise", 9}, // images in, an image out: it knows only the AOV layers
     {"renderer/camera", 10},
     {"renderer/film", 10},
     {"renderer/lights", 10},

@@ -181,13 +181,13 @@ TEST_CASE("many samples per pixel shrink the tiles instead of exhausting memory"
     CHECK(r.exitStatus == 0);
 }
 
-TEST_CASE("EXR outputs carry alpha, albedo, normal, depth and sample-count AOVs",
+TEST_CASE("EXR outputs carry alpha, albedo, normal, depth, sample-count and half-buffer AOVs",
           "[cli][render][aov]") {
     const fs::path scene = writeScratchFile("aov.lrt", kTinyScene);
     const fs::path exr = scratchPath("aov.exr");
     REQUIRE(runLrt(fmt::format("{} -o {} -q --integrator path", q(scene), q(exr))).exitStatus == 0);
     const lrt::Image image = lrt::readImage(exr);
-    REQUIRE(image.channels == 12);
+    REQUIRE(image.channels == 18);
     CHECK(std::vector<std::string>(image.channelNames.begin(), image.channelNames.begin() + 4) ==
           std::vector<std::string>{"R", "G", "B", "A"});
     auto channel = [&](const std::string& name) {

@@ -150,8 +150,9 @@ TEST_CASE("the --aov flag and Option output aov choose the EXR's layers", "[cli]
     const fs::path out = scratchPath("aov-select.exr");
     REQUIRE(runLrt(fmt::format("{} -o {} -q", q(scene), q(out))).exitStatus == 0);
     CHECK(channels(out) == std::vector<std::string>{"A", "B", "G", "N.X", "N.Y", "N.Z", "R", "Z",
-                                                    "albedo.B", "albedo.G", "albedo.R",
-                                                    "sampleCount"});
+                                                    "albedo.B", "albedo.G", "albedo.R", "half0.B",
+                                                    "half0.G", "half0.R", "half1.B", "half1.G",
+                                                    "half1.R", "sampleCount"});
     REQUIRE(runLrt(fmt::format("{} -o {} -q --aov alpha,depth", q(scene), q(out))).exitStatus == 0);
     CHECK(channels(out) == std::vector<std::string>{"A", "B", "G", "R", "Z"});
     REQUIRE(runLrt(fmt::format("{} -o {} -q --aov none", q(scene), q(out))).exitStatus == 0);
@@ -162,7 +163,7 @@ TEST_CASE("the --aov flag and Option output aov choose the EXR's layers", "[cli]
     REQUIRE(runLrt(fmt::format("{} -o {} -q", q(chosen), q(out))).exitStatus == 0);
     CHECK(channels(out) == std::vector<std::string>{"B", "G", "N.X", "N.Y", "N.Z", "R"});
     REQUIRE(runLrt(fmt::format("{} -o {} -q --aov all", q(chosen), q(out))).exitStatus == 0);
-    CHECK(channels(out).size() == 12);
+    CHECK(channels(out).size() == 18);
     // Display "rgbz" (or "z") adds the depth layer to whatever the list is.
     const fs::path depth = writeScratchFile(
         "aov-z.lrt", std::string("Display \"x.exr\" \"file\" \"z\"\n") + kLitSphere);

@@ -105,7 +105,7 @@ TEST_CASE("a scene with a noise threshold refines with adaptive rounds, the last
     int early = 0;
     for (int y = 0; y < aovs.height; ++y)
         for (int x = 0; x < aovs.width; ++x)
-            early += aovs.at(x, y, aovs.channels - 1) == 8;
+            early += aovs.at(x, y, kSampleCountChannel) == 8;
     CHECK(early > 0);
 }
 

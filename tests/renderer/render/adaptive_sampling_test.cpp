@@ -15,7 +15,7 @@ namespace {
 
 // The samples AOV (the last of renderer.h's AOV channels) of pixel (x, y).
 float samplesAt(const RenderResult& r, int x, int y) {
-    return r.aovs.at(x, y, r.aovs.channels - 1);
+    return r.aovs.at(x, y, kSampleCountChannel);
 }
 
 // Left half: a constant surface, every sample alike. Right half: a floor in the penumbra of a
