@@ -300,6 +300,19 @@ Color SlMaterial::reflected(const ShadingPoint& point, Vec3 wi, Color E) const {
     return c;
 }
 
+Color SlMaterial::albedo(const ShadingPoint& point) const {
+    ShadingPoint alone = point;
+    alone.context = nullptr; // trace returns black, rnd 0.5, and nothing is recorded
+    sl::RegisterFile registers =
+        registersAt(alone, point.shadingNormal, Color(std::numbers::pi_v<float>));
+    RendererHost host(alone, settings_);
+    const sl::ExecutionResult result =
+        settings_.executor->execute(registers, host, settings_.budget);
+    const sl::Float4& v0 = registers.vector(sl::reg::v0);
+    const Color c{v0[0], v0[1], v0[2]};
+    return result.status == sl::ExecutionStatus::Budget || !c.isFinite() ? point.color : c;
+}
+
 ParameterTable SlMaterial::parameterTable() {
     return kParameters;
 }

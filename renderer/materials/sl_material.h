@@ -54,6 +54,10 @@ public:
     // Runs the program for one light sample; NaN when it failed (budget or non-finite result),
     // so that the renderer drops the sample.
     Color reflected(const ShadingPoint& point, Vec3 wi, Color E) const override;
+    // What the program reflects under a unit white light along the shading normal (dE = 1), with
+    // `trace` black and `rnd` 0.5: a Lambertian program's Kd C0, a pattern's colours. The Color
+    // where the program fails. Failures here are not counted: the sample's own runs count them.
+    Color albedo(const ShadingPoint& point) const override;
     bool isProgrammable() const override { return true; }
     // Image lookups are filtered over the footprint; colour bindings need none.
     bool usesTextureFootprint() const override;

@@ -304,3 +304,39 @@ TEST_CASE("the shader gallery renders every library shader cleanly", "[sl][mater
         CHECK(shader->statistics().nonFinite == 0);
     }
 }
+
+TEST_CASE("a program's albedo AOV is what it reflects under a white light: a pattern shows",
+          "[sl][materials][aov]") {
+    // shaders/Checker.sl: C0 on even squares, r0 on odd ones, as Lambert times Kd. One centred
+    // sample a pixel and a one-pixel box filter: each pixel's albedo is one hit's.
+    const std::string scene = R"(Format 16 16 1
+PixelSamples 1 1
+Option "sampler" "integer jitter" [0]
+PixelFilter "box" 1 1
+Projection "orthographic"
+ScreenWindow -1 1 -1 1
+WorldBegin
+LightSource "distantlight" "from" [0 0 0] "to" [0 0 1]
+Color [1 0 0]
+Surface "Checker" "s0" [2] "r0" [0 0 1] "Kd" [0.8]
+Translate 0 0 1
+Shape "trianglemesh" "indices" [0 1 2  0 2 3] "P" [-1 -1 0  1 -1 0  1 1 0  -1 1 0]
+WorldEnd
+)";
+    const testing::LoadedScene loaded = testing::loadScene(scene);
+    const RenderResult r = lrt::render(*loaded.scene, {});
+    int red = 0, blue = 0;
+    for (int y = 0; y < 16; ++y)
+        for (int x = 0; x < 16; ++x) {
+            const Color a{r.aovs.at(x, y, kAlbedoChannel), r.aovs.at(x, y, kAlbedoChannel + 1),
+                          r.aovs.at(x, y, kAlbedoChannel + 2)};
+            INFO("pixel (" << x << ", " << y << "): albedo " << a.r << " " << a.g << " " << a.b);
+            const bool isRed = a.r == Approx(0.8f) && a.g == 0 && a.b == 0;
+            const bool isBlue = a.r == 0 && a.g == 0 && a.b == Approx(0.8f);
+            CHECK((isRed || isBlue));
+            red += isRed;
+            blue += isBlue;
+        }
+    CHECK(red > 16);
+    CHECK(blue > 16);
+}
