@@ -12,21 +12,14 @@ Usage: compare_samplers.py --lrt build/release/lrt --scene ../shared/peers/corne
 """
 import argparse
 import os
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-
-def rmse(image, reference):
-    out = subprocess.run(["oiiotool", image, "--clamp:max=1", reference, "--clamp:max=1", "--diff"],
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
-    found = re.search(r"RMS error = ([0-9.eE+-]+)", out)
-    if not found:
-        sys.exit("compare_samplers: oiiotool gave no RMS error for %s:\n%s" % (image, out))
-    return float(found.group(1))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "peers"))
+from bench_peers import rmse  # noqa: E402  (the peers' error measure, clamped to 1)
 
 
 def main():
@@ -66,7 +59,7 @@ def main():
                                         "--seed", str(seed), "--threads", str(args.threads),
                                         "--aov", "none", "-q", "-o", out], check=True)
                         times.append(time.perf_counter() - start)
-                        errors.append(rmse(out, args.reference))
+                        errors.append(rmse(out, args.reference, True))
                     t, e = statistics.median(times), statistics.mean(errors)
                     if first is None:
                         first = (t, e)

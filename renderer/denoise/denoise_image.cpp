@@ -5,6 +5,7 @@
 #include "renderer/description/aov_selection.h"
 
 #include <algorithm>
+#include <array>
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -21,6 +22,16 @@ std::vector<std::string> namesOf(const Image& image) {
     return names;
 }
 
+// Where each of `wanted` lies among `names`; names.size() for one that is missing.
+std::vector<std::size_t> indicesOf(const std::vector<std::string>& names,
+                                   const std::vector<std::string>& wanted) {
+    std::vector<std::size_t> index;
+    for (const std::string& channel : wanted)
+        index.push_back(static_cast<std::size_t>(std::find(names.begin(), names.end(), channel) -
+                                                 names.begin()));
+    return index;
+}
+
 } // namespace
 
 std::vector<std::string> denoiserChannels() {
@@ -33,19 +44,16 @@ std::vector<std::string> denoiserChannels() {
     return channels;
 }
 
-Image withDenoisedColour(const Image& image) {
+std::vector<float> denoisedColour(const Image& image) {
     const std::vector<std::string> names = namesOf(image);
     std::vector<std::string> wanted{"R", "G", "B"};
     for (std::string& channel : denoiserChannels())
         wanted.push_back(std::move(channel));
-    std::vector<std::size_t> index;
+    const std::vector<std::size_t> index = indicesOf(names, wanted);
     std::vector<std::string> missing;
-    for (const std::string& channel : wanted) {
-        const auto found = std::find(names.begin(), names.end(), channel);
-        if (found == names.end())
-            missing.push_back(channel);
-        index.push_back(static_cast<std::size_t>(found - names.begin()));
-    }
+    for (std::size_t i = 0; i < wanted.size(); ++i)
+        if (index[i] == names.size())
+            missing.push_back(wanted[i]);
     if (!missing.empty())
         throw std::runtime_error(fmt::format(
             "the image has no channel {} (the denoiser reads R, G, B and the halves, albedo, "
@@ -69,24 +77,37 @@ Image withDenoisedColour(const Image& image) {
         }
         in.depth.push_back(channel(p, 15));
     }
-    const std::vector<float> denoised = denoise(in);
+    return denoise(in);
+}
+
+Image withNoisyColourKept(const Image& image, const std::vector<float>& rgb) {
+    const std::vector<std::string> names = namesOf(image);
+    const std::vector<std::size_t> colour = indicesOf(names, {"R", "G", "B"});
+    const auto channels = static_cast<std::size_t>(image.channels);
+    // Which of R, G, B each channel is (3: none of them).
+    std::vector<std::size_t> rgbOf(channels, 3);
+    for (std::size_t c = 0; c < 3; ++c)
+        rgbOf.at(colour[c]) = c;
     Image out = image;
     out.channelNames = names;
     for (const char* noisy : {"noisy.R", "noisy.G", "noisy.B"})
         out.channelNames.emplace_back(noisy);
     out.channels = image.channels + 3;
+    const auto pixels = static_cast<std::size_t>(image.width) * image.height;
     out.pixels.clear();
-    out.pixels.reserve(pixels * static_cast<std::size_t>(out.channels));
+    out.pixels.reserve(pixels * (channels + 3));
     for (std::size_t p = 0; p < pixels; ++p) {
-        for (std::size_t c = 0; c < static_cast<std::size_t>(image.channels); ++c) {
-            const auto rgb = std::find(index.begin(), index.begin() + 3, c) - index.begin();
-            out.pixels.push_back(rgb < 3 ? denoised[p * 3 + static_cast<std::size_t>(rgb)]
-                                         : image.pixels[p * image.channels + c]);
-        }
+        for (std::size_t c = 0; c < channels; ++c)
+            out.pixels.push_back(rgbOf[c] < 3 ? rgb[p * 3 + rgbOf[c]]
+                                              : image.pixels[p * channels + c]);
         for (std::size_t c = 0; c < 3; ++c)
-            out.pixels.push_back(channel(p, c));
+            out.pixels.push_back(image.pixels[p * channels + colour[c]]);
     }
     return out;
+}
+
+Image withDenoisedColour(const Image& image) {
+    return withNoisyColourKept(image, denoisedColour(image));
 }
 
 } // namespace lrt

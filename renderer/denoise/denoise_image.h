@@ -13,9 +13,16 @@ namespace lrt {
 // The channels the denoiser reads: the halves, albedo, normal and depth layers.
 std::vector<std::string> denoiserChannels();
 
-// The image with R, G, B replaced by the denoised colour and the colour it had kept as noisy.R,
-// noisy.G, noisy.B after them. Throws std::runtime_error naming the channels that are missing
-// (R, G, B and denoiserChannels()).
+// The denoised colour of `image`, RGB interleaved, from its denoiserChannels(). Throws
+// std::runtime_error naming the channels that are missing (R, G, B and denoiserChannels()), or
+// when the image is already denoised (it has a noisy.R channel).
+std::vector<float> denoisedColour(const Image& image);
+
+// The image with R, G, B replaced by `rgb` (interleaved, a triple a pixel) and the colour it had
+// kept as noisy.R, noisy.G, noisy.B after its other channels. The image must have R, G, B.
+Image withNoisyColourKept(const Image& image, const std::vector<float>& rgb);
+
+// Both: the image with its colour denoised and the noisy colour kept, what `lrt denoise` writes.
 Image withDenoisedColour(const Image& image);
 
 } // namespace lrt

@@ -29,7 +29,7 @@ Image withAovs(const Image& linear, const Image& aovs, float gain) {
     // The halves are colour too: the gain applies to them as to R, G, B.
     std::vector<float> scale(static_cast<std::size_t>(aovs.channels), 1.0f);
     for (std::size_t c = 0; c < scale.size(); ++c)
-        if (aovs.channelNames[c].rfind("half", 0) == 0)
+        if (aovChannelSelected(aovs.channelNames[c], {"halves"}))
             scale[c] = gain;
     out.pixels.clear();
     out.pixels.reserve(static_cast<std::size_t>(linear.width) * linear.height * out.channels);
@@ -93,29 +93,16 @@ void writeRenderedImage(const std::filesystem::path& path, const Image& linear, 
     float gain = film.gain;
     Image colour = linear;
     if (denoise) {
-        const Image denoised = withDenoisedColour(withAovs(linear, aovs, film.gain));
+        std::vector<float> denoised = denoisedColour(withAovs(linear, aovs, film.gain));
         if (exr) {
-            Image out = withAovs(linear, selectedAovs(aovs, exrAovLayers(film)), film.gain);
-            const auto count = static_cast<std::size_t>(out.channels);
-            out.channelNames.insert(out.channelNames.end(), {"noisy.R", "noisy.G", "noisy.B"});
-            out.channels += 3;
-            std::vector<float> pixels;
-            pixels.reserve(out.pixels.size() / count * (count + 3));
-            for (std::size_t p = 0; p < out.pixels.size() / count; ++p) {
-                for (std::size_t c = 0; c < 3; ++c)
-                    pixels.push_back(denoised.pixels[p * denoised.channels + c]);
-                pixels.insert(pixels.end(), out.pixels.begin() + p * count + 3,
-                              out.pixels.begin() + (p + 1) * count);
-                pixels.insert(pixels.end(), out.pixels.begin() + p * count,
-                              out.pixels.begin() + p * count + 3);
-            }
-            out.pixels = std::move(pixels);
-            writeImage(path, out, metadata);
+            writeImage(
+                path,
+                withNoisyColourKept(
+                    withAovs(linear, selectedAovs(aovs, exrAovLayers(film)), film.gain), denoised),
+                metadata);
             return;
         }
-        for (std::size_t p = 0; p < colour.pixels.size() / 3; ++p)
-            for (std::size_t c = 0; c < 3; ++c)
-                colour.pixels[p * 3 + c] = denoised.pixels[p * denoised.channels + c];
+        colour.pixels = std::move(denoised);
         gain = 1; // already applied
     }
     // Formats without an alpha channel (JPEG, Radiance HDR) keep RGB.
