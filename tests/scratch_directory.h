@@ -54,4 +54,14 @@ private:
     pid_t owner_;
 };
 
+// A file in the test process's own scratch folder, made on first use and removed at exit, with
+// the folders `name` names. Each test writes a file before it reads it, so test files that pick
+// the same names (when one process runs them all) never see each other's.
+inline std::filesystem::path scratchFile(const std::string& name) {
+    static const ScratchDirectory directory("lrt_test_files_");
+    const std::filesystem::path path = directory / name;
+    std::filesystem::create_directories(path.parent_path());
+    return path;
+}
+
 } // namespace lrt::testing

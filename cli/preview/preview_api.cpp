@@ -5,6 +5,7 @@
 
 #include "cli/pixel_debug_json.h"
 #include "renderer/core/atomic_file.h"
+#include "renderer/denoise/denoise_image.h"
 #include "renderer/description/aov_selection.h"
 #include "renderer/film/image_output.h"
 #include "renderer/render/pixel_debugger.h"
@@ -97,11 +98,11 @@ std::string_view stateName(PreviewStatus::State state) {
     return "error";
 }
 
-// One AOV of a pass as 8-bit display values: colour and albedo with the film's gain (times the
-// exposure) and sRGB, the normal mapped from [-1, 1], depth as a fraction of the farthest hit,
-// alpha as grey.
-Image displayImage(const PassImage& pass, const std::string& aov, const FilmDescription& film,
-                   float exposure) {
+// One AOV of a pass as 8-bit display values: colour (`colour`: the pass's own, or denoised) and
+// albedo with the film's gain (times the exposure) and sRGB, the normal mapped from [-1, 1], depth
+// as a fraction of the farthest hit, alpha as grey.
+Image displayImage(const PassImage& pass, const std::vector<float>& colour, const std::string& aov,
+                   const FilmDescription& film, float exposure) {
     const Image& rgb = pass.image;
     const Image& aovs = pass.aovs;
     Image out(rgb.width, rgb.height, 3);
@@ -118,7 +119,7 @@ Image displayImage(const PassImage& pass, const std::string& aov, const FilmDesc
         for (int c = 0; c < 3; ++c) {
             float v = 0;
             if (aov == "color")
-                v = encodeDisplay(rgb.pixels[p * 3 + c], gain, film.gamma);
+                v = encodeDisplay(colour[p * 3 + c], gain, film.gamma);
             else if (aov == "albedo")
                 v = encodeDisplay(a[kAlbedoChannel + c], 1.0f, std::nullopt);
             else if (aov == "normal")
@@ -259,8 +260,35 @@ HttpResponse PreviewApi::image(const HttpRequest& request, bool linear) const {
         if (end != text.c_str() + text.size() || !(exposure >= -20 && exposure <= 20))
             return errorResponse(400, "exposure: expected a number of stops from -20 to 20");
     }
-    const auto bytes = encodeImage(displayImage(*latest, aov, scene->film(), exposure), ".png");
-    return {200, "image/png", std::string(bytes.begin(), bytes.end()), {}};
+    const std::string denoise =
+        request.queryValue("denoise").empty() ? "auto" : request.queryValue("denoise");
+    if (denoise != "auto" && denoise != "on" && denoise != "off")
+        return errorResponse(400, "denoise: expected auto, on or off");
+    // Two halves of at least one sample each are what the denoiser measures the noise by.
+    const int spp = latest->settings.samplesPerPixel;
+    const bool denoised =
+        aov == "color" && spp >= 2 &&
+        (denoise == "on" || (denoise == "auto" && spp < session_.status().targetSpp));
+    const std::shared_ptr<const std::vector<float>> colour =
+        denoised ? denoisedColourOf(latest) : nullptr;
+    const auto bytes = encodeImage(displayImage(*latest, colour ? *colour : latest->image.pixels,
+                                                aov, scene->film(), exposure),
+                                   ".png");
+    return {200,
+            "image/png",
+            std::string(bytes.begin(), bytes.end()),
+            {{"X-Lrt-Denoised", denoised ? "yes" : "no"}}};
+}
+
+std::shared_ptr<const std::vector<float>>
+PreviewApi::denoisedColourOf(const std::shared_ptr<const PassImage>& pass) const {
+    const std::lock_guard lock(denoisedMutex_);
+    if (denoisedPass_ != pass) {
+        denoisedColour_ = std::make_shared<const std::vector<float>>(
+            denoisedColour(withAovs(pass->image, pass->aovs, 1.0f)));
+        denoisedPass_ = pass;
+    }
+    return denoisedColour_;
 }
 
 HttpResponse PreviewApi::pixel(const HttpRequest& request) const {

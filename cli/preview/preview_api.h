@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <filesystem>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 
 namespace lrt::preview {
@@ -34,6 +36,10 @@ private:
     HttpResponse status() const;
     HttpResponse image(const HttpRequest& request, bool linear) const;
     HttpResponse pixel(const HttpRequest& request) const;
+    // The pass's colour denoised, computed on the first request that wants it and kept for the
+    // next ones until another pass finishes.
+    std::shared_ptr<const std::vector<float>>
+    denoisedColourOf(const std::shared_ptr<const PassImage>& pass) const;
     HttpResponse fileList() const;
     HttpResponse file(const HttpRequest& request, const std::string& name) const;
 
@@ -41,6 +47,9 @@ private:
     AccessGuard guard_;
     std::map<std::string, std::string> web_; // file name -> contents
     std::string sceneName_;
+    mutable std::mutex denoisedMutex_;
+    mutable std::shared_ptr<const PassImage> denoisedPass_;            // under denoisedMutex_
+    mutable std::shared_ptr<const std::vector<float>> denoisedColour_; // under denoisedMutex_
 };
 
 } // namespace lrt::preview

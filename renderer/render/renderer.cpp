@@ -101,28 +101,73 @@ struct Frame {
     const Scene& scene;
     const CameraSampler& sampler;
     const TileGrid& grid;
+    const FilmDescription& film; // as rendered (at the pixel scale)
     int spp;
     float noiseThreshold; // 0: every pixel takes spp samples
 };
 
 // Traces the camera samples of each pixel of the tile's sample region: all spp, or with a noise
-// threshold, rounds of them (AdaptiveRounds) until the pixel's own samples say it is done.
+// threshold, rounds of them (AdaptiveRounds) until the pixel and its neighbourhood say it is done.
 void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
     const PixelBounds& r = samples.region;
     const AdaptiveRounds rounds(f.spp, f.noiseThreshold);
-    for (int y = r.y0; y < r.y1; ++y)
-        for (int x = r.x0; x < r.x1; ++x) {
-            PixelNoise noise;
-            for (int i = 0, end = rounds.first(); i < end;) {
-                const FilmSample sample = f.sampler.trace(x, y, i, out.rays);
-                if (sample.radiance.isFinite())
-                    noise.add(sample.radiance);
-                else
-                    ++out.dropped; // kept, and skipped by the reconstruction
-                samples.add(sample);
-                if (++i == end)
-                    end = rounds.next(end, noise);
+    const int first = rounds.first();
+    // Samples [from, to) of pixel (x, y), into `noise` and, unless null, `kept`.
+    const auto trace = [&](int x, int y, int from, int to, PixelNoise& noise, auto&& keep) {
+        for (int i = from; i < to; ++i) {
+            const FilmSample sample = f.sampler.trace(x, y, i, out.rays);
+            if (sample.radiance.isFinite())
+                noise.add(sample.radiance);
+            keep(sample);
+        }
+    };
+    const auto keep = [&](const FilmSample& sample) {
+        out.dropped += !sample.radiance.isFinite(); // kept, and skipped by the reconstruction
+        samples.add(sample);
+    };
+    if (first >= f.spp) {
+        for (int y = r.y0; y < r.y1; ++y)
+            for (int x = r.x0; x < r.x1; ++x) {
+                PixelNoise noise;
+                trace(x, y, 0, f.spp, noise, keep);
+                samples.endPixel();
             }
+        return;
+    }
+    // The first round of every pixel of the region and of a ring around it (on the film), whose
+    // noise the region's pixels see in their neighbourhoods; the ring's samples are not kept.
+    const int ring = FirstRoundNoise::kRadius;
+    const PixelBounds around{std::max(0, r.x0 - ring), std::min(f.film.xResolution, r.x1 + ring),
+                             std::max(0, r.y0 - ring), std::min(f.film.yResolution, r.y1 + ring)};
+    FirstRoundNoise firstRound(around.x0, around.y0, around.width(), around.height());
+    const auto regionPixels = static_cast<std::size_t>(r.width()) * r.height();
+    std::vector<PixelNoise> noises;
+    noises.reserve(regionPixels);
+    std::vector<FilmSample> firstSamples;
+    firstSamples.reserve(regionPixels * static_cast<std::size_t>(first));
+    for (int y = around.y0; y < around.y1; ++y)
+        for (int x = around.x0; x < around.x1; ++x) {
+            PixelNoise noise;
+            if (x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1) {
+                trace(x, y, 0, first, noise,
+                      [&](const FilmSample& sample) { firstSamples.push_back(sample); });
+                noises.push_back(noise);
+            } else {
+                trace(x, y, 0, first, noise, [](const FilmSample&) {});
+            }
+            firstRound.set(x, y, noise);
+        }
+    // Then each pixel of the region: its first round, and the further rounds it needs.
+    std::size_t pixel = 0;
+    for (int y = r.y0; y < r.y1; ++y)
+        for (int x = r.x0; x < r.x1; ++x, ++pixel) {
+            for (int i = 0; i < first; ++i)
+                keep(firstSamples[pixel * static_cast<std::size_t>(first) + i]);
+            PixelNoise& noise = noises[pixel];
+            const double neighbourhood = firstRound.neighbourhood(x, y);
+            for (int taken = first, end = rounds.next(taken, noise, neighbourhood); taken < end;
+                 taken = end, end = rounds.next(taken, noise, neighbourhood))
+                trace(x, y, taken, end, noise, keep);
             samples.endPixel();
         }
 }
@@ -351,7 +396,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     const CameraSampler sampler(scene, settings, *integrator);
     const int spp = sampler.samplesPerPixel();
     const TileGrid grid(bounds, scene.filter(), spp, settings.tileSize);
-    const Frame frame{scene, sampler, grid, spp, noiseThreshold(film, settings)};
+    const Frame frame{scene, sampler, grid, film, spp, noiseThreshold(film, settings)};
 
     RenderResult result = startResult(film, bounds, spp, grid.count(), control.resumeFrom);
     std::vector<int> pending;

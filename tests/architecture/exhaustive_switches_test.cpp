@@ -12,10 +12,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kSource = LRT_SOURCE_DIR;
+const fs::path kSourceTree = LRT_SOURCE_DIR;
 
 std::vector<std::string> codeLines(const fs::path& file) {
-    std::ifstream in(kSource / file);
+    std::ifstream in(kSourceTree / file);
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);)
         lines.push_back(line.substr(0, line.find("//")));
@@ -27,9 +27,9 @@ std::vector<std::string> codeLines(const fs::path& file) {
 TEST_CASE("the code generators' switches over operations and opcodes have no default",
           "[architecture]") {
     std::vector<fs::path> generators = {"slvm/card/jit_lanes.cpp", "slvm/card/liveness.cpp"};
-    for (const auto& entry : fs::recursive_directory_iterator(kSource / "compiler/backends"))
+    for (const auto& entry : fs::recursive_directory_iterator(kSourceTree / "compiler/backends"))
         if (entry.path().filename().string().ends_with("_codegen.cpp"))
-            generators.push_back(fs::relative(entry.path(), kSource));
+            generators.push_back(fs::relative(entry.path(), kSourceTree));
     REQUIRE(generators.size() >= 5);
     for (const fs::path& file : generators) {
         const std::vector<std::string> lines = codeLines(file);

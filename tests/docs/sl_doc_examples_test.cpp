@@ -40,12 +40,12 @@ TEST_CASE("every SL example in docs/sl.md assembles", "[docs]") {
     CHECK(examples.size() >= 3);
     for (const std::string& example : examples) {
         INFO("example:\n" << example);
-        CHECK_NOTHROW(assemble(example, "docs/sl.md"));
+        CHECK_NOTHROW(slvm::sl::assemble(example, "docs/sl.md"));
     }
 }
 
 TEST_CASE("the first shader of docs/sl.md gives the documented result", "[docs]") {
-    RegisterFile r = RegisterFile::withDefaults();
+    slvm::sl::RegisterFile r = slvm::sl::RegisterFile::withDefaults();
     r.vector(reg::N) = {0, 0, 1, 0};
     r.vector(reg::L) = {0, 0.6f, 0.8f, 0};
     r.vector(reg::C0) = {1, 0.5f, 0.25f, 1};
@@ -66,7 +66,7 @@ TEST_CASE("the mirror example of docs/sl.md gives the documented result", "[docs
         return e.find("trace r1, Pw, r0") != std::string::npos;
     });
     REQUIRE(mirror != examples.end());
-    RegisterFile r = RegisterFile::withDefaults();
+    slvm::sl::RegisterFile r = slvm::sl::RegisterFile::withDefaults();
     r.vector(reg::N) = {0, 0, 1, 0};
     r.vector(reg::V) = {0, 0.6f, 0.8f, 0};
     r.scalar(reg::Kr) = 0.9f;
@@ -86,7 +86,7 @@ TEST_CASE("the checker example of docs/sl.md alternates C0 and C1", "[docs]") {
         return e.find("even:") != std::string::npos;
     });
     REQUIRE(checker != examples.end());
-    RegisterFile r = RegisterFile::withDefaults();
+    slvm::sl::RegisterFile r = slvm::sl::RegisterFile::withDefaults();
     r.vector(reg::N) = {0, 0, 1, 0};
     r.vector(reg::L) = {0, 0, 1, 0};
     r.scalar(reg::Kd) = 1;

@@ -82,6 +82,15 @@ class PreviewPageTest(unittest.TestCase):
         before = self.pixel(11, 14)
         self.assertIsNotNone(before)
         self.assertGreater(before[0], before[2])  # the tinted sphere: orange (TINT 1, 0.5, 0.25)
+        # Denoising is on by default, for the passes below the scene's spp: the last pass is shown
+        # as rendered, without the badge, and unticking the box shows the same pixels.
+        toggle = browser.find_element(By.ID, "denoise")
+        self.assertTrue(toggle.is_selected())
+        self.assertFalse(browser.find_element(By.ID, "denoised").is_displayed())
+        toggle.click()
+        self.assertFalse(toggle.is_selected())
+        wait.until(lambda _: self.pixel(11, 14) == before)
+        toggle.click()
 
         # An error written into the shader by another editor: its line shows, the image stays.
         shader = os.path.join(self.folder, "Tint.cg")

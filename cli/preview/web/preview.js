@@ -87,10 +87,13 @@ function diagnosticItem(d) {
 async function showImage() {
   if (!status.image) return;
   const aov = $("aov").value, exposure = $("exposure").value;
-  const key = [status.image.generation, status.image.pass, aov, exposure].join("/");
+  // Denoising on: the server denoises the passes below the scene's spp ("auto").
+  const denoise = $("denoise").checked ? "auto" : "off";
+  const key = [status.image.generation, status.image.pass, aov, exposure, denoise].join("/");
   if (key === shownImage) return;
-  const response = await api(`/api/image.png?aov=${aov}&exposure=${exposure}`);
+  const response = await api(`/api/image.png?aov=${aov}&exposure=${exposure}&denoise=${denoise}`);
   const blob = await response.blob();
+  $("denoised").hidden = response.headers.get("X-Lrt-Denoised") !== "yes";
   const image = $("image");
   const previous = image.src;
   image.src = URL.createObjectURL(blob);
@@ -257,6 +260,7 @@ for (const tab of document.querySelectorAll(".tab"))
   tab.addEventListener("click", () => selectTab(tab.dataset.panel));
 $("image").addEventListener("click", debugPixel);
 $("aov").addEventListener("change", () => showImage());
+$("denoise").addEventListener("change", () => showImage());
 $("exposure").addEventListener("input", () => {
   $("exposure-value").textContent = $("exposure").value;
   showImage();

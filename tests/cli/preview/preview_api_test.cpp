@@ -303,3 +303,79 @@ TEST_CASE("status, images and the pixel debugger", "[preview]") {
     sample.query.emplace("sample", "4"); // of 4
     CHECK(f.api.respond(sample).status == 400);
 }
+
+namespace {
+
+HttpRequest colourImage(const std::string& denoise) {
+    HttpRequest r = get("/api/image.png");
+    if (!denoise.empty())
+        r.query.emplace("denoise", denoise);
+    return r;
+}
+
+// The mean of a PNG answer's 8-bit values.
+double meanValue(const HttpResponse& png, const std::filesystem::path& file) {
+    std::ofstream(file, std::ios::binary) << png.body;
+    const Image image = readImage(file);
+    double sum = 0;
+    for (const float v : image.pixels)
+        sum += v;
+    return sum / static_cast<double>(image.pixels.size());
+}
+
+} // namespace
+
+TEST_CASE("the page's colour is denoised below the scene's spp, or on request", "[preview]") {
+    ApiFixture f; // done: the last pass, at the scene's 4 spp
+    const HttpResponse byDefault = f.api.respond(colourImage(""));
+    const HttpResponse off = f.api.respond(colourImage("off"));
+    const HttpResponse on = f.api.respond(colourImage("on"));
+    REQUIRE(on.status == 200);
+    // The last pass is shown as rendered (the image lrt render writes) unless asked for.
+    CHECK(header(byDefault, "X-Lrt-Denoised") == "no");
+    CHECK(byDefault.body == off.body);
+    CHECK(header(off, "X-Lrt-Denoised") == "no");
+    CHECK(header(on, "X-Lrt-Denoised") == "yes");
+    CHECK(on.body != off.body);
+    // Denoising moves light between neighbours but keeps about as much of it: both halves are
+    // used (had one been missing, the image would be half as bright).
+    const double raw = meanValue(off, f.scene.folder / "off.png");
+    CHECK(meanValue(on, f.scene.folder / "on.png") == Approx(raw).epsilon(0.05));
+    // Asked again, the same pass gives the same bits (the denoised colour is kept).
+    CHECK(f.api.respond(colourImage("on")).body == on.body);
+    // Only the colour is denoised.
+    HttpRequest albedo = colourImage("on");
+    albedo.query.emplace("aov", "albedo");
+    CHECK(header(f.api.respond(albedo), "X-Lrt-Denoised") == "no");
+    CHECK(f.api.respond(colourImage("yes")).status == 400);
+}
+
+TEST_CASE("a pass below the scene's spp is denoised by default", "[preview]") {
+    PreviewScene scene;
+    // 4096 spp: the 4-spp pass is there long before the last pass is done.
+    const std::filesystem::path file = scene.scene();
+    std::string text = readText(file);
+    text.replace(text.find("PixelSamples 2 2"), 16, "PixelSamples 64 64");
+    std::ofstream(file, std::ios::binary) << text;
+    PreviewSession session(file, scene.device.get(), previewOptions());
+    PreviewApi api(session, AccessGuard(kToken, {kHost}), LRT_SOURCE_DIR "/cli/preview/web",
+                   "scene.lrt");
+    REQUIRE(session.waitUntil(
+        [](const PreviewStatus& s) {
+            return s.spp >= 4 || s.state != PreviewStatus::State::Rendering;
+        },
+        std::chrono::seconds(60)));
+    // A pass finishing between the request and the status would change the image under it; the
+    // 1024-spp and 4096-spp passes take long enough that this cannot loop for ever.
+    for (;;) {
+        const PreviewStatus before = session.status();
+        REQUIRE(before.spp < before.targetSpp);
+        const HttpResponse png = api.respond(colourImage(""));
+        if (session.status().pass != before.pass)
+            continue;
+        INFO("pass " << before.pass << " at " << before.spp << " spp of " << before.targetSpp);
+        CHECK(header(png, "X-Lrt-Denoised") == "yes");
+        CHECK(header(api.respond(colourImage("off")), "X-Lrt-Denoised") == "no");
+        break;
+    }
+}

@@ -88,24 +88,24 @@ TEST_CASE("a scene with a noise threshold refines with adaptive rounds, the last
     std::string text = readText(fixture.scene());
     const std::string samples = "PixelSamples 2 2";
     text.replace(text.find(samples), samples.size(),
-                 "PixelSamples 4 4\nOption \"render\" \"noisethreshold\" [0.2]");
+                 "PixelSamples 8 8\nOption \"render\" \"noisethreshold\" [0.2]");
     std::ofstream(fixture.scene(), std::ios::binary) << text;
     PreviewSession session(fixture.scene(), fixture.device.get(), previewOptions());
     const PreviewStatus s = waitForGeneration(session, 1);
     REQUIRE(s.state == PreviewStatus::State::Done);
-    CHECK(s.targetSpp == 16);
+    CHECK(s.targetSpp == 64);
     const auto image = session.image();
     REQUIRE(image);
 
     const RenderResult expected = renderedAsLrtRender(fixture);
     CHECK(testing::sameBits(image->image, expected.image));
     CHECK(testing::sameBits(image->aovs, expected.aovs));
-    // Some pixels stopped after the first round (8 of 16 samples): the rounds were in play.
+    // Some pixels stopped after the first round (16 of 64 samples): the rounds were in play.
     const Image& aovs = image->aovs;
     int early = 0;
     for (int y = 0; y < aovs.height; ++y)
         for (int x = 0; x < aovs.width; ++x)
-            early += aovs.at(x, y, kSampleCountChannel) == 8;
+            early += aovs.at(x, y, kSampleCountChannel) == 16;
     CHECK(early > 0);
 }
 

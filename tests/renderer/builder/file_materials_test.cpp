@@ -16,16 +16,10 @@ using namespace lrt;
 
 namespace {
 
-// A file in this test process's scratch folder, removed at exit.
-std::filesystem::path scratch(const std::string& name) {
-    static const testing::ScratchDirectory directory("lrt_file_materials_test_");
-    return directory / name;
-}
-
 // Five unit squares side by side in z = 0, x from 0 to 5, one per material, with texture
 // coordinates, and the .mtl file beside them.
 std::filesystem::path writeObj() {
-    std::ofstream(scratch("things.mtl")) << R"(newmtl lamp
+    std::ofstream(testing::scratchFile("things.mtl")) << R"(newmtl lamp
 Kd 0 0 0
 Ke 2 3 4
 newmtl glass
@@ -44,7 +38,7 @@ Ns 250
 map_Ks spec.png
 bump bumps.png
 )";
-    std::ofstream obj(scratch("things.obj"));
+    std::ofstream obj(testing::scratchFile("things.obj"));
     obj << "mtllib things.mtl\nvt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\n";
     const char* names[] = {"lamp", "glass", "veil", "painted", "shiny"};
     for (int i = 0; i < 5; ++i) {
@@ -54,7 +48,7 @@ bump bumps.png
             << 4 * i + 3 << "/3 " << 4 * i + 4 << "/4\n";
     }
     // A 4 x 4 PNG of sRGB (0, 255, 0).
-    const auto png = scratch("green.png");
+    const auto png = testing::scratchFile("green.png");
     std::vector<unsigned char> pixels;
     for (int p = 0; p < 16; ++p)
         pixels.insert(pixels.end(), {0, 255, 0});
@@ -62,7 +56,7 @@ bump bumps.png
     out->open(png.string(), OIIO::ImageSpec(4, 4, 3, OIIO::TypeDesc::UINT8));
     out->write_image(OIIO::TypeDesc::UINT8, pixels.data());
     out->close();
-    return scratch("things.obj");
+    return testing::scratchFile("things.obj");
 }
 
 // An orthographic view of the squares from -z, each square's middle on a pixel's centre, lit
@@ -126,7 +120,7 @@ TEST_CASE("a tangent-space normal map turns the shading normal towards +s and th
     // turns that normal to face it, -(sin 45, 0, cos 45): lit from (-1 0 -1) it faces the light,
     // from (1 0 -1) it is edge-on. A flat map sees both lights at 45 degrees.
     const auto write = [](const std::string& name, float r, float g, float b) {
-        const auto path = scratch(name);
+        const auto path = testing::scratchFile(name);
         const std::vector<float> pixels = {r, g, b, r, g, b, r, g, b, r, g, b};
         auto out = OIIO::ImageOutput::create(path.string());
         out->open(path.string(), OIIO::ImageSpec(2, 2, 3, OIIO::TypeDesc::FLOAT));
@@ -136,10 +130,11 @@ TEST_CASE("a tangent-space normal map turns the shading normal towards +s and th
     const float lean = 0.5f + 0.5f * std::sqrt(0.5f);
     write("leaning.exr", lean, 0.5f, lean);
     write("flat.exr", 0.5f, 0.5f, 1.0f);
-    std::ofstream(scratch("mapped.mtl")) << "newmtl leaning\nKd 0.5 0.5 0.5\nnorm leaning.exr\n"
-                                            "newmtl flat\nKd 0.5 0.5 0.5\nnorm flat.exr\n";
+    std::ofstream(testing::scratchFile("mapped.mtl"))
+        << "newmtl leaning\nKd 0.5 0.5 0.5\nnorm leaning.exr\n"
+           "newmtl flat\nKd 0.5 0.5 0.5\nnorm flat.exr\n";
     for (const char* material : {"leaning", "flat"}) {
-        std::ofstream(scratch(std::string(material) + ".obj"))
+        std::ofstream(testing::scratchFile(std::string(material) + ".obj"))
             << "mtllib mapped.mtl\nv -1 -1 0\nv 1 -1 0\nv 1 1 0\nv -1 1 0\nvt 0 0\nvt 1 0\n"
                "vt 1 1\nvt 0 1\nusemtl "
             << material << "\nf 1/1 2/2 3/3 4/4\n";
@@ -150,7 +145,7 @@ TEST_CASE("a tangent-space normal map turns the shading normal towards +s and th
                         "SurfaceIntegrator \"path\" \"maxdepth\" 1\nTranslate 0 0 5\nWorldBegin\n"
                         "LightSource \"distantlight\" \"from\" [") +
             from + "] \"to\" [0 0 0] \"intensity\" 3.14159265\nShape \"obj\" \"filename\" \"" +
-            scratch(std::string(material) + ".obj").string() + "\"\nWorldEnd\n");
+            testing::scratchFile(std::string(material) + ".obj").string() + "\"\nWorldEnd\n");
         return testing::pixel(image, 1, 1).g;
     };
     // The face's own normal is +z, its tangent +x; seen from -z its shading normal is -(lean).

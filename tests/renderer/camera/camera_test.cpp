@@ -15,17 +15,15 @@ using namespace lrt::testing;
 
 namespace {
 
-constexpr double kPi = std::numbers::pi;
-
 double radians(double degrees) {
-    return degrees * kPi / 180;
+    return degrees * std::numbers::pi / 180;
 }
 // The angle between two directions, in degrees (double precision).
 double angleDegrees(Vec3 a, Vec3 b) {
     const double c = (double(a.x) * b.x + double(a.y) * b.y + double(a.z) * b.z) /
                      std::sqrt((double(a.x) * a.x + double(a.y) * a.y + double(a.z) * a.z) *
                                (double(b.x) * b.x + double(b.y) * b.y + double(b.z) * b.z));
-    return std::acos(std::clamp(c, -1.0, 1.0)) * 180 / kPi;
+    return std::acos(std::clamp(c, -1.0, 1.0)) * 180 / std::numbers::pi;
 }
 
 PerspectiveCamera pinhole(int xres, int yres, float fov, const Transform& cameraToWorld = {},
@@ -91,15 +89,16 @@ TEST_CASE("perspective camera: fov spans the shorter image axis", "[camera]") {
             CHECK(bottom.direction.y < 0);
             const Ray left = camera.generateRay({0, 240}, {});
             CHECK(angleDegrees(left.direction, z) ==
-                  Approx(std::atan(4.0 / 3 * t) * 180 / kPi).epsilon(1e-5));
+                  Approx(std::atan(4.0 / 3 * t) * 180 / std::numbers::pi).epsilon(1e-5));
             CHECK(left.direction.x < 0);
             // The top-left corner: direction (-4/3 t, t, 1), normalised.
             const Ray corner = camera.generateRay({0, 0}, {});
             const double n = std::sqrt(16.0 / 9 * t * t + t * t + 1);
             CHECK_THAT(corner.direction,
                        isNear(Vec3(float(-4.0 / 3 * t / n), float(t / n), float(1 / n))));
-            CHECK(angleDegrees(corner.direction, z) ==
-                  Approx(std::atan(std::sqrt(25.0 / 9) * t) * 180 / kPi).epsilon(1e-5));
+            CHECK(
+                angleDegrees(corner.direction, z) ==
+                Approx(std::atan(std::sqrt(25.0 / 9) * t) * 180 / std::numbers::pi).epsilon(1e-5));
         }
         SECTION("portrait, fov across x: " + std::to_string(int(fov))) {
             // 480 x 640: window [-1, 1] x [-4/3, 4/3].
@@ -113,7 +112,7 @@ TEST_CASE("perspective camera: fov spans the shorter image axis", "[camera]") {
             CHECK(right.direction.x > 0);
             const Ray top = camera.generateRay({240, 0}, {});
             CHECK(angleDegrees(top.direction, z) ==
-                  Approx(std::atan(4.0 / 3 * t) * 180 / kPi).epsilon(1e-5));
+                  Approx(std::atan(4.0 / 3 * t) * 180 / std::numbers::pi).epsilon(1e-5));
             CHECK(top.direction.y > 0);
         }
     }

@@ -28,12 +28,6 @@ std::string errorOf(const std::string& text) {
     return "no error";
 }
 
-// A file in this test process's scratch folder, removed at exit.
-std::filesystem::path scratch(const std::string& name) {
-    static const testing::ScratchDirectory directory("lrt_gltf_file_test_");
-    return directory / name;
-}
-
 } // namespace
 
 TEST_CASE("glTF node transforms place meshes and a mirroring one keeps faces in front",
@@ -143,7 +137,7 @@ TEST_CASE("hostile glTF files are refused with the JSON path and the reason", "[
 
 TEST_CASE("a glTF image embedded as a data URI colours its material", "[shapes][gltf]") {
     // A 2 x 2 PNG of one colour, written by OpenImageIO, embedded in the file.
-    const auto png = scratch("colour.png");
+    const auto png = testing::scratchFile("colour.png");
     const unsigned char pixels[12] = {255, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0};
     auto out = OIIO::ImageOutput::create(png.string());
     REQUIRE(out);
@@ -162,7 +156,7 @@ TEST_CASE("a glTF image embedded as a data URI colours its material", "[shapes][
           {{"baseColorTexture", {{"index", 0}}}, {"metallicFactor", 0}, {"roughnessFactor", 1}}}}};
     w.json()["textures"] = {{{"source", 0}}};
     w.json()["images"] = {{{"uri", "data:image/png;base64," + testing::base64(bytes)}}};
-    const auto gltf = scratch("painted.gltf");
+    const auto gltf = testing::scratchFile("painted.gltf");
     std::ofstream(gltf) << w.text();
     const GltfFile file = loadGltfFile(gltf);
     REQUIRE(file.materials.size() == 1);

@@ -23,12 +23,6 @@ namespace {
 
 const std::filesystem::path kBlender = LRT_SOURCE_DIR "/tests/data/blender";
 
-// A file in this test process's scratch folder, removed at exit.
-std::filesystem::path scratch(const std::string& name) {
-    static const testing::ScratchDirectory directory("lrt_gltf_test_");
-    return directory / name;
-}
-
 Image renderFrame(FrameDescription frame, int width, int height, int samples) {
     frame.options.film.xResolution = width;
     frame.options.film.yResolution = height;
@@ -88,7 +82,7 @@ TEST_CASE("one scene written in .lrt and pbrt-v4 and glTF renders bitwise the sa
         {"KHR_lights_punctual", {{"lights", {{{"type", "point"}, {"intensity", 6830}}}}}}};
     gltf.root(
         {{"translation", {0, 2, -3}}, {"extensions", {{"KHR_lights_punctual", {{"light", 0}}}}}});
-    const auto path = scratch("triple.gltf");
+    const auto path = testing::scratchFile("triple.gltf");
     std::ofstream(path) << gltf.text();
 
     const auto list = [](const std::vector<float>& v) {
@@ -212,7 +206,7 @@ TEST_CASE("a glTF scene is read once: its Shape \"gltf\" takes the file its read
           "[gltf][scene]") {
     // Issue 31: the file was read three times (the reader's sniff, the scene, the shape). Once
     // parsed, the file can go: building the frame reads nothing more.
-    const std::filesystem::path copy = scratch("read_once.glb");
+    const std::filesystem::path copy = testing::scratchFile("read_once.glb");
     std::filesystem::copy_file(kBlender / "scene.glb", copy,
                                std::filesystem::copy_options::overwrite_existing);
     std::vector<FrameDescription> frames = parseGltfScene(copy);
@@ -235,7 +229,7 @@ TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf
     const std::vector<float> triangle = {0, 0, -2, 1, 0, -2, 0, 1, -2};
     gltf.root({{"mesh", gltf.mesh(triangle, {0, 1, 2}, 0)}});
     gltf.root({{"mesh", gltf.mesh(triangle, {0, 1, 2}, 1)}});
-    const std::filesystem::path path = scratch("approximated.gltf");
+    const std::filesystem::path path = testing::scratchFile("approximated.gltf");
     std::ofstream(path) << gltf.text();
     FrameDescription frame = parseGltfScene(path).at(0);
     frame.options.film.xResolution = frame.options.film.yResolution = 4;

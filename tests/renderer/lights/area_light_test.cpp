@@ -16,8 +16,6 @@ using namespace lrt;
 
 namespace {
 
-constexpr double kPi = std::numbers::pi;
-
 // A 2 x 2 square light at height 2, over [-1, 1]^2, as two triangles; two-sided.
 TriangleMesh squareLight() {
     MeshData data;
@@ -166,7 +164,7 @@ TEST_CASE("area light on triangles: the density integrates to 1 over all directi
             sum += pdf;
             squares += pdf * pdf;
         }
-        const double cone = 2 * kPi * (1 - cosMax);
+        const double cone = 2 * std::numbers::pi * (1 - cosMax);
         const double mean = sum / n, error = std::sqrt((squares / n - mean * mean) / n);
         INFO("p = (" << p.x << ", " << p.y << ", " << p.z << "): integral " << cone * mean
                      << ", standard error " << cone * error);

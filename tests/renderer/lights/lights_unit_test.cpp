@@ -33,8 +33,6 @@ const LightEntry* findLight(std::string_view name, bool area) {
     return nullptr;
 }
 
-constexpr double kPi = std::numbers::pi;
-
 // Stratified sample points (i + a) / n, (j + b) / n, off the strata's edges.
 std::vector<Vec2> grid(int n, float a = 0.37f, float b = 0.61f) {
     std::vector<Vec2> points;
@@ -46,7 +44,7 @@ std::vector<Vec2> grid(int n, float a = 0.37f, float b = 0.61f) {
 }
 
 double radians(double degrees) {
-    return degrees * kPi / 180;
+    return degrees * std::numbers::pi / 180;
 }
 
 // The object-space geometry where a ray from p towards wi meets the quadric (as the integrator
@@ -203,7 +201,7 @@ TEST_CASE("ambient light: no samples, only ambientRadiance", "[lights][unit]") {
 TEST_CASE("infinite light: uniform over the sphere, pdf 1/(4 pi), E = L / pdf", "[lights][unit]") {
     const Color L{1, 2, 3};
     const InfiniteLight light(L);
-    const double pdf = 1 / (4 * kPi);
+    const double pdf = 1 / (4 * std::numbers::pi);
     CHECK(light.isStratified());
     CHECK_FALSE(light.isAmbient());
     CHECK(light.pdf({0, 0, 1}) == Approx(pdf));
@@ -221,7 +219,7 @@ TEST_CASE("infinite light: uniform over the sphere, pdf 1/(4 pi), E = L / pdf", 
         CHECK(length(s->wi) == Approx(1).epsilon(1e-5));
         CHECK(s->distance == INFINITY);
         CHECK(s->pdf == Approx(pdf));
-        CHECK_THAT(s->E, colorNear(L * float(4 * kPi)));
+        CHECK_THAT(s->E, colorNear(L * float(4 * std::numbers::pi)));
         ++octants[(s->wi.x > 0) + 2 * (s->wi.y > 0) + 4 * (s->wi.z > 0)];
         cap += s->wi.z > 0.5f;
     }
@@ -254,17 +252,18 @@ Image makeMap() {
 // The documented lat-long mapping, in the light's space: u = phi / 2pi (phi = atan2(y, x) in
 // [0, 2pi)), v = theta / pi (theta from +z); texel (floor(u W), floor(v H)), row 0 at the top.
 Vec3 texelCentreDirection(int x, int y) {
-    const double phi = 2 * kPi * (x + 0.5) / kMapW, theta = kPi * (y + 0.5) / kMapH;
+    const double phi = 2 * std::numbers::pi * (x + 0.5) / kMapW,
+                 theta = std::numbers::pi * (y + 0.5) / kMapH;
     return {float(std::sin(theta) * std::cos(phi)), float(std::sin(theta) * std::sin(phi)),
             float(std::cos(theta))};
 }
 void texelOf(Vec3 d, int& x, int& y) {
     double phi = std::atan2(double(d.y), double(d.x));
     if (phi < 0)
-        phi += 2 * kPi;
+        phi += 2 * std::numbers::pi;
     const double theta = std::acos(std::clamp(double(d.z) / length(d), -1.0, 1.0));
-    x = std::min(int(phi / (2 * kPi) * kMapW), kMapW - 1);
-    y = std::min(int(theta / kPi * kMapH), kMapH - 1);
+    x = std::min(int(phi / (2 * std::numbers::pi) * kMapW), kMapW - 1);
+    y = std::min(int(theta / std::numbers::pi * kMapH), kMapH - 1);
 }
 
 // pbrt's sampling weights: each texel's luminance (Rec. 709) times sin(theta) at its row's centre,
@@ -272,7 +271,8 @@ void texelOf(Vec3 d, int& x, int& y) {
 // steradian that over 2 pi^2 sin(theta).
 double samplingWeight(int x, int y) {
     const Color c = mapTexel(x, y);
-    return (0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b) * std::sin(kPi * (y + 0.5) / kMapH);
+    return (0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b) *
+           std::sin(std::numbers::pi * (y + 0.5) / kMapH);
 }
 double meanWeight() {
     double sum = 0;
@@ -327,7 +327,8 @@ TEST_CASE("environment light: pdf follows luminance and integrates to 1", "[ligh
             for (int x = 0; x < kMapW; ++x) {
                 const Vec3 d = toWorld.vector(texelCentreDirection(x, y));
                 const double expected = samplingWeight(x, y) / mean /
-                                        (2 * kPi * kPi * std::sin(kPi * (y + 0.5) / kMapH));
+                                        (2 * std::numbers::pi * std::numbers::pi *
+                                         std::sin(std::numbers::pi * (y + 0.5) / kMapH));
                 INFO("texel (" << x << ", " << y << "), world direction " << str(d));
                 CHECK(light.pdf(d) == Approx(expected).epsilon(1e-4).margin(1e-9));
             }
@@ -336,7 +337,7 @@ TEST_CASE("environment light: pdf follows luminance and integrates to 1", "[ligh
         // Midpoint rule in (theta, phi) on a grid that refines the texels: pdf sin(theta) is
         // constant over each texel, so the sum is exact up to rounding.
         const int nTheta = 16 * kMapH, nPhi = 16 * kMapW;
-        const double dTheta = kPi / nTheta, dPhi = 2 * kPi / nPhi;
+        const double dTheta = std::numbers::pi / nTheta, dPhi = 2 * std::numbers::pi / nPhi;
         double integral = 0;
         for (int i = 0; i < nTheta; ++i)
             for (int j = 0; j < nPhi; ++j) {
@@ -404,14 +405,14 @@ TEST_CASE("area light on a disk: E = L |cos| / (d^2 pdf_area)", "[lights][unit]"
         INFO("p = " << str(p) << ", u = (" << u.x << ", " << u.y << ")");
         const auto s = light.sample(p, u);
         REQUIRE(s);
-        const double phi = 2 * kPi * u.x, r = R * (1 - u.y);
+        const double phi = 2 * std::numbers::pi * u.x, r = R * (1 - u.y);
         const Vec3 q{float(r * std::cos(phi)), height, float(r * std::sin(phi))};
         INFO("expected point " << str(q) << ", wi " << str(s->wi) << ", distance " << s->distance);
         CHECK_THAT(p + s->wi * s->distance, isNear(q, 1e-4f));
         const Vec3 toQ = q - p;
         const double d2 = lengthSquared(toQ);
         const double cosLight = toQ.y / std::sqrt(d2); // the normal is (0, -1, 0)
-        const double pdfArea = 1 / (2 * kPi * r * R);
+        const double pdfArea = 1 / (2 * std::numbers::pi * r * R);
         CHECK_THAT(s->E, colorNear(L * float(cosLight / (d2 * pdfArea)), 1e-4));
         CHECK(s->pdf == Approx(d2 * pdfArea / cosLight).epsilon(1e-4));
         // pdf() at the point a ray towards wi finds agrees with the sample's.
@@ -445,9 +446,10 @@ TEST_CASE("area light on a disk: estimates converge to the closed forms", "[ligh
         sumE += s->E.r;
         sumIrradiance += s->E.r * s->wi.z;
     }
-    const double omega = 2 * kPi * (1 - h / std::sqrt(h * h + R * R));
+    const double omega = 2 * std::numbers::pi * (1 - h / std::sqrt(h * h + R * R));
     CHECK(sumE / (n * n) == Approx(L.r * omega).epsilon(2e-3));
-    CHECK(sumIrradiance / (n * n) == Approx(kPi * L.r * R * R / (h * h + R * R)).epsilon(2e-3));
+    CHECK(sumIrradiance / (n * n) ==
+          Approx(std::numbers::pi * L.r * R * R / (h * h + R * R)).epsilon(2e-3));
     // The light facing +z lights points above it.
     const auto above = light.sample({0, 0, 2 * h}, {0.3f, 0.4f});
     REQUIRE(above);
@@ -471,12 +473,12 @@ TEST_CASE("area light over two shapes: each is picked with probability 1/2", "[l
         REQUIRE(s);
         const bool first = u.x < 0.5f;
         const double uu = first ? 2 * u.x : 2 * u.x - 1; // the remapped sample
-        const double phi = 2 * kPi * uu, r = 1 - u.y;
+        const double phi = 2 * std::numbers::pi * uu, r = 1 - u.y;
         const Vec3 q{float((first ? -3 : 3) + r * std::cos(phi)), float(r * std::sin(phi)), 2};
         CHECK_THAT(p + s->wi * s->distance, isNear(q, 1e-4f));
         const Vec3 toQ = q - p;
         const double d2 = lengthSquared(toQ), cosLight = toQ.z / std::sqrt(d2);
-        const double pdfArea = 1 / (2 * kPi * r * 1);
+        const double pdfArea = 1 / (2 * std::numbers::pi * r * 1);
         CHECK(s->E.r == Approx(2 * cosLight / (d2 * pdfArea)).epsilon(1e-4));
         CHECK(s->pdf == Approx(d2 * pdfArea / cosLight / 2).epsilon(1e-4));
         const Disk& shape = first ? a : b;
@@ -501,7 +503,7 @@ TEST_CASE("area light on a sphere: sampled by the cone it subtends", "[lights][u
     light.addShape(&sphere);
     const Vec3 p = centre + Vec3{0, 0, -3}; // D = 3
     const double D = 3, cosMax = std::sqrt(1 - R * R / (D * D));
-    const double pdf = 1 / (2 * kPi * (1 - cosMax));
+    const double pdf = 1 / (2 * std::numbers::pi * (1 - cosMax));
     const int n = 64;
     double irradiance = 0;
     for (const Vec2 u : grid(n)) {
@@ -524,7 +526,7 @@ TEST_CASE("area light on a sphere: sampled by the cone it subtends", "[lights][u
                   Approx(s->pdf).epsilon(1e-4));
         }
     }
-    CHECK(irradiance / (n * n) == Approx(kPi * L.r * R * R / (D * D)).epsilon(1e-3));
+    CHECK(irradiance / (n * n) == Approx(std::numbers::pi * L.r * R * R / (D * D)).epsilon(1e-3));
 }
 
 TEST_CASE("area light on a sphere: area sampling from inside and for partial spheres",
@@ -548,13 +550,13 @@ TEST_CASE("area light on a sphere: area sampling from inside and for partial sph
         const double phiMax = radians(c.thetaMax);
         for (const Vec2 u : grid(5, 0.3f, 0.5f)) {
             INFO(c.name << ": p = " << str(c.p) << ", u = (" << u.x << ", " << u.y << ")");
-            const double phi = phiMax * u.x, theta = kPi * (1 - u.y);
+            const double phi = phiMax * u.x, theta = std::numbers::pi * (1 - u.y);
             const Vec3 q{float(r * std::sin(theta) * std::cos(phi)),
                          float(r * std::sin(theta) * std::sin(phi)), float(r * std::cos(theta))};
             const Vec3 toQ = q - c.p;
             const double d2 = lengthSquared(toQ);
             const double cosLight = dot(q / r, -toQ) / std::sqrt(d2);
-            const double pdfArea = 1 / (phiMax * kPi * r * r * std::sin(theta));
+            const double pdfArea = 1 / (phiMax * std::numbers::pi * r * r * std::sin(theta));
             const auto s = light.sample(c.p, u);
             REQUIRE(s); // two-sided, so the back of the sphere emits too
             CHECK_THAT(c.p + s->wi * s->distance, isNear(q, 1e-4f));
@@ -697,9 +699,9 @@ TEST_CASE("an equal-area environment map of one colour is a uniform light", "[li
     for (const Vec2 u : {Vec2{0.1f, 0.2f}, Vec2{0.7f, 0.9f}, Vec2{0.5f, 0.5f}}) {
         const auto s = light.sample({0, 0, 0}, u);
         REQUIRE(s);
-        CHECK(s->pdf == Approx(1 / (4 * kPi)).epsilon(1e-4));
-        CHECK(light.pdf(s->wi) == Approx(1 / (4 * kPi)).epsilon(1e-4));
-        CHECK(s->E.g == Approx(2 * 4 * kPi).epsilon(1e-4));
+        CHECK(s->pdf == Approx(1 / (4 * std::numbers::pi)).epsilon(1e-4));
+        CHECK(light.pdf(s->wi) == Approx(1 / (4 * std::numbers::pi)).epsilon(1e-4));
+        CHECK(s->E.g == Approx(2 * 4 * std::numbers::pi).epsilon(1e-4));
         CHECK(light.radiance(s->wi).g == Approx(2));
     }
 }

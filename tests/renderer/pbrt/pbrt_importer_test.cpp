@@ -17,13 +17,6 @@ using namespace lrt;
 
 namespace {
 
-// A file in this test process's scratch folder (its folders made), removed at exit.
-std::filesystem::path scratch(const std::string& name) {
-    static const testing::ScratchDirectory directory("lrt_pbrt_test_");
-    std::filesystem::create_directories(directory / name.substr(0, name.rfind('/') + 1));
-    return directory / name;
-}
-
 Image renderPbrt(const std::string& text, const std::filesystem::path& directory = ".") {
     const auto frames = parsePbrtString(text, "test.pbrt", directory);
     EmbreeDevice device;
@@ -201,7 +194,7 @@ TEST_CASE("a pbrt-v4 image infinite light reads its square map as pbrt-v4's equa
           "[pbrt]") {
     // 8 x 8: 1 inside the diamond through the edge midpoints (the light's +z hemisphere), 0 in
     // the corners (-z), as pbrt-v4's EqualAreaSphereToSquare lays a sky out.
-    const auto path = scratch("sky.exr");
+    const auto path = testing::scratchFile("sky.exr");
     std::vector<float> pixels;
     for (int y = 0; y < 8; ++y)
         for (int x = 0; x < 8; ++x) {
@@ -249,7 +242,7 @@ TEST_CASE("a pbrt-v4 area light emits from the side its surface faces unless two
 
 TEST_CASE("pbrt-v4 image textures keep their orientation on meshes and on quadrics", "[pbrt]") {
     // Quadrants: red top left, green top right, blue bottom left, white bottom right.
-    const auto path = scratch("quadrants.png");
+    const auto path = testing::scratchFile("quadrants.png");
     writePng(path, 64, 64, [](int x, int y) -> std::array<unsigned char, 3> {
         if (y < 32)
             return x < 32 ? std::array<unsigned char, 3>{255, 0, 0}
@@ -293,7 +286,7 @@ TEST_CASE("a pbrt-v4 normalmap leans the shading normal towards dp/du", "[pbrt]"
     // A constant linear texel (sin 45, 0, cos 45): pbrt-v4's Frame::FromXZ(dpdu, n) leans the
     // normal of the square (+z, dp/du = +x) to (sin 45, 0, cos 45). Seen from -z, lit from
     // (-1 0 -1) it faces the light: radiance = reflectance; from (1 0 -1) it is edge-on.
-    const auto path = scratch("leaning.exr");
+    const auto path = testing::scratchFile("leaning.exr");
     const float lean = 0.5f + 0.5f * std::sqrt(0.5f);
     const std::vector<float> pixels = {lean, 0.5f, lean, lean, 0.5f, lean,
                                        lean, 0.5f, lean, lean, 0.5f, lean};
@@ -397,10 +390,10 @@ TEST_CASE("a pbrt-v4 scene that leaves options out gets pbrt-v4's defaults", "[p
 
 TEST_CASE("a pbrt-v4 scene's files are named relative to the main scene file", "[pbrt]") {
     // pbrt-v4's own layout: the main file Imports geometry/, whose files name geometry/ again.
-    const auto main = scratch("tree/main.pbrt");
-    std::ofstream(scratch("tree/geometry/quad.pbrt"))
+    const auto main = testing::scratchFile("tree/main.pbrt");
+    std::ofstream(testing::scratchFile("tree/geometry/quad.pbrt"))
         << "Shape \"plymesh\" \"string filename\" \"geometry/quad.ply\"\n";
-    std::ofstream(scratch("tree/geometry/quad.ply"))
+    std::ofstream(testing::scratchFile("tree/geometry/quad.ply"))
         << "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
            "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
            "end_header\n-1 -1 0\n1 -1 0\n1 1 0\n-1 1 0\n4 0 1 2 3\n";

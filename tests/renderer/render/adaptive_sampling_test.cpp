@@ -47,29 +47,50 @@ WorldEnd
 
 } // namespace
 
-TEST_CASE("adaptive rounds start at max(8, sqrt(spp)) samples and double up to spp",
+TEST_CASE("adaptive rounds start at max(16, sqrt(spp)) samples and double up to spp",
           "[render][adaptive]") {
-    const auto rounds = [](int spp, const PixelNoise& noise) {
+    const auto rounds = [](int spp, const PixelNoise& noise, double neighbourhood) {
         const AdaptiveRounds r(spp, 0.01f);
         std::vector<int> ends{r.first()};
-        for (int next = r.next(ends.back(), noise); next != ends.back();
-             next = r.next(ends.back(), noise))
+        for (int next = r.next(ends.back(), noise, neighbourhood); next != ends.back();
+             next = r.next(ends.back(), noise, neighbourhood))
             ends.push_back(next);
         return ends;
     };
     PixelNoise noisy;
     for (const float y : {0.0f, 3.0f})
         noisy.add({y, y, y});
-    CHECK(rounds(64, noisy) == std::vector<int>{8, 16, 32, 64});
-    CHECK(rounds(1000, noisy) == std::vector<int>{32, 64, 128, 256, 512, 1000});
-    CHECK(rounds(4, noisy) == std::vector<int>{4});
+    CHECK(rounds(64, noisy, 0) == std::vector<int>{16, 32, 64});
+    CHECK(rounds(1000, noisy, 0) == std::vector<int>{32, 64, 128, 256, 512, 1000});
+    CHECK(rounds(4, noisy, 0) == std::vector<int>{4});
     PixelNoise flat;
-    for (int i = 0; i < 8; ++i)
+    for (int i = 0; i < 16; ++i)
         flat.add({0.5f, 0.5f, 0.5f});
-    CHECK(rounds(64, flat) == std::vector<int>{8}); // converged after the first round
+    CHECK(rounds(64, flat, 0) == std::vector<int>{16}); // converged after the first round
+    // Its neighbourhood's first rounds say otherwise: relative variance 0.01 gives the error
+    // sqrt(0.01 / n), below 0.01 from n = 100 on.
+    CHECK(rounds(256, flat, 0.01) == std::vector<int>{16, 32, 64, 128});
     // Threshold 0: every sample at once.
     CHECK(AdaptiveRounds(64, 0).first() == 64);
-    CHECK(AdaptiveRounds(64, 0).next(64, noisy) == 64);
+    CHECK(AdaptiveRounds(64, 0).next(64, noisy, 0) == 64);
+}
+
+TEST_CASE("a pixel's neighbourhood noise is the mean of its first-round neighbours' on the film",
+          "[render][adaptive]") {
+    // Pixels (10..12, 20..21); relative variances 0 .. 5 row by row.
+    FirstRoundNoise block(10, 20, 3, 2);
+    for (int i = 0; i < 6; ++i) {
+        // Brightness 0 and 2i: mean i, sample variance 2 i^2, relative variance 2i.
+        PixelNoise noise;
+        noise.add({});
+        const float y = 2.0f * static_cast<float>(i);
+        noise.add({y, y, y});
+        block.set(10 + i % 3, 20 + i / 3, noise);
+    }
+    // Relative variances: row 20: 0 2 4, row 21: 6 8 10 (a black pixel's is 0).
+    CHECK(block.neighbourhood(11, 20) == Approx(30.0 / 6)); // all six
+    CHECK(block.neighbourhood(10, 21) == Approx(16.0 / 4)); // the corner: 0 2 6 8
+    CHECK(block.neighbourhood(12, 20) == Approx(24.0 / 4)); // 2 4 8 10
 }
 
 TEST_CASE("a pixel's error is the standard error of its mean over the mean's square root",
@@ -89,6 +110,11 @@ TEST_CASE("a pixel's error is the standard error of its mean over the mean's squ
     black.add({});
     black.add({});
     CHECK(black.error() == 0);
+    // The relative variance: brightness 0 and 3 have sample variance 4.5 around the mean 1.5.
+    PixelNoise two;
+    two.add({});
+    two.add({3, 3, 3});
+    CHECK(two.relativeVariance() == Approx(3.0));
 }
 
 TEST_CASE("adaptive sampling gives the noisy half of an image more samples than the flat half",
@@ -99,14 +125,21 @@ TEST_CASE("adaptive sampling gives the noisy half of an image more samples than 
     settings.noiseThreshold = 0.005f;
     const RenderResult r = render(*loaded.scene, settings);
     double flat = 0, noisy = 0;
+    int besideNoisy = 0; // pixels of the flat half's last column that went on
     for (int y = 0; y < 16; ++y)
         for (int x = 0; x < 16; ++x) {
             flat += samplesAt(r, x, y);
             noisy += samplesAt(r, x + 16, y);
-            CHECK(samplesAt(r, x, y) == 8); // every sample alike: done after the first round
+            // Every sample alike: done after the first round, except where the pixel's
+            // neighbourhood reaches into the noisy half and its first rounds say it is noisy.
+            if (x < 15)
+                CHECK(samplesAt(r, x, y) == 16);
+            else
+                besideNoisy += samplesAt(r, x, y) > 16;
         }
+    CHECK(besideNoisy > 0);
     INFO("mean samples: flat " << flat / 256 << ", noisy " << noisy / 256);
-    CHECK(noisy / 256 > 16);
+    CHECK(noisy / 256 > 32);
     CHECK(r.statistics.noiseThreshold == 0.005f);
     CHECK(r.statistics.samplesPerPixel == 64);
     // Without a threshold every pixel takes every sample.
@@ -120,10 +153,10 @@ TEST_CASE("adaptive sampling gives the noisy half of an image more samples than 
 TEST_CASE("a pixel next to a noisier one keeps the filter's weights under adaptive sampling",
           "[render][adaptive]") {
     // With a filter three pixels wide, the column left of the halves' border mixes the constant
-    // half (8 samples a pixel) with the noisy half (up to 64). Were each sample weighted alike, the
-    // noisy neighbours' many samples would pull the column towards their value; weighted per pixel,
-    // the column has the fixed render's expected value. The difference of the two renders there is
-    // the noisy half's noise, whose spread over the 96 rows bounds it (5 standard errors).
+    // half (16 samples a pixel) with the noisy half (up to 64). Were each sample weighted alike,
+    // the noisy neighbours' many samples would pull the column towards their value; weighted per
+    // pixel, the column has the fixed render's expected value. The difference of the two renders
+    // there is the noisy half's noise, whose spread over the 96 rows bounds it (5 standard errors).
     std::string scene = kHalfAndHalf;
     scene.replace(scene.find("PixelFilter \"box\" 0.5 0.5"), 25, "PixelFilter \"box\" 1.5 1.5");
     // A bright constant half, so that a pull towards the noisy half shows, and the light and
@@ -163,7 +196,7 @@ TEST_CASE("an adaptive render has the same bits for any thread count, tile size,
             fewest = std::min(fewest, samplesAt(reference, x, y));
             most = std::max(most, samplesAt(reference, x, y));
         }
-    CHECK(fewest == 8);
+    CHECK(fewest == 16);
     CHECK(most == 32);
 
     // Interrupted after three tiles, then resumed from what was finished.

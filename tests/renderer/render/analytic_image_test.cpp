@@ -15,8 +15,6 @@ using lrt::testing::renderText;
 
 namespace {
 
-constexpr float kPi = std::numbers::pi_v<float>;
-
 // One sample per pixel at the pixel's centre, box filter: pixel = radiance through its centre.
 const char* kCentreSampling = R"(PixelSamples 1 1
 Option "sampler" "integer jitter" [0]
@@ -36,7 +34,7 @@ void checkRelative(Color actual, Color expected, float tolerance, const std::str
 TEST_CASE("matte under a distant light is Kd Color E cos(theta) / pi everywhere",
           "[render][analytic]") {
     for (const float tiltDegrees : {0.0f, 60.0f}) {
-        const float tilt = tiltDegrees * kPi / 180;
+        const float tilt = tiltDegrees * std::numbers::pi_v<float> / 180;
         const std::string scene = fmt::format(R"(Format 32 24 1
 {}Projection "perspective" "fov" [50]
 WorldBegin
@@ -48,7 +46,8 @@ WorldEnd
 )",
                                               kCentreSampling, -std::sin(tilt), std::cos(tilt));
         const Image image = renderText(scene);
-        const Color expected = Color{0.8f, 0.6f, 0.4f} * (0.5f * 3 * std::cos(tilt) / kPi);
+        const Color expected =
+            Color{0.8f, 0.6f, 0.4f} * (0.5f * 3 * std::cos(tilt) / std::numbers::pi_v<float>);
         for (int y = 0; y < image.height; y += 5)
             for (int x = 0; x < image.width; x += 5)
                 checkRelative(pixel(image, x, y), expected, 1e-4f,
@@ -74,13 +73,14 @@ WorldEnd
                     width, height, kCentreSampling, fov, intensity, kd, d, d, d, d);
     const Image image = renderText(scene);
     const float aspect = static_cast<float>(width) / height,
-                tanHalf = std::tan(fov / 2 * kPi / 180);
+                tanHalf = std::tan(fov / 2 * std::numbers::pi_v<float> / 180);
     for (const auto& [x, y] : {std::pair{20, 15}, {0, 0}, {40, 30}, {0, 30}, {33, 4}, {7, 22}}) {
         const float sx = -aspect + 2 * aspect * (x + 0.5f) / width,
                     sy = 1 - 2 * (y + 0.5f) / height;
         const float cosTheta =
             1 / std::sqrt(1 + (sx * tanHalf) * (sx * tanHalf) + (sy * tanHalf) * (sy * tanHalf));
-        const float L = kd / kPi * intensity * cosTheta * cosTheta * cosTheta / (d * d);
+        const float L =
+            kd / std::numbers::pi_v<float> * intensity * cosTheta * cosTheta * cosTheta / (d * d);
         checkRelative(pixel(image, x, y), Color(L), 1e-4f, fmt::format("pixel ({}, {})", x, y));
     }
 }
@@ -113,7 +113,7 @@ TEST_CASE("Fresnel reflectance of a dielectric", "[render][analytic]") {
     CHECK(fresnelDielectric(1.0f, 1.0f, 1.5f) == Approx(0.04f).epsilon(1e-5));
     CHECK(fresnelDielectric(1.0f, 1.5f, 1.0f) == Approx(0.04f).epsilon(1e-5));
     // Beyond the critical angle asin(1/1.5) = 41.8 degrees inside glass: total internal reflection.
-    CHECK(fresnelDielectric(std::cos(60 * kPi / 180), 1.5f, 1.0f) == 1.0f);
+    CHECK(fresnelDielectric(std::cos(60 * std::numbers::pi_v<float> / 180), 1.5f, 1.0f) == 1.0f);
     // Grazing incidence reflects everything.
     CHECK(fresnelDielectric(0.0f, 1.0f, 1.5f) == Approx(1.0f));
 }

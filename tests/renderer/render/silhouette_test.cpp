@@ -51,8 +51,6 @@ WorldEnd
     return sum * pixelArea;
 }
 
-const double kPi = std::numbers::pi;
-
 } // namespace
 
 TEST_CASE("coverage alpha sums to the projected area, fractional on the outline",
@@ -73,7 +71,7 @@ TEST_CASE("coverage alpha sums to the projected area, fractional on the outline"
         fractional += alpha > 0 && alpha < 1;
     }
     const double pixelArea = (4.0 / 160) * (4.0 / 160);
-    CHECK(sum * pixelArea == Approx(kPi * 2.25).epsilon(2e-3));
+    CHECK(sum * pixelArea == Approx(std::numbers::pi * 2.25).epsilon(2e-3));
     // The outline crosses about 2 pi r / (pixel size) = 377 pixels.
     CHECK(fractional > 300);
     CHECK(fractional < 800);
@@ -88,10 +86,10 @@ TEST_CASE("quadric silhouettes cover their exact projected area", "[render][silh
         double area;
     };
     const Case cases[] = {
-        {"Sphere 1.5 -1.5 1.5 360", kPi * 2.25},
-        {"Sphere 1.5 -1.5 1.5 180", kPi * 2.25 / 2},
-        {"Disk 0 1.5 360", kPi * 2.25},
-        {"Disk 0 1.5 90", kPi * 2.25 / 4},
+        {"Sphere 1.5 -1.5 1.5 360", std::numbers::pi * 2.25},
+        {"Sphere 1.5 -1.5 1.5 180", std::numbers::pi * 2.25 / 2},
+        {"Disk 0 1.5 360", std::numbers::pi * 2.25},
+        {"Disk 0 1.5 90", std::numbers::pi * 2.25 / 4},
         {"Rotate -90 1 0 0 Cylinder 1 -1.5 1.5 360", 6.0},
         {"Translate 0 -1.5 0 Rotate -90 1 0 0 Cone 3 1 360", 3.0},
         {"Translate 0 -1 0 Rotate -90 1 0 0 Paraboloid 1 0 2 360", 8.0 / 3.0},

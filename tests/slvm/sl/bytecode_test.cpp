@@ -121,8 +121,8 @@ TEST_CASE("hostile instructions are rejected by the verifier", "[sl][slc]") {
 TEST_CASE("every single-byte corruption either loads safely or is rejected", "[sl][slc]") {
     // Bit flips in float immediates can stay valid; whatever loads must run within its budget.
     std::mt19937 rng(7);
-    const std::vector<std::byte> bytes = writeSlc(testing::randomProgram(rng, 32));
-    testing::FakeHost host;
+    const std::vector<std::byte> bytes = writeSlc(sl::testing::randomProgram(rng, 32));
+    sl::testing::FakeHost host;
     int rejected = 0, loaded = 0;
     for (std::size_t offset = 0; offset < bytes.size(); ++offset) {
         for (int bit = 0; bit < 8; ++bit) {

@@ -35,7 +35,7 @@ TEST_CASE("generated programs round-trip through the disassembler", "[sl][dis]")
     std::mt19937 rng(20261121);
     for (int trial = 0; trial < 300; ++trial) {
         INFO("trial " << trial << " (seed 20261121)");
-        requireRoundTrip(verify(testing::randomProgram(rng, 1 + trial % 40)));
+        requireRoundTrip(verify(sl::testing::randomProgram(rng, 1 + trial % 40)));
     }
 }
 

@@ -24,8 +24,9 @@ using Vec = std::array<float, 3>;
 
 using compiler::testing::QuietHost;
 
-compiler::CompiledProgram compile(const std::string& source, const std::string& profile = "sl",
-                                  const std::string& name = "test.t") {
+compiler::CompiledProgram compileSource(const std::string& source,
+                                        const std::string& profile = "sl",
+                                        const std::string& name = "test.t") {
     compiler::CompileOptions options;
     options.profile = profile;
     return compiler::compileTl(std::make_shared<const slvm::SourceText>(name, source), options);
@@ -34,7 +35,7 @@ compiler::CompiledProgram compile(const std::string& source, const std::string& 
 // Runs `source` on the SL VM with N = (0, 0, 1), L = (0.6, 0, 0.8) and Kd = 0.5; returns v0.
 Vec run(const std::string& source) {
     INFO("program:\n" << source);
-    const compiler::CompiledProgram program = compile(source);
+    const compiler::CompiledProgram program = compileSource(source);
     INFO("SL:\n" << program.assembly);
     sl::RegisterFile registers = sl::RegisterFile::withDefaults();
     registers.vector(*sl::findRegister("N")) = {0, 0, 1, 0};
@@ -217,7 +218,7 @@ TEST_CASE("T-Language: appendix example 2, a triangle's plane", "[compiler][tl]"
 
 TEST_CASE("T-Language: profile card computes a distance from P", "[compiler][tl][card]") {
     const auto program =
-        compile("vector d = P * P;\nd = d.xxx + d.yyy + d.zzz;\nv0 = sqrt(d) - 1;\n", "card");
+        compileSource("vector d = P * P;\nd = d.xxx + d.yyy + d.zzz;\nv0 = sqrt(d) - 1;\n", "card");
     slvm::card::CardMachine machine(*program.card());
     machine.run(3, 4, 0);
     CHECK(machine.distance() == 4);
@@ -236,5 +237,5 @@ TEST_CASE("T-Language: a constant that folds to an infinity or a NaN is computed
     // A product that underflows to a denormal (the VM keeps it; SL literals cannot write it).
     CHECK(run("v0 = (1e-30 * 1e-10, 0, 0);")[0] == 1e-30f * 1e-10f);
     for (const char* profile : {"card"})
-        CHECK_NOTHROW(compile("vector a, b;\nb = (1, 0, 0);\nv0 = b / a;", profile));
+        CHECK_NOTHROW(compileSource("vector a, b;\nb = (1, 0, 0);\nv0 = b / a;", profile));
 }
