@@ -10,6 +10,11 @@ POV-Ray, timing whole processes (start-up included) on the same number of thread
   (T_lrt / T_cycles) x (RMSE_lrt / RMSE_cycles)^2, since RMSE falls as 1/sqrt(time). Goal <= 0.5.
 - Cornell box with adaptive sampling on in both (lrt's --noise-threshold, Cycles' adaptive
   threshold; at most --adaptive-spp samples): times, RMSEs and the time-to-equal-error ratio.
+- Material sweep (sweep_cycles.py builds it in Blender and exports it as a .glb that sweep.lrt
+  frames): each renderer's noise from two renders of different seeds, sqrt(mean((a - b)^2) / 2)
+  over pixels and RGB (both clamped to at most 1), and the time-to-equal-error ratio from it. No
+  reference is needed, and the two renderers' small differences of material model (lrt renders
+  rough glass as smooth glass and has no clearcoat) do not count as error. Goal <= 0.45.
 - Whitted scene: both wall times and RMSEs against the 64-sample POV-Ray reference, and
   T_lrt / T_povray. Goal <= 0.3 at an RMSE no higher than POV-Ray's.
 - Start-up: `lrt --version` against `oiiotool --version`, OpenImageIO's own tool, which loads the
@@ -18,7 +23,8 @@ POV-Ray, timing whole processes (start-up included) on the same number of thread
 Each time is the median of --runs runs, lrt's and the peer's taken in turns. Error figures come
 from `oiiotool --diff`.
 Usage: bench_peers.py --lrt build/release/lrt --peers DIR [--threads 2] [--spp 16,64,256]
-       [--runs N] [--only cornell|adaptive|whitted|startup] [--adaptive-spp 256]
+       [--runs N] [--only cornell|adaptive|sweep|whitted|startup] [--adaptive-spp 256]
+       [--sweep-spp 16,64,128]
        [--lrt-threshold 0.1] [--cycles-threshold 0.01]
 """
 import argparse
@@ -91,6 +97,47 @@ def cornell(args, work):
     return ratios
 
 
+def noise(first, second):
+    """The noise of one render from two of different seeds: sqrt(mean((a - b)^2) / 2), both
+    clamped to at most 1 (the RMS of the difference of two independent renders is sqrt(2) times
+    each one's)."""
+    return rmse(first, second, True) / 2 ** 0.5
+
+
+def sweep(args, work):
+    print("\nMaterial sweep 480x270 (sweep_cycles.py, exported as .glb), %d threads "
+          "(time-to-equal-error goal: <= 0.45)" % args.threads)
+    scene = os.path.join(args.peers, "sweep_cycles.py")
+    run([args.blender, "-b", "--factory-startup", "-P", scene, "--", "0", "none", "0",
+         str(args.threads), os.path.join(work, "sweep.glb")], work)
+    shutil.copy(os.path.join(args.peers, "sweep.lrt"), work)
+    print("| spp | lrt s | lrt noise | Cycles s | Cycles noise | lrt/Cycles time | "
+          "time to equal error |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    ratios = []
+    for spp in args.sweep_spp:
+        times, noises = [], []
+        for seed in (1, 2):
+            lrt_out = os.path.join(work, "lrt_sweep_%d_%d.exr" % (spp, seed))
+            cycles_out = os.path.join(work, "cycles_sweep_%d_%d.exr" % (spp, seed))
+            times.append(timed(
+                [args.lrt, "render", os.path.join(work, "sweep.lrt"), "--spp", str(spp),
+                 "--seed", str(seed), "--threads", str(args.threads), "--aov", "none", "-q",
+                 "-o", lrt_out],
+                [args.blender, "-b", "--factory-startup", "-P", scene, "--", str(spp),
+                 cycles_out, str(seed), str(args.threads)], work, args.runs))
+        t_lrt = statistics.median(t for t, _ in times)
+        t_cycles = statistics.median(t for _, t in times)
+        n_lrt, n_cycles = (noise(os.path.join(work, "%s_sweep_%d_1.exr" % (who, spp)),
+                                 os.path.join(work, "%s_sweep_%d_2.exr" % (who, spp)))
+                           for who in ("lrt", "cycles"))
+        equal_error = (t_lrt / t_cycles) * (n_lrt / n_cycles) ** 2
+        ratios.append(equal_error)
+        print("| %d | %.2f | %.5f | %.2f | %.5f | %.2f | %.2f |" %
+              (spp, t_lrt, n_lrt, t_cycles, n_cycles, t_lrt / t_cycles, equal_error))
+    return ratios
+
+
 def cornell_adaptive(args, work):
     """Both renderers with adaptive sampling on, up to --adaptive-spp samples: lrt at
     --lrt-threshold, Cycles at its default threshold (0.01) with its automatic minimum."""
@@ -153,7 +200,9 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--spp", default="16,64,256", help="Cornell sample counts, comma-separated")
     parser.add_argument("--runs", type=int, default=1, help="runs per measurement (median)")
-    parser.add_argument("--only", choices=["cornell", "adaptive", "whitted", "startup"],
+    parser.add_argument("--sweep-spp", default="16,64,128",
+                        help="material sweep sample counts, comma-separated")
+    parser.add_argument("--only", choices=["cornell", "adaptive", "sweep", "whitted", "startup"],
                         help="one measurement only")
     parser.add_argument("--adaptive-spp", type=int, default=256,
                         help="the most samples a pixel takes in the adaptive comparison")
@@ -165,6 +214,7 @@ def main():
     parser.add_argument("--povray", default="povray")
     args = parser.parse_args()
     args.spp = [int(s) for s in args.spp.split(",")]
+    args.sweep_spp = [int(s) for s in args.sweep_spp.split(",")]
     args.lrt = os.path.abspath(args.lrt)
     args.peers = os.path.abspath(args.peers)
     for tool in ("oiiotool", args.blender, args.povray):
@@ -176,6 +226,8 @@ def main():
             cornell(args, work)
         if args.only in (None, "adaptive"):
             cornell_adaptive(args, work)
+        if args.only in (None, "sweep"):
+            sweep(args, work)
         if args.only in (None, "whitted"):
             whitted(args, work)
         if args.only in (None, "startup"):

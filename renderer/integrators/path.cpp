@@ -182,7 +182,7 @@ Color PathIntegrator::indirect(const Scene& scene, const Intersection& hit,
         return {};
     Color weight = sample->weight;
     if (arrival.bounce + 1 >= kRouletteStart) {
-        const float survival = std::min(0.95f, weight.maxComponent());
+        const float survival = std::min(0.95f, std::sqrt(weight.maxComponent()));
         if (uRoulette >= survival)
             return {};
         weight = weight / survival;
