@@ -116,21 +116,18 @@ def sweep(args, work):
     print("| --- | --- | --- | --- | --- | --- | --- |")
     ratios = []
     for spp in args.sweep_spp:
-        times, noises = [], []
-        for seed in (1, 2):
-            lrt_out = os.path.join(work, "lrt_sweep_%d_%d.exr" % (spp, seed))
-            cycles_out = os.path.join(work, "cycles_sweep_%d_%d.exr" % (spp, seed))
-            times.append(timed(
-                [args.lrt, "render", os.path.join(work, "sweep.lrt"), "--spp", str(spp),
-                 "--seed", str(seed), "--threads", str(args.threads), "--aov", "none", "-q",
-                 "-o", lrt_out],
-                [args.blender, "-b", "--factory-startup", "-P", scene, "--", str(spp),
-                 cycles_out, str(seed), str(args.threads)], work, args.runs))
+        def output(who, seed):
+            return os.path.join(work, "%s_sweep_%d_%d.exr" % (who, spp, seed))
+        times = [timed(
+            [args.lrt, "render", os.path.join(work, "sweep.lrt"), "--spp", str(spp), "--seed",
+             str(seed), "--threads", str(args.threads), "--aov", "none", "-q", "-o",
+             output("lrt", seed)],
+            [args.blender, "-b", "--factory-startup", "-P", scene, "--", str(spp),
+             output("cycles", seed), str(seed), str(args.threads)], work, args.runs)
+            for seed in (1, 2)]
         t_lrt = statistics.median(t for t, _ in times)
         t_cycles = statistics.median(t for _, t in times)
-        n_lrt, n_cycles = (noise(os.path.join(work, "%s_sweep_%d_1.exr" % (who, spp)),
-                                 os.path.join(work, "%s_sweep_%d_2.exr" % (who, spp)))
-                           for who in ("lrt", "cycles"))
+        n_lrt, n_cycles = (noise(output(who, 1), output(who, 2)) for who in ("lrt", "cycles"))
         equal_error = (t_lrt / t_cycles) * (n_lrt / n_cycles) ** 2
         ratios.append(equal_error)
         print("| %d | %.2f | %.5f | %.2f | %.5f | %.2f | %.2f |" %

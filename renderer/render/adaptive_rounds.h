@@ -23,7 +23,6 @@ public:
         mean_ += delta / count_;
         squares_ += delta * (y - mean_); // Welford's update
     }
-    long long count() const { return count_; }
     // The samples' variance over their mean: the variance relative to the brightness, as photon
     // noise is (whose variance grows with the brightness), so that a bright pixel is held to a
     // smaller share of its value than a dark one (error over the mean itself would spend the
@@ -48,12 +47,11 @@ private:
 };
 
 // The first rounds' relative variances of a block of pixels, and their mean over each pixel's
-// neighbourhood: an estimate of the pixel's noise from kNeighbourhoodPixels times the samples
-// of its own first round, which its own few heavy-tailed samples can underestimate badly.
+// neighbourhood: an estimate of the pixel's noise from nine times the samples of its own first
+// round, which its own few heavy-tailed samples can underestimate badly.
 class FirstRoundNoise {
 public:
     static constexpr int kRadius = 1; // the neighbourhood: 3 x 3 pixels
-    static constexpr int kNeighbourhoodPixels = (2 * kRadius + 1) * (2 * kRadius + 1);
 
     // A block of `width` x `height` pixels whose top left pixel is (x0, y0).
     FirstRoundNoise(int x0, int y0, int width, int height)

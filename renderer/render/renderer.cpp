@@ -56,15 +56,18 @@ struct TileGrid {
     int size = 0, tilesX = 0, tilesY = 0;
 };
 
+// `b` grown by `mx` pixels left and right and `my` up and down, clipped to the film.
+PixelBounds grownOnFilm(const PixelBounds& b, int mx, int my, const FilmDescription& film) {
+    return {std::max(0, b.x0 - mx), std::min(film.xResolution, b.x1 + mx), std::max(0, b.y0 - my),
+            std::min(film.yResolution, b.y1 + my)};
+}
+
 // The camera samples of one tile and its margin (clipped to the full image); each pixel has as
 // many as it took (all of them, or as many as adaptive sampling's rounds gave it).
 class TileSamples {
 public:
     TileSamples(const PixelBounds& tile, const TileGrid& grid, const FilmDescription& film, int spp)
-        : region{std::max(0, tile.x0 - grid.marginX),
-                 std::min(film.xResolution, tile.x1 + grid.marginX),
-                 std::max(0, tile.y0 - grid.marginY),
-                 std::min(film.yResolution, tile.y1 + grid.marginY)} {
+        : region(grownOnFilm(tile, grid.marginX, grid.marginY, film)) {
         const auto pixels = static_cast<std::size_t>(region.width()) * region.height();
         samples_.reserve(pixels * static_cast<std::size_t>(spp));
         starts_.reserve(pixels + 1);
@@ -112,7 +115,7 @@ void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
     const PixelBounds& r = samples.region;
     const AdaptiveRounds rounds(f.spp, f.noiseThreshold);
     const int first = rounds.first();
-    // Samples [from, to) of pixel (x, y), into `noise` and, unless null, `kept`.
+    // Samples [from, to) of pixel (x, y), into `noise` and each to `keep`.
     const auto trace = [&](int x, int y, int from, int to, PixelNoise& noise, auto&& keep) {
         for (int i = from; i < to; ++i) {
             const FilmSample sample = f.sampler.trace(x, y, i, out.rays);
@@ -137,8 +140,7 @@ void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
     // The first round of every pixel of the region and of a ring around it (on the film), whose
     // noise the region's pixels see in their neighbourhoods; the ring's samples are not kept.
     const int ring = FirstRoundNoise::kRadius;
-    const PixelBounds around{std::max(0, r.x0 - ring), std::min(f.film.xResolution, r.x1 + ring),
-                             std::max(0, r.y0 - ring), std::min(f.film.yResolution, r.y1 + ring)};
+    const PixelBounds around = grownOnFilm(r, ring, ring, f.film);
     FirstRoundNoise firstRound(around.x0, around.y0, around.width(), around.height());
     const auto regionPixels = static_cast<std::size_t>(r.width()) * r.height();
     std::vector<PixelNoise> noises;
