@@ -1,7 +1,7 @@
 // Area light sampling: choose a shape uniformly, then a direction in the solid angle it subtends
-// where the shape can (spheres, and triangles whose solid angle is neither tiny nor near a
-// hemisphere), else a point on it by area: the estimate of Li dw is L / pdf_solid_angle / P(shape),
-// or L |cos theta_light| / (d^2 pdf_area) / P(shape).
+// where the shape can (spheres, and triangles seen from near them whose solid angle is neither
+// tiny nor near a hemisphere), else a point on it by area: the estimate of Li dw is
+// L / pdf_solid_angle / P(shape), or L |cos theta_light| / (d^2 pdf_area) / P(shape).
 #include "renderer/lights/area_light.h"
 
 #include "renderer/shapes/triangle_mesh.h"

@@ -20,15 +20,6 @@ std::optional<Vec3> perpendicular(Vec3 v, Vec3 w) {
     return r / std::sqrt(l2);
 }
 
-// The angle at corner `at` between the great arcs to `b` and `c`.
-float cornerAngle(Vec3 at, Vec3 b, Vec3 c) {
-    const Vec3 nb = cross(at, b), nc = cross(at, c);
-    const float lb = length(nb), lc = length(nc);
-    if (lb == 0 || lc == 0)
-        return 0;
-    return std::acos(std::clamp(dot(nb, nc) / (lb * lc), -1.0f, 1.0f));
-}
-
 } // namespace
 
 std::optional<SphericalTriangle> sphericalTriangle(Vec3 p, const std::array<Vec3, 3>& triangle) {
@@ -51,12 +42,19 @@ std::optional<SphericalTriangle> sphericalTriangle(Vec3 p, const std::array<Vec3
 
 Vec3 sampleSphericalTriangle(const SphericalTriangle& triangle, Vec2 u) {
     const auto& [a, b, c] = triangle.corners;
-    const float alpha = cornerAngle(a, b, c);
+    // The angle alpha at A between the great arcs to B and C, by its cosine and sine: the normals
+    // of the two arcs' planes are a x b and a x c, and |(a x b) x (a x c)| = |a . (b x c)|.
+    const Vec3 nb = cross(a, b), nc = cross(a, c);
+    const float lengths = length(nb) * length(nc);
+    const float cosAlpha = lengths > 0 ? std::clamp(dot(nb, nc) / lengths, -1.0f, 1.0f) : 1.0f;
+    const float sinAlpha =
+        lengths > 0 ? std::min(std::fabs(dot(a, cross(b, c))) / lengths, 1.0f) : 0.0f;
     // The sub-triangle A B C' of area u.x * area has its angle at C' fixed by the area; Arvo's
-    // closed form for cos of the arc from A to C'.
+    // closed form for cos of the arc from A to C', with sin and cos of (area - alpha) expanded.
     const float area = u.x * triangle.solidAngle;
-    const float s = std::sin(area - alpha), t = std::cos(area - alpha);
-    const float cosAlpha = std::cos(alpha), sinAlpha = std::sin(alpha);
+    const float sinArea = std::sin(area), cosArea = std::cos(area);
+    const float s = sinArea * cosAlpha - cosArea * sinAlpha,
+                t = cosArea * cosAlpha + sinArea * sinAlpha;
     const float uu = t - cosAlpha, v = s + sinAlpha * dot(a, b);
     const float denominator = (v * s + uu * t) * sinAlpha;
     const float q = denominator != 0

@@ -1,9 +1,11 @@
 // Sampling the directions a triangle subtends, uniformly by solid angle (Arvo 1995, "Stratified
-// Sampling of Spherical Triangles"), with the thresholds at which sampling by area serves better.
+// Sampling of Spherical Triangles"), with the distance and the thresholds at which sampling by
+// area serves better.
 #pragma once
 
 #include "renderer/core/vector.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 
@@ -26,6 +28,21 @@ std::optional<SphericalTriangle> sphericalTriangle(Vec3 p, const std::array<Vec3
 constexpr float kMinSphericalArea = 3e-4f, kMaxSphericalArea = 6.22f;
 inline bool sampledBySolidAngle(float solidAngle) {
     return solidAngle >= kMinSphericalArea && solidAngle <= kMaxSphericalArea;
+}
+
+// Sampling by solid angle pays only near a triangle. From farther than kSolidAngleReach times its
+// radius (centroid to farthest corner), sampling by area is already close to uniform in solid
+// angle and costs about a third as much. Measured (docs/performance.md): on the Cornell box,
+// sampling by solid angle at any reach kept the error of sampling by area and took up to a quarter
+// more time, 1% more at 2 radii; under a 2 x 2 lamp 0.3 above a floor, 1.5 radii already kept all
+// of its gain. The test needs no trigonometry, so it runs before sphericalTriangle.
+constexpr float kSolidAngleReach = 2;
+inline bool nearEnoughForSolidAngle(Vec3 p, const std::array<Vec3, 3>& triangle) {
+    const Vec3 centroid = (triangle[0] + triangle[1] + triangle[2]) / 3.0f;
+    const float radius2 =
+        std::max({lengthSquared(triangle[0] - centroid), lengthSquared(triangle[1] - centroid),
+                  lengthSquared(triangle[2] - centroid)});
+    return lengthSquared(p - centroid) < kSolidAngleReach * kSolidAngleReach * radius2;
 }
 
 // A unit direction uniform in the spherical triangle, for u in [0,1)^2 (density 1 / solidAngle).

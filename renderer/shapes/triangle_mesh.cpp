@@ -217,6 +217,8 @@ std::array<Vec3, 3> TriangleMesh::sceneTriangle(unsigned t) const {
 
 std::optional<AreaSample> TriangleMesh::sampleTriangleCone(unsigned t, Vec3 p, Vec2 u) const {
     const std::array<Vec3, 3> corners = sceneTriangle(t);
+    if (!nearEnoughForSolidAngle(p, corners))
+        return std::nullopt;
     const auto spherical = sphericalTriangle(p, corners);
     if (!spherical || !sampledBySolidAngle(spherical->solidAngle))
         return std::nullopt;
@@ -237,7 +239,10 @@ std::optional<AreaSample> TriangleMesh::sampleTriangleCone(unsigned t, Vec3 p, V
 }
 
 float TriangleMesh::triangleConePdf(unsigned t, Vec3 p) const {
-    const auto spherical = sphericalTriangle(p, sceneTriangle(t));
+    const std::array<Vec3, 3> corners = sceneTriangle(t);
+    if (!nearEnoughForSolidAngle(p, corners))
+        return 0.0f;
+    const auto spherical = sphericalTriangle(p, corners);
     return spherical && sampledBySolidAngle(spherical->solidAngle) ? 1 / spherical->solidAngle
                                                                    : 0.0f;
 }

@@ -36,8 +36,9 @@ public:
     float triangleArea(unsigned t) const { return areaCdf_[t] - (t == 0 ? 0.0f : areaCdf_[t - 1]); }
     Bounds3 triangleBounds(unsigned t) const;
     // Triangle t sampled uniformly in the directions it subtends from p, with that density per
-    // steradian, or nullopt where its solid angle is outside sampledBySolidAngle's range
-    // (renderer/sampling/spherical_triangle.h) and sampling by area serves better.
+    // steradian, or nullopt where p is beyond nearEnoughForSolidAngle's reach or the solid angle
+    // outside sampledBySolidAngle's range (renderer/sampling/spherical_triangle.h): there
+    // sampling by area serves better.
     std::optional<AreaSample> sampleTriangleCone(unsigned t, Vec3 p, Vec2 u) const;
     // The density sampleTriangleCone draws with from p; 0 where it falls back to area.
     float triangleConePdf(unsigned t, Vec3 p) const;

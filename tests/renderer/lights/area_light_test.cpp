@@ -46,12 +46,16 @@ unsigned triangleAt(Vec3 q) {
 
 struct Point {
     Vec3 p;
-    bool bySolidAngle; // whether the triangles' solid angles are in sampledBySolidAngle's range
+    // Whether the triangles are sampled by solid angle: p within nearEnoughForSolidAngle's reach
+    // of both and their solid angles in sampledBySolidAngle's range.
+    bool bySolidAngle;
 };
 
+// Each triangle's radius (centroid to farthest corner) is sqrt(20) / 3 = 1.49.
 const Point kPoints[] = {
     {{0.3f, -0.2f, 1.7f}, true},  // close under the light
-    {{0.5f, 0.25f, 0}, true},     // at a middle distance
+    {{0.5f, 0.25f, 0}, true},     // 2.09 and 2.17 from the centroids: within 2 radii (2.98)
+    {{0.5f, 0.25f, -2}, false},   // 4.05 and 4.09 away: by area, though each subtends 0.12 sr
     {{1.5f, -0.5f, -150}, false}, // far: the triangles subtend less than 3e-4 sr
 };
 
@@ -133,18 +137,21 @@ TEST_CASE("area light on triangles: a sample's density is the one pdfAt gives it
 
 TEST_CASE("area light on triangles: the density integrates to 1 over all directions",
           "[lights][solidangle]") {
-    // 4 pi times the mean density over uniform directions, within 5 standard errors; the far
-    // point's area density, converted to solid angle, integrates to 1 as well.
+    // 4 pi times the mean density over uniform directions, within 5 standard errors; where the
+    // triangles are sampled by area, that density converted to solid angle integrates to 1 too.
     const TriangleMesh mesh = squareLight();
     AreaLight light(Color(1), true);
     light.addShape(&mesh);
     Pcg32 random(5);
     for (const Point& point : kPoints) {
         const Vec3 p = point.p;
-        // Directions uniform within the cone around the light that holds it, for a far point
-        // whose light is a speck: the cone's solid angle replaces 4 pi.
-        const Vec3 axis = normalize(Vec3{0, 0, 2} - p);
-        const float cosMax = point.bySolidAngle ? -1.0f : 0.9999f;
+        // Directions uniform within the cone around the light's bounding sphere (centre
+        // (0, 0, 2), radius sqrt 2), so that a far point's speck of a light is still hit: the
+        // cone's solid angle replaces 4 pi.
+        const Vec3 toCentre = Vec3{0, 0, 2} - p;
+        const Vec3 axis = normalize(toCentre);
+        const float distance2 = lengthSquared(toCentre);
+        const float cosMax = distance2 > 2 ? std::sqrt(1 - 2 / distance2) : -1.0f;
         Vec3 s, t;
         orthonormalBasis(axis, s, t);
         const int n = 400000;
