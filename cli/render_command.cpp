@@ -424,9 +424,16 @@ int renderScene(const RenderFlags& flags) {
     EmbreeDevice device(parallelism.embreeConfig());
     BuildOptions buildOptions = buildOptionsFromEnvironment();
     buildOptions.vm = flags.vm;
+    buildOptions.embreeBytes = [&device] { return device.bytesInUse(); };
     std::vector<std::unique_ptr<Scene>> scenes;
     std::vector<Diagnostic> approximated;
     for (const FrameJob& job : jobs) {
+        // The whole frame's samples, whatever its crop or farm tile: every piece of a split
+        // frame builds the same BVH.
+        const FilmDescription& film = job.frame.options.film;
+        buildOptions.cameraSamples =
+            static_cast<double>(film.xResolution) * film.yResolution *
+            job.settings.samplesPerPixel.value_or(film.xSamples * film.ySamples);
         scenes.push_back(buildScene(job.frame, device.get(), buildOptions));
         for (const Diagnostic& d : scenes.back()->substitutions())
             if (std::none_of(approximated.begin(), approximated.end(), [&](const Diagnostic& k) {

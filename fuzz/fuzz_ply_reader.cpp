@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const lrt::EmbreeDevice device;
     lrt::EmbreeScene scene(device.get());
     scene.attach(shape.createGeometry(device.get()));
-    scene.commit();
+    scene.commit(lrt::BvhBuild::Fast);
     std::atomic<std::uint64_t> refused = 0;
     for (const lrt::Vec3 direction : {lrt::Vec3{0, 0, 1}, lrt::Vec3{0.3f, -0.2f, 1}}) {
         lrt::RayHit hit;

@@ -8,7 +8,13 @@ namespace lrt {
 EmbreeScene::EmbreeScene(RTCDevice device) : scene_(rtcNewScene(device)) {
     if (!scene_)
         throw std::runtime_error("cannot create an Embree scene");
-    rtcSetSceneBuildQuality(scene_, RTC_BUILD_QUALITY_HIGH);
+}
+
+void EmbreeScene::commit(BvhBuild build) {
+    const bool fast = build == BvhBuild::Fast;
+    rtcSetSceneBuildQuality(scene_, fast ? RTC_BUILD_QUALITY_MEDIUM : RTC_BUILD_QUALITY_HIGH);
+    rtcSetSceneFlags(scene_, fast ? RTC_SCENE_FLAG_COMPACT : RTC_SCENE_FLAG_NONE);
+    rtcCommitScene(scene_);
 }
 
 EmbreeScene::~EmbreeScene() {

@@ -4,6 +4,7 @@
 
 #include "renderer/core/ray.h"
 #include "renderer/core/transform.h"
+#include "renderer/description/bvh_build.h"
 
 #include <atomic>
 #include <cstdint>
@@ -23,7 +24,9 @@ public:
     RTCScene get() const { return scene_; }
     // Attaches and releases a committed geometry; returns its geometry ID.
     unsigned attach(RTCGeometry geometry);
-    void commit() { rtcCommitScene(scene_); }
+    // Builds the BVH over what is attached: Fast is Embree's medium-quality build of a compact
+    // BVH, Quality its high-quality build (docs/performance.md, "Choosing the BVH build").
+    void commit(BvhBuild build);
 
 private:
     RTCScene scene_;

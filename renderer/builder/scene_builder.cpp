@@ -2,6 +2,7 @@
 // each object definition and of the world, then instances) and the BVH commits.
 #include "renderer/builder/scene_builder.h"
 
+#include "renderer/accel/bvh_choice.h"
 #include "renderer/builder/scene_builder_parts.h"
 #include "renderer/camera/camera_registry.h"
 #include "renderer/integrators/integrator_registry.h"
@@ -67,7 +68,16 @@ SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
           shaderSearchPath(frame, options, sceneDirectory()),
           [this](const std::filesystem::path& path) { noteFileRead(path); }, execution_),
       bundledVertexPrograms_(options.bundledVertexPrograms),
-      keepVertexInputs_(options.keepVertexInputs) {}
+      keepVertexInputs_(options.keepVertexInputs), cameraSamples_(options.cameraSamples),
+      embreeBytes_(options.embreeBytes) {}
+
+double SceneBuilder::cameraSamples() const {
+    if (cameraSamples_ > 0)
+        return cameraSamples_;
+    const FilmDescription& film = frame_.options.film;
+    return static_cast<double>(film.xResolution) * film.yResolution * film.xSamples *
+           film.ySamples;
+}
 
 std::vector<std::filesystem::path> SceneBuilder::sceneFiles() const {
     std::vector<std::filesystem::path> files = filesRead_;
@@ -117,6 +127,8 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     throwCollected();
 
     const auto start = std::chrono::steady_clock::now();
+    const double compiledBefore = compiled_.seconds();
+    const std::int64_t embreeBefore = embreeBytes_ ? embreeBytes_() : 0;
     for (const ObjectDefinition& object : frame_.world.objects) {
         auto prototype = std::make_unique<EmbreeScene>(device_);
         std::vector<Primitive> primitives;
@@ -129,7 +141,6 @@ std::unique_ptr<Scene> SceneBuilder::build() {
                                                  object.name));
                 addShape(shape, *prototype, primitives);
             });
-        prototype->commit();
         scene_->prototypes_.push_back(std::move(prototype));
         scene_->prototypePrimitives_.push_back(std::move(primitives));
     }
@@ -137,10 +148,23 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     for (const ShapeDescription& shape : frame_.world.shapes)
         collecting([&] { addShape(shape, *scene_->root_, scene_->rootPrimitives_); });
     throwCollected();
+    SceneStatistics& statistics = scene_->statistics_;
+    const auto committing = std::chrono::steady_clock::now();
+    statistics.geometrySeconds = std::chrono::duration<double>(committing - start).count() -
+                                 statistics.readSeconds - (compiled_.seconds() - compiledBefore);
+    // Every shape is made before any BVH is built, so that "auto" weighs all of the triangles.
+    statistics.bvh = chooseBvhBuild(options.bvh, statistics.triangles, cameraSamples());
+    for (const auto& prototype : scene_->prototypes_)
+        prototype->commit(statistics.bvh);
     completeLightLists();
     for (const InstanceDescription& instance : frame_.world.instances)
         addInstance(instance);
-    scene_->root_->commit();
+    scene_->root_->commit(statistics.bvh);
+    statistics.bvhBuildSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
+    if (embreeBytes_)
+        statistics.bvhBytes =
+            static_cast<std::size_t>(std::max<std::int64_t>(0, embreeBytes_() - embreeBefore));
     makeEmitters();
     if (const std::size_t dropped = scene_->statistics_.droppedTriangles)
         scene_->warnings_.emplace_back(
@@ -149,8 +173,6 @@ std::unique_ptr<Scene> SceneBuilder::build() {
                         "dropped; this shape is the first",
                         dropped, dropped == 1 ? "" : "s", kMaxRayCoordinate,
                         dropped == 1 ? "was" : "were"));
-    scene_->statistics_.bvhBuildSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     scene_->files_ = sceneFiles();
     scene_->statistics_.vm = slvm::jit::vmName(execution_.vm);
     scene_->statistics_.compiledPrograms = compiled_.programs();

@@ -8,6 +8,7 @@
 #include "slvm/jit/native_code.h"
 
 #include <embree3/rtcore.h>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -35,6 +36,12 @@ struct BuildOptions {
     // What runs the scene's programs (SL shaders, vertex programs, cards): compiled code or the
     // interpreter; they compute the same bits (docs/jit.md).
     slvm::jit::VmKind vm = slvm::jit::defaultVm();
+    // The camera samples the BVH is built for (pixels x spp), which Option "render" "bvh" "auto"
+    // weighs against the triangles; 0: the frame's resolution times its PixelSamples.
+    double cameraSamples = 0;
+    // Embree's bytes in use (EmbreeDevice::bytesInUse), for SceneStatistics::bvhBytes; may be
+    // empty.
+    std::function<std::int64_t()> embreeBytes;
 };
 
 // Throws SceneError for anything invalid. SL shaders are looked for in the scene's

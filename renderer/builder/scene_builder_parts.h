@@ -44,6 +44,8 @@ private:
     // scene_builder.cpp
     void addInstance(const InstanceDescription& instance);
     std::filesystem::path sceneDirectory() const;
+    // The camera samples the frame's BVH is chosen for (BuildOptions::cameraSamples).
+    double cameraSamples() const;
     // Runs `part` (making a light or a shape), keeping a SceneError's diagnostics for the end of
     // the build, once each (a broken Surface shared by many shapes is one error).
     void collecting(const std::function<void()>& part);
@@ -103,6 +105,8 @@ private:
     ShaderLibrary shaders_;
     std::filesystem::path bundledVertexPrograms_;
     bool keepVertexInputs_;
+    double cameraSamples_;                     // BuildOptions::cameraSamples
+    std::function<std::int64_t()> embreeBytes_; // BuildOptions::embreeBytes
     std::map<const SurfaceAttributes*, const Material*> materials_;
     std::map<const TextureDescription*, const ColorTexture*> colorTextures_;
     std::vector<std::shared_ptr<const TextureDescription>> fileTextures_; // mesh files' image maps

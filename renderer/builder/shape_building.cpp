@@ -5,6 +5,7 @@
 #include "renderer/shapes/triangle_mesh.h"
 #include "renderer/vertex/vertex_stage.h"
 
+#include <chrono>
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -24,9 +25,15 @@ void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
                                d.meshFile,
                                [this](const std::filesystem::path& path) { noteFileRead(path); },
                                execution_};
+    // Reading: what the shape's own making takes (mesh files), less any program it compiles.
+    const auto reading = std::chrono::steady_clock::now();
+    const double compiledBefore = compiled_.seconds();
     ShapeSurfaces made = entry->create(
         d.arguments,
         Parameters(d.parameters, entry->parameters, shapeStatementName(*entry), d.where), context);
+    scene_->statistics_.readSeconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - reading).count() -
+        (compiled_.seconds() - compiledBefore);
     // After the shape, so that a shape's own error is not hidden behind its Surface's.
     const SurfaceLook statementLook{
         material(a), a.color, a.colorTexture ? colorTexture(*a.colorTexture) : nullptr,

@@ -7,6 +7,7 @@
 #include "renderer/core/color.h"
 #include "renderer/core/scene_entity.h"
 #include "renderer/core/transform.h"
+#include "renderer/description/bvh_build.h"
 #include "renderer/description/camera_description.h"
 #include "renderer/description/film_description.h"
 #include "renderer/description/mesh_file.h"
@@ -32,6 +33,7 @@ struct FrameOptions {
     SceneEntity integrator{"whitted", {}, {}}; // SurfaceIntegrator
     std::vector<std::string> shaderSearchPath; // Option "searchpath" "shader", scene-relative
     ShaderOptions shaderOptions;               // Option "sl"
+    BvhBuild bvh = BvhBuild::Auto;             // Option "render" "bvh"
 };
 
 // The material, lighting and vertex-program attributes in force when a shape was declared.

@@ -47,6 +47,15 @@ const ParameterSpec kRenderParameters[] = {
     {"noisethreshold", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
      "adaptive sampling: a pixel stops once its estimated error, relative to the square root of "
      "its brightness, is below it; 0 is off"},
+    {"bvh",
+     ValueKind::String,
+     std::string_view("auto"),
+     {},
+     "the BVH build: fast (compact, medium quality), quality (spatial splits), or auto (fast where "
+     "the build would cost more than it saves the render)",
+     [] {
+         return std::vector<std::string_view>{"auto", "fast", "quality"};
+     }},
 };
 const ParameterSpec kShaderParameters[] = {
     {"tracedepth", ValueKind::Integer, 5, {}, "nested SL trace calls allowed"},
@@ -196,6 +205,12 @@ void SceneParser::option(const Statement& s) {
         const Parameters p(list, kRenderParameters, what, s.where);
         if (p.has("noisethreshold"))
             options_.film.noiseThreshold = p.getFloat("noisethreshold");
+        if (p.has("bvh")) {
+            const std::string bvh = p.getString("bvh");
+            options_.bvh = bvh == "fast"      ? BvhBuild::Fast
+                           : bvh == "quality" ? BvhBuild::Quality
+                                              : BvhBuild::Auto;
+        }
     } else if (name == "sl") {
         // Each Option "sl" changes only what it names.
         const Parameters p(list, kShaderParameters, what, s.where);

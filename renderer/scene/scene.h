@@ -66,7 +66,14 @@ struct Intersection {
 };
 
 struct SceneStatistics {
+    // Where the build's time went: reading mesh files, making shapes' geometry (triangle meshes,
+    // vertex programs, Embree's buffers), and committing the BVHs; compiling programs is
+    // compileSeconds.
+    double readSeconds = 0;
+    double geometrySeconds = 0;
     double bvhBuildSeconds = 0;
+    BvhBuild bvh = BvhBuild::Quality; // the build chosen (Option "render" "bvh")
+    std::size_t bvhBytes = 0;         // what Embree holds after the build: BVHs and buffers
     std::size_t triangles = 0;
     std::size_t quadrics = 0; // shapes other than triangle meshes
     std::size_t instances = 0;

@@ -166,6 +166,16 @@ public:
         : bytes_(bytes), at_(at), format_(format) {}
 
     std::size_t remaining() const { return bytes_.size() - at_; }
+    // Binary bodies: the bytes not yet read, and a step past those read in bulk.
+    const unsigned char* here() const {
+        return reinterpret_cast<const unsigned char*>(bytes_.data()) + at_;
+    }
+    void skip(std::size_t bytes) { at_ += bytes; }
+    bool swapsBytes() const {
+        return format_ != Format::Ascii &&
+               (format_ == Format::BinaryBigEndian) == (std::endian::native == std::endian::little);
+    }
+    bool binary() const { return format_ != Format::Ascii; }
 
     // Throws std::runtime_error with the reason (the caller adds where).
     double read(Scalar type) {
@@ -276,6 +286,14 @@ struct MeshReader {
                 fmt::format("{}:{}: the vertex element has no x, y and z", name, e.line));
         normals = found[int(Slot::NX)] && found[int(Slot::NY)] && found[int(Slot::NZ)];
         st = found[int(Slot::U)] && found[int(Slot::V)];
+        // The header's counts were checked against the body's size: reserving is bounded.
+        mesh.positions.reserve(e.count);
+        if (normals)
+            mesh.normals.reserve(e.count);
+        if (st)
+            mesh.st.reserve(e.count);
+        if (readFloatVertices(e, slots))
+            return;
         for (std::uint64_t i = 0; i < e.count; ++i) {
             float value[9] = {};
             for (std::size_t k = 0; k < e.properties.size(); ++k) {
@@ -293,7 +311,47 @@ struct MeshReader {
         }
     }
 
+    // Binary vertices of float properties only (what exporters write), in bulk; false, having
+    // read nothing, for any other layout or a body too short for them (then the item-by-item
+    // reader reads them, or names the item where the body ends).
+    bool readFloatVertices(const Element& e, const std::vector<Slot>& slots) {
+        const bool allFloat = std::all_of(e.properties.begin(), e.properties.end(), [](auto& p) {
+            return !p.countType && p.type == Scalar::Float32;
+        });
+        const std::size_t stride = 4 * e.properties.size();
+        if (!body.binary() || !allFloat || body.remaining() / stride < e.count)
+            return false;
+        const bool swap = body.swapsBytes();
+        const unsigned char* item = body.here();
+        for (std::uint64_t i = 0; i < e.count; ++i, item += stride) {
+            float value[9] = {};
+            for (std::size_t k = 0; k < slots.size(); ++k)
+                value[static_cast<int>(slots[k])] = loadFloat(item + 4 * k, swap);
+            mesh.positions.push_back(
+                {value[int(Slot::X)], value[int(Slot::Y)], value[int(Slot::Z)]});
+            if (normals)
+                mesh.normals.push_back(
+                    {value[int(Slot::NX)], value[int(Slot::NY)], value[int(Slot::NZ)]});
+            if (st)
+                mesh.st.push_back({value[int(Slot::U)], 1.0f - value[int(Slot::V)]});
+        }
+        body.skip(stride * e.count);
+        return true;
+    }
+
+    static std::uint32_t load32(const unsigned char* at, bool swap) {
+        std::uint32_t v;
+        std::memcpy(&v, at, 4);
+        return swap ? __builtin_bswap32(v) : v;
+    }
+    static float loadFloat(const unsigned char* at, bool swap) {
+        return std::bit_cast<float>(load32(at, swap));
+    }
+
     void readFaces(const Element& e) {
+        mesh.triangles.reserve(e.count);
+        if (readByteCountedFaces(e))
+            return;
         for (std::uint64_t i = 0; i < e.count; ++i)
             for (const Property& p : e.properties) {
                 const bool corners =
@@ -322,6 +380,47 @@ struct MeshReader {
                 if (count == 4)
                     mesh.triangles.push_back({v[0], v[2], v[3]});
             }
+    }
+
+    // Binary faces whose one property is the corner list, counted by a byte with 32-bit indices
+    // (what exporters write), in bulk; false, having read nothing, for any other layout. The
+    // errors are the item-by-item reader's.
+    bool readByteCountedFaces(const Element& e) {
+        if (!body.binary() || e.properties.size() != 1)
+            return false;
+        const Property& p = e.properties.front();
+        if (p.countType != Scalar::UInt8 || (p.type != Scalar::Int32 && p.type != Scalar::UInt32) ||
+            (p.name != "vertex_indices" && p.name != "vertex_index"))
+            return false;
+        const bool swap = body.swapsBytes(), isSigned = p.type == Scalar::Int32;
+        for (std::uint64_t i = 0; i < e.count; ++i) {
+            if (body.remaining() < 1)
+                throw failure(e, i, "the file ends early");
+            const unsigned count = *body.here();
+            if (count != 3 && count != 4)
+                throw failure(
+                    e, i,
+                    fmt::format("a face of {} vertices (lrt reads triangles and quads)", count));
+            if (body.remaining() < 1 + 4 * std::size_t{count})
+                throw failure(e, i, "the file ends early");
+            int v[4];
+            for (unsigned k = 0; k < count; ++k) {
+                const std::uint32_t bits = load32(body.here() + 1 + 4 * k, swap);
+                const double index = isSigned
+                                         ? static_cast<double>(std::bit_cast<std::int32_t>(bits))
+                                         : static_cast<double>(bits);
+                if (index < 0 || index >= static_cast<double>(vertexCount))
+                    throw failure(e, i,
+                                  fmt::format("vertex index {} is outside the {} vertices", index,
+                                              vertexCount));
+                v[k] = static_cast<int>(index);
+            }
+            body.skip(1 + 4 * std::size_t{count});
+            mesh.triangles.push_back({v[0], v[1], v[2]});
+            if (count == 4)
+                mesh.triangles.push_back({v[0], v[2], v[3]});
+        }
+        return true;
     }
 
     // Reads a property's value (or, for a list, its items) and returns the last number read.

@@ -16,10 +16,10 @@ using namespace lrt;
 
 namespace {
 
-const std::vector<float> kQuad = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
+const std::vector<float> kQuadPositions = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
 const std::vector<std::uint32_t> kQuadIndices = {0, 1, 2, 0, 2, 3};
 
-std::string errorOf(const std::string& text) {
+std::string gltfErrorOf(const std::string& text) {
     try {
         parseGltf(text, "x.gltf", ".");
     } catch (const std::runtime_error& e) {
@@ -33,7 +33,7 @@ std::string errorOf(const std::string& text) {
 TEST_CASE("glTF node transforms place meshes and a mirroring one keeps faces in front",
           "[shapes][gltf]") {
     testing::GltfWriter w;
-    const int mesh = w.mesh(kQuad, kQuadIndices);
+    const int mesh = w.mesh(kQuadPositions, kQuadIndices);
     w.root({{"mesh", mesh}, {"translation", {0, 0, -5}}, {"children", {1}}});
     w.json()["nodes"].push_back({{"mesh", mesh}, {"scale", {-1, 1, 1}}}); // a child, mirrored
     const GltfFile file = parseGltf(w.text(), "x.gltf", ".");
@@ -56,7 +56,7 @@ TEST_CASE("glTF node transforms place meshes and a mirroring one keeps faces in 
 
 TEST_CASE("glTF primitives lrt does not render are noted and left out", "[shapes][gltf]") {
     testing::GltfWriter w;
-    w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
     w.json()["meshes"][0]["primitives"][0]["mode"] = 0; // points
     const GltfFile file = parseGltf(w.text(), "x.gltf", ".");
     CHECK(file.meshes.empty());
@@ -69,69 +69,69 @@ TEST_CASE("hostile glTF files are refused with the JSON path and the reason", "[
         testing::GltfWriter w;
         w.root({{"children", {1}}});
         w.json()["nodes"].push_back({{"children", {0}}});
-        CHECK(errorOf(w.text()) ==
+        CHECK(gltfErrorOf(w.text()) ==
               "x.gltf: nodes[0]: the node graph has a cycle through this node");
     }
     SECTION("an accessor past the end of its buffer view") {
         testing::GltfWriter w;
-        w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+        w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
         w.json()["accessors"][0]["count"] = 1000000000;
-        CHECK(errorOf(w.text()) == "x.gltf: accessors[0]: 1000000000 elements of 12 bytes run "
+        CHECK(gltfErrorOf(w.text()) == "x.gltf: accessors[0]: 1000000000 elements of 12 bytes run "
                                    "past the end of buffer view 0");
     }
     SECTION("a buffer view past the end of its buffer") {
         testing::GltfWriter w;
-        w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+        w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
         w.json()["bufferViews"][0]["byteOffset"] = 4000000000u;
-        CHECK(errorOf(w.text()) == "x.gltf: bufferViews[0]: the view does not fit in its buffer");
+        CHECK(gltfErrorOf(w.text()) == "x.gltf: bufferViews[0]: the view does not fit in its buffer");
     }
     SECTION("an index past the vertices") {
         testing::GltfWriter w;
-        w.root({{"mesh", w.mesh(kQuad, {0, 1, 7})}});
-        CHECK(errorOf(w.text()) ==
+        w.root({{"mesh", w.mesh(kQuadPositions, {0, 1, 7})}});
+        CHECK(gltfErrorOf(w.text()) ==
               "x.gltf: meshes[0].primitives[0].indices: index 7 is outside the 4 vertices");
     }
     SECTION("indices of a signed type (glTF allows only unsigned ones)") {
         for (const int signedType : {5120, 5122}) { // BYTE, SHORT
             testing::GltfWriter w;
-            w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+            w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
             w.json()["accessors"][1]["componentType"] = signedType;
-            CHECK(errorOf(w.text()) == "x.gltf: meshes[0].primitives[0].indices: accessor 1 is "
+            CHECK(gltfErrorOf(w.text()) == "x.gltf: meshes[0].primitives[0].indices: accessor 1 is "
                                        "not a list of unsigned integer indices");
         }
     }
     SECTION("a primitive without positions, a missing mesh or material") {
         testing::GltfWriter w;
-        w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+        w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
         w.json()["meshes"][0]["primitives"][0]["attributes"].erase("POSITION");
-        CHECK(errorOf(w.text()) == "x.gltf: meshes[0].primitives[0]: a primitive without POSITION");
+        CHECK(gltfErrorOf(w.text()) == "x.gltf: meshes[0].primitives[0]: a primitive without POSITION");
         testing::GltfWriter v;
         v.root({{"mesh", 3}});
-        CHECK(errorOf(v.text()) == "x.gltf: meshes[3]: mesh 3 does not exist");
+        CHECK(gltfErrorOf(v.text()) == "x.gltf: meshes[3]: mesh 3 does not exist");
         testing::GltfWriter u;
-        u.root({{"mesh", u.mesh(kQuad, kQuadIndices, 2)}});
-        CHECK(errorOf(u.text()) == "x.gltf: meshes[0].primitives[0]: material 2 does not exist");
+        u.root({{"mesh", u.mesh(kQuadPositions, kQuadIndices, 2)}});
+        CHECK(gltfErrorOf(u.text()) == "x.gltf: meshes[0].primitives[0]: material 2 does not exist");
     }
     SECTION("every independent error of the file, in one read") {
         testing::GltfWriter w;
-        w.root({{"mesh", w.mesh(kQuad, {0, 1, 9})}});
+        w.root({{"mesh", w.mesh(kQuadPositions, {0, 1, 9})}});
         w.root({{"mesh", 5}});
-        w.root({{"mesh", w.mesh(kQuad, kQuadIndices, 3)}});
-        CHECK(errorOf(w.text()) ==
+        w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 3)}});
+        CHECK(gltfErrorOf(w.text()) ==
               "x.gltf: meshes[0].primitives[0].indices: index 9 is outside the 4 vertices\n"
               "x.gltf: meshes[5]: mesh 5 does not exist\n"
               "x.gltf: meshes[1].primitives[0]: material 3 does not exist");
     }
     SECTION("texture coordinates of the wrong shape") {
         testing::GltfWriter w;
-        w.root({{"mesh", w.mesh(kQuad, kQuadIndices)}});
+        w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
         w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] = 0; // VEC3 positions
-        CHECK(errorOf(w.text()) == "x.gltf: meshes[0].primitives[0].TEXCOORD_0: accessor 0 has 3 "
+        CHECK(gltfErrorOf(w.text()) == "x.gltf: meshes[0].primitives[0].TEXCOORD_0: accessor 0 has 3 "
                                    "components per element");
     }
     SECTION("text that is no glTF") {
-        CHECK_THAT(errorOf("{ \"asset\": "), Catch::StartsWith("cannot read glTF file 'x.gltf'"));
-        CHECK_THAT(errorOf("glTF\x02\0\0\0garbage"), Catch::StartsWith("cannot read glTF file"));
+        CHECK_THAT(gltfErrorOf("{ \"asset\": "), Catch::StartsWith("cannot read glTF file 'x.gltf'"));
+        CHECK_THAT(gltfErrorOf("glTF\x02\0\0\0garbage"), Catch::StartsWith("cannot read glTF file"));
     }
 }
 
@@ -147,7 +147,7 @@ TEST_CASE("a glTF image embedded as a data URI colours its material", "[shapes][
     const std::string bytes = testing_files::requiredFileBytes(png);
 
     testing::GltfWriter w;
-    w.root({{"mesh", w.mesh(kQuad, kQuadIndices, 0)}});
+    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
     w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] =
         w.floats({0, 0, 1, 0, 1, 1, 0, 1}, "VEC2", 2);
     w.json()["materials"] = {
@@ -177,7 +177,7 @@ TEST_CASE("a glTF image embedded as a data URI colours its material", "[shapes][
 
 TEST_CASE("KHR_texture_transform's offset and scale place a glTF texture", "[shapes][gltf]") {
     testing::GltfWriter w;
-    w.root({{"mesh", w.mesh(kQuad, kQuadIndices, 0)}});
+    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
     w.json()["materials"] = {
         {{"pbrMetallicRoughness",
           {{"baseColorTexture",

@@ -179,3 +179,75 @@ TEST_CASE("hostile PLY files are refused with the place and the reason", "[shape
     CHECK_THROWS_WITH(loadPlyFile(path),
                       path.string() + ": not a complete gzip stream (truncated or corrupt)");
 }
+
+namespace {
+
+// The mesh of kVertices and kFaces in binary, with indices of `indexType` (uchar counts) and,
+// when `extra`, a uchar property after the floats of each vertex: layouts that take the bulk
+// reader (float vertices, byte-counted 32-bit indices) or the item-by-item one.
+std::string binaryLayout(bool bigEndian, const std::string& indexType, bool extra,
+                         const std::vector<std::vector<long long>>& faces) {
+    std::string out = header(bigEndian ? "binary_big_endian" : "binary_little_endian", indexType);
+    if (extra)
+        out.replace(out.find("element face"), 0, "property uchar quality\n");
+    for (const auto& v : kVertices) {
+        for (const float x : v)
+            put(out, x, bigEndian);
+        if (extra)
+            put(out, std::uint8_t{7}, bigEndian);
+    }
+    for (const auto& f : faces) {
+        put(out, static_cast<std::uint8_t>(f.size()), bigEndian);
+        for (const long long i : f) {
+            if (indexType == "ushort")
+                put(out, static_cast<std::uint16_t>(i), bigEndian);
+            else if (indexType == "int")
+                put(out, static_cast<std::int32_t>(i), bigEndian);
+            else
+                put(out, static_cast<std::uint32_t>(i), bigEndian);
+        }
+    }
+    return out;
+}
+
+const std::vector<std::vector<long long>> kFaceIndices = {{0, 1, 2, 3}, {3, 2, 4}};
+
+} // namespace
+
+TEST_CASE("binary PLY layouts read in bulk and item by item give the same mesh", "[shapes][ply]") {
+    const MeshData ascii = parsePly(asciiPly(), "m.ply");
+    for (const bool big : {false, true})
+        for (const std::string type : {"int", "uint", "ushort"})
+            for (const bool extra : {false, true}) {
+                INFO((big ? "big" : "little") << "-endian, " << type << " indices, "
+                                              << (extra ? "an extra vertex property" : "floats"));
+                const MeshData m = parsePly(binaryLayout(big, type, extra, kFaceIndices), "m.ply");
+                CHECK(m.triangles == ascii.triangles);
+                REQUIRE(m.positions.size() == ascii.positions.size());
+                for (std::size_t i = 0; i < m.positions.size(); ++i) {
+                    CHECK(m.positions[i].x == ascii.positions[i].x);
+                    CHECK(m.positions[i].y == ascii.positions[i].y);
+                    CHECK(m.normals[i].z == ascii.normals[i].z);
+                    CHECK(m.st[i].y == ascii.st[i].y);
+                }
+            }
+}
+
+TEST_CASE("the bulk binary reader refuses bad faces as the item-by-item reader does",
+          "[shapes][ply]") {
+    for (const bool big : {false, true})
+        for (const std::string type : {"int", "uint", "ushort"}) {
+            INFO((big ? "big" : "little") << "-endian, " << type << " indices");
+            CHECK(parseError(binaryLayout(big, type, false, {{0, 1, 2, 3}, {3, 2, 5}})) ==
+                  "m.ply: face 1 of 2: vertex index 5 is outside the 5 vertices");
+            CHECK(parseError(binaryLayout(big, type, false, {{0, 1, 2, 3}, {0, 1, 2, 3, 4}})) ==
+                  "m.ply: face 1 of 2: a face of 5 vertices (lrt reads triangles and quads)");
+            const std::string whole = binaryLayout(big, type, false, kFaceIndices);
+            CHECK(parseError(whole.substr(0, whole.size() - 1)) ==
+                  "m.ply: face 1 of 2: the file ends early");
+        }
+    CHECK(parseError(binaryLayout(false, "int", false, {{0, 1, 2, 3}, {3, -1, 4}})) ==
+          "m.ply: face 1 of 2: vertex index -1 is outside the 5 vertices");
+    CHECK(parseError(binaryLayout(true, "uint", false, {{0, 1, 2, 3}, {3, 4294967295LL, 4}})) ==
+          "m.ply: face 1 of 2: vertex index 4294967295 is outside the 5 vertices");
+}

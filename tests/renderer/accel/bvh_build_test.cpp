@@ -1,0 +1,80 @@
+// Option "render" "bvh": "auto" weighs the frame's camera samples against its triangles, the
+// option is read and checked, and the fast and quality builds give every bundled scene the same
+// bits (the closest hit does not depend on the BVH). Reproduce a failure with
+// `lrt render SCENE --spp 1` after adding `Option "render" "string bvh" "fast"` (then "quality")
+// to the scene, and `idiff -fail 0` on the two images (the test renders a quarter of the
+// resolution: pixelScale 4).
+#include "renderer/accel/bvh_choice.h"
+#include "renderer/import/scene_file.h"
+#include "tests/renderer/determinism.h"
+#include "tests/renderer/render_test_support.h"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+namespace lrt {
+namespace {
+
+TEST_CASE("auto builds for quality from 2.5 camera samples a triangle", "[accel][bvh]") {
+    // 1000 triangles: quality pays from 2500 samples (a 50 x 50 image at 1 spp).
+    CHECK(chooseBvhBuild(BvhBuild::Auto, 1000, 2500) == BvhBuild::Quality);
+    CHECK(chooseBvhBuild(BvhBuild::Auto, 1000, 2499) == BvhBuild::Fast);
+    // 8 million triangles at 320 x 240, 1 spp: fast; at 1920 x 1080, 16 spp: quality.
+    CHECK(chooseBvhBuild(BvhBuild::Auto, 8'000'000, 320.0 * 240) == BvhBuild::Fast);
+    CHECK(chooseBvhBuild(BvhBuild::Auto, 8'000'000, 1920.0 * 1080 * 16) == BvhBuild::Quality);
+    // What the scene asks for stands.
+    CHECK(chooseBvhBuild(BvhBuild::Fast, 10, 1e9) == BvhBuild::Fast);
+    CHECK(chooseBvhBuild(BvhBuild::Quality, 1'000'000'000, 1) == BvhBuild::Quality);
+}
+
+TEST_CASE("Option \"render\" \"bvh\" is read, and its value checked", "[accel][bvh][parser]") {
+    const auto bvhOf = [](const std::string& option) {
+        return parseSceneString(option + "\nWorldBegin\nWorldEnd\n", "test.lrt",
+                                registeredVocabulary(), ".")
+            .at(0)
+            .options.bvh;
+    };
+    CHECK(bvhOf("") == BvhBuild::Auto);
+    CHECK(bvhOf("Option \"render\" \"string bvh\" \"fast\"") == BvhBuild::Fast);
+    CHECK(bvhOf("Option \"render\" \"bvh\" \"quality\"") == BvhBuild::Quality);
+    CHECK(bvhOf("Option \"render\" \"string bvh\" \"auto\"") == BvhBuild::Auto);
+    CHECK_THROWS_WITH(bvhOf("Option \"render\" \"string bvh\" \"best\""),
+                      Catch::Contains("test.lrt:1:") && Catch::Contains("\"best\"") &&
+                          Catch::Contains("\"quality\""));
+}
+
+TEST_CASE("the scene's statistics say which build auto chose", "[accel][bvh]") {
+    // Two triangles at 16 x 16 and 1 spp: 256 samples, quality; at 1 x 1, 1 sample: fast.
+    const std::string scene = "Format 16 16 1\nPixelSamples 1 1\nWorldBegin\n"
+                              "Polygon \"P\" [0 0 5  1 0 5  1 1 5  0 1 5]\nWorldEnd\n";
+    CHECK(testing::loadScene(scene).scene->statistics().bvh == BvhBuild::Quality);
+    std::string tiny = scene;
+    tiny.replace(tiny.find("16 16"), 5, "1 1");
+    CHECK(testing::loadScene(tiny).scene->statistics().bvh == BvhBuild::Fast);
+}
+
+Image renderBuiltWith(FrameDescription frame, const EmbreeDevice& device, BvhBuild build) {
+    frame.options.bvh = build;
+    const auto scene = buildScene(frame, device.get(), testing::bundledData());
+    CHECK(scene->statistics().bvh == build);
+    RenderSettings settings;
+    settings.samplesPerPixel = 1;
+    settings.pixelScale = 4;
+    return render(*scene, settings).image;
+}
+
+TEST_CASE("every bundled scene renders the same bits with the fast and the quality BVH",
+          "[accel][bvh][bundled]") {
+    const std::vector<std::filesystem::path> scenes = testing::bundledSceneFiles();
+    REQUIRE(scenes.size() >= 11);
+    const EmbreeDevice device;
+    for (const auto& path : scenes) {
+        INFO(path.string());
+        const FrameDescription frame = readScene(path).at(0);
+        CHECK(testing::sameBits(renderBuiltWith(frame, device, BvhBuild::Fast),
+                                renderBuiltWith(frame, device, BvhBuild::Quality)));
+    }
+}
+
+} // namespace
+} // namespace lrt
