@@ -72,6 +72,7 @@ public:
     Ray ray(const Ray& r) const { return {point(r.origin), vector(r.direction), r.tMin, r.tMax}; }
     // True when the transform flips handedness (negative determinant of the 3x3 part).
     bool swapsHandedness() const;
+    bool isIdentity() const { return identity_; }
     // True when every entry of the matrix and of its inverse is finite: a product of invertible
     // transforms can overflow float, or shrink to a singular matrix whose inverse overflows.
     bool isFinite() const;

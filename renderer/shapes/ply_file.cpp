@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstring>
 #include <fmt/format.h>
+#include <fstream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -286,8 +288,10 @@ struct MeshReader {
                 fmt::format("{}:{}: the vertex element has no x, y and z", name, e.line));
         normals = found[int(Slot::NX)] && found[int(Slot::NY)] && found[int(Slot::NZ)];
         st = found[int(Slot::U)] && found[int(Slot::V)];
-        // The header's counts were checked against the body's size: reserving is bounded.
-        mesh.positions.reserve(e.count);
+        // The header's counts were checked against the body's size: reserving is bounded. One
+        // more than needed, so that Embree may read the mesh's own arrays (its loads run past
+        // the last element; TriangleMesh::createGeometry).
+        mesh.positions.reserve(e.count + 1);
         if (normals)
             mesh.normals.reserve(e.count);
         if (st)
@@ -300,15 +304,19 @@ struct MeshReader {
                 const double v = readProperty(e, i, e.properties[k]);
                 value[static_cast<int>(slots[k])] = static_cast<float>(v);
             }
-            mesh.positions.push_back(
-                {value[int(Slot::X)], value[int(Slot::Y)], value[int(Slot::Z)]});
-            if (normals)
-                mesh.normals.push_back(
-                    {value[int(Slot::NX)], value[int(Slot::NY)], value[int(Slot::NZ)]});
-            // PLY's v runs up the image, as OBJ's; lrt's t runs down it, as in RenderMan.
-            if (st)
-                mesh.st.push_back({value[int(Slot::U)], 1.0f - value[int(Slot::V)]});
+            addVertex(value);
         }
+    }
+
+    // A vertex of the values read into its slots.
+    void addVertex(const float (&value)[9]) {
+        mesh.positions.push_back({value[int(Slot::X)], value[int(Slot::Y)], value[int(Slot::Z)]});
+        if (normals)
+            mesh.normals.push_back(
+                {value[int(Slot::NX)], value[int(Slot::NY)], value[int(Slot::NZ)]});
+        // PLY's v runs up the image, as OBJ's; lrt's t runs down it, as in RenderMan.
+        if (st)
+            mesh.st.push_back({value[int(Slot::U)], 1.0f - value[int(Slot::V)]});
     }
 
     // Binary vertices of float properties only (what exporters write), in bulk; false, having
@@ -327,13 +335,7 @@ struct MeshReader {
             float value[9] = {};
             for (std::size_t k = 0; k < slots.size(); ++k)
                 value[static_cast<int>(slots[k])] = loadFloat(item + 4 * k, swap);
-            mesh.positions.push_back(
-                {value[int(Slot::X)], value[int(Slot::Y)], value[int(Slot::Z)]});
-            if (normals)
-                mesh.normals.push_back(
-                    {value[int(Slot::NX)], value[int(Slot::NY)], value[int(Slot::NZ)]});
-            if (st)
-                mesh.st.push_back({value[int(Slot::U)], 1.0f - value[int(Slot::V)]});
+            addVertex(value);
         }
         body.skip(stride * e.count);
         return true;
@@ -349,7 +351,7 @@ struct MeshReader {
     }
 
     void readFaces(const Element& e) {
-        mesh.triangles.reserve(e.count);
+        mesh.triangles.reserve(e.count + 1);
         if (readByteCountedFaces(e))
             return;
         for (std::uint64_t i = 0; i < e.count; ++i)
@@ -450,7 +452,7 @@ struct MeshReader {
     }
 };
 
-std::string inflateGzip(const std::string& compressed, const std::string& name) {
+std::string inflateGzip(std::string_view compressed, const std::string& name) {
     z_stream stream{};
     if (inflateInit2(&stream, 15 + 16) != Z_OK) // 15 + 16: a gzip header
         throw std::runtime_error(fmt::format("{}: cannot start zlib", name));
@@ -520,15 +522,47 @@ MeshData parsePly(std::string_view bytes, const std::string& name) {
     return std::move(reader.mesh);
 }
 
+namespace {
+
+// A regular file's bytes in a buffer of its size that nothing clears first (a mesh of hundreds
+// of megabytes is written once, by the read); nullopt for anything else, which
+// slvm::readFileContents reads.
+struct FileBytes {
+    std::unique_ptr<char[]> data;
+    std::size_t size = 0;
+    std::string_view view() const { return {data.get(), size}; }
+};
+std::optional<FileBytes> readRegularFile(const std::filesystem::path& path) {
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(path, error))
+        return std::nullopt;
+    const std::uintmax_t size = std::filesystem::file_size(path, error);
+    std::ifstream in(path, std::ios::binary);
+    if (error || !in)
+        return std::nullopt;
+    FileBytes file{std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(size)), 0};
+    in.read(file.data.get(), static_cast<std::streamsize>(size));
+    file.size = static_cast<std::size_t>(in.gcount()); // less if the file shrank meanwhile
+    if (in.bad())
+        return std::nullopt;
+    return file;
+}
+
+bool isGzip(std::string_view bytes) {
+    return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+           static_cast<unsigned char>(bytes[1]) == 0x8b;
+}
+
+} // namespace
+
 MeshData loadPlyFile(const std::filesystem::path& path) {
-    std::optional<std::string> read = slvm::readFileContents(path);
-    if (!read)
+    const std::optional<FileBytes> file = readRegularFile(path);
+    std::optional<std::string> read = file ? std::nullopt : slvm::readFileContents(path);
+    if (!file && !read)
         throw std::runtime_error(fmt::format("cannot open PLY file '{}'", path.string()));
-    std::string bytes = std::move(*read);
-    const bool gzipped = bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
-                         static_cast<unsigned char>(bytes[1]) == 0x8b;
-    if (gzipped)
-        bytes = inflateGzip(bytes, path.string());
+    const std::string_view bytes = file ? file->view() : std::string_view(*read);
+    if (isGzip(bytes))
+        return parsePly(inflateGzip(bytes, path.string()), path.string());
     return parsePly(bytes, path.string());
 }
 

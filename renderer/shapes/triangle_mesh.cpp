@@ -6,21 +6,27 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 
 namespace lrt {
 
 TriangleMesh::TriangleMesh(const Transform& objectToScene, bool flipNormals, bool oneSided,
                            MeshData data)
-    : Shape(objectToScene, flipNormals, oneSided), data_(std::move(data)) {
-    areaCdf_.reserve(data_.triangles.size());
-    float total = 0;
-    for (const auto& t : data_.triangles) {
-        const Vec3 a = objectToScene.point(data_.positions[t[0]]),
-                   b = objectToScene.point(data_.positions[t[1]]),
-                   c = objectToScene.point(data_.positions[t[2]]);
-        total += 0.5f * length(cross(b - a, c - a));
-        areaCdf_.push_back(total);
-    }
+    : Shape(objectToScene, flipNormals, oneSided), data_(std::move(data)) {}
+
+const std::vector<float>& TriangleMesh::areaCdf() const {
+    std::call_once(areasComputed_, [this] {
+        areaCdf_.reserve(data_.triangles.size());
+        float total = 0;
+        for (const auto& t : data_.triangles) {
+            const Vec3 a = objectToScene().point(data_.positions[t[0]]),
+                       b = objectToScene().point(data_.positions[t[1]]),
+                       c = objectToScene().point(data_.positions[t[2]]);
+            total += 0.5f * length(cross(b - a, c - a));
+            areaCdf_.push_back(total);
+        }
+    });
+    return areaCdf_;
 }
 
 std::size_t TriangleMesh::memoryBytes() const {
@@ -28,25 +34,49 @@ std::size_t TriangleMesh::memoryBytes() const {
            data_.triangles.capacity() * sizeof(data_.triangles[0]) +
            data_.normals.capacity() * sizeof(Vec3) + data_.st.capacity() * sizeof(Vec2) +
            (data_.colors.capacity() + data_.backColors.capacity()) * sizeof(Color) +
-           data_.clipDistances.capacity() * sizeof(data_.clipDistances[0]) +
-           areaCdf_.capacity() * sizeof(float);
+           data_.clipDistances.capacity() * sizeof(data_.clipDistances[0]);
 }
 
+namespace {
+
+// Embree reads a buffer's last element with a 16-byte load: the vector must own bytes past it.
+template <typename T>
+bool sharable(const std::vector<T>& v) {
+    return v.capacity() * sizeof(T) >= v.size() * sizeof(T) + 4;
+}
+
+} // namespace
+
+// The mesh's own arrays are Embree's buffers where their layout allows (the mesh outlives its
+// geometry, and neither changes after the build): the indices always, the positions where the
+// mesh is in scene space already. Otherwise Embree gets a copy.
 RTCGeometry TriangleMesh::createGeometry(RTCDevice device) const {
+    static_assert(sizeof(Vec3) == 3 * sizeof(float) && sizeof(data_.triangles[0]) == 12);
     RTCGeometry geometry = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_TRIANGLE);
-    auto* vertices = static_cast<float*>(
-        rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
-                                3 * sizeof(float), data_.positions.size()));
-    for (std::size_t i = 0; i < data_.positions.size(); ++i) {
-        const Vec3 p = objectToScene().point(data_.positions[i]);
-        vertices[3 * i] = p.x, vertices[3 * i + 1] = p.y, vertices[3 * i + 2] = p.z;
+    if (objectToScene().isIdentity() && sharable(data_.positions)) {
+        rtcSetSharedGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
+                                   data_.positions.data(), 0, sizeof(Vec3), data_.positions.size());
+    } else {
+        auto* vertices = static_cast<float*>(
+            rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
+                                    3 * sizeof(float), data_.positions.size()));
+        for (std::size_t i = 0; i < data_.positions.size(); ++i) {
+            const Vec3 p = objectToScene().point(data_.positions[i]);
+            vertices[3 * i] = p.x, vertices[3 * i + 1] = p.y, vertices[3 * i + 2] = p.z;
+        }
     }
-    auto* indices = static_cast<unsigned*>(
-        rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
-                                3 * sizeof(unsigned), data_.triangles.size()));
-    for (std::size_t i = 0; i < data_.triangles.size(); ++i)
-        for (int k = 0; k < 3; ++k)
-            indices[3 * i + k] = static_cast<unsigned>(data_.triangles[i][k]);
+    if (sharable(data_.triangles)) {
+        rtcSetSharedGeometryBuffer(geometry, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+                                   data_.triangles.data(), 0, sizeof(data_.triangles[0]),
+                                   data_.triangles.size());
+    } else {
+        auto* indices = static_cast<unsigned*>(
+            rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+                                    3 * sizeof(unsigned), data_.triangles.size()));
+        for (std::size_t i = 0; i < data_.triangles.size(); ++i)
+            for (int k = 0; k < 3; ++k)
+                indices[3 * i + k] = static_cast<unsigned>(data_.triangles[i][k]);
+    }
     if (oneSided() || data_.clipPlanes) {
         rtcSetGeometryUserData(geometry, const_cast<TriangleMesh*>(this));
         rtcSetGeometryIntersectFilterFunction(geometry, &TriangleMesh::hitFilter);
@@ -197,8 +227,8 @@ std::vector<Vec3> areaWeightedNormals(const MeshData& mesh) {
 }
 
 AreaSample TriangleMesh::sampleArea(Vec2 u) const {
-    const float total = areaCdf_.back();
-    const TrianglePick pick = pickTriangleByArea(areaCdf_, u);
+    const float total = areaCdf().back();
+    const TrianglePick pick = pickTriangleByArea(areaCdf(), u);
     return pointOnTriangle(pick.index, pick.b0, pick.b1, total > 0 ? 1.0f / total : 0.0f);
 }
 
@@ -248,17 +278,17 @@ float TriangleMesh::triangleConePdf(unsigned t, Vec3 p) const {
 }
 
 std::optional<AreaSample> TriangleMesh::sampleCone(Vec3 p, Vec2 u) const {
-    const TrianglePick pick = pickTriangleByArea(areaCdf_, u);
+    const TrianglePick pick = pickTriangleByArea(areaCdf(), u);
     auto sample = sampleTriangleCone(static_cast<unsigned>(pick.index), p, pick.u);
     if (sample)
-        sample->pdf *= triangleArea(static_cast<unsigned>(pick.index)) / areaCdf_.back();
+        sample->pdf *= triangleArea(static_cast<unsigned>(pick.index)) / areaCdf().back();
     return sample;
 }
 
 float TriangleMesh::conePdf(Vec3 p, unsigned primitive) const {
     if (primitive >= data_.triangles.size())
         return 0.0f;
-    return triangleConePdf(primitive, p) * triangleArea(primitive) / areaCdf_.back();
+    return triangleConePdf(primitive, p) * triangleArea(primitive) / areaCdf().back();
 }
 
 AreaSample TriangleMesh::pointOnTriangle(std::size_t index, float b0, float b1, float pdf) const {

@@ -6,6 +6,7 @@
 #include "renderer/shapes/shape.h"
 
 #include <array>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -23,7 +24,7 @@ public:
     bool samplesArea() const override { return true; }
     AreaSample sampleArea(Vec2 u) const override;
     float pdfArea(unsigned, const LocalGeometry&) const override {
-        return areaCdf_.back() > 0 ? 1.0f / areaCdf_.back() : 0.0f;
+        return areaCdf().back() > 0 ? 1.0f / areaCdf().back() : 0.0f;
     }
     std::size_t primitiveCount() const override { return data_.triangles.size(); }
     Bounds3 sceneBounds() const override;
@@ -33,7 +34,9 @@ public:
     // scene-space normal on the side sampleArea gives, or nullopt where its vertex normals put
     // that side both ways.
     AreaSample sampleTriangle(unsigned t, Vec2 u) const;
-    float triangleArea(unsigned t) const { return areaCdf_[t] - (t == 0 ? 0.0f : areaCdf_[t - 1]); }
+    float triangleArea(unsigned t) const {
+        return areaCdf()[t] - (t == 0 ? 0.0f : areaCdf()[t - 1]);
+    }
     Bounds3 triangleBounds(unsigned t) const;
     // Triangle t sampled uniformly in the directions it subtends from p, with that density per
     // steradian, or nullopt where p is beyond nearEnoughForSolidAngle's reach or the solid angle
@@ -72,8 +75,13 @@ private:
     static void hitFilter(const RTCFilterFunctionNArguments* args);
     bool clipped(unsigned primitive, float u, float v) const;
 
+    // The cumulative scene-space areas of the triangles, for sampling the mesh as a light:
+    // computed when first asked for, so that a mesh that does not emit never holds them.
+    const std::vector<float>& areaCdf() const;
+
     MeshData data_;
-    std::vector<float> areaCdf_; // cumulative scene-space triangle areas, for light sampling
+    mutable std::once_flag areasComputed_;
+    mutable std::vector<float> areaCdf_;
 };
 
 } // namespace lrt

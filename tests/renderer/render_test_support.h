@@ -87,6 +87,16 @@ inline std::vector<std::filesystem::path> bundledSceneFiles() {
     return scenes;
 }
 
+// A quick render of every part of a scene: a quarter of its resolution (pixelScale 4), 1 spp.
+// Reproduce with `lrt render SCENE --spp 1` (at four times the resolution).
+inline Image renderQuarter(const Scene& scene, int threads = 0) {
+    RenderSettings settings;
+    settings.samplesPerPixel = 1;
+    settings.pixelScale = 4;
+    settings.threads = threads;
+    return render(scene, settings).image;
+}
+
 inline Image renderText(const std::string& text, RenderSettings settings = {}) {
     const LoadedScene loaded = loadScene(text);
     return render(*loaded.scene, settings).image;

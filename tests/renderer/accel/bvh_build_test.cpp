@@ -57,10 +57,7 @@ Image renderBuiltWith(FrameDescription frame, const EmbreeDevice& device, BvhBui
     frame.options.bvh = build;
     const auto scene = buildScene(frame, device.get(), testing::bundledData());
     CHECK(scene->statistics().bvh == build);
-    RenderSettings settings;
-    settings.samplesPerPixel = 1;
-    settings.pixelScale = 4;
-    return render(*scene, settings).image;
+    return testing::renderQuarter(*scene);
 }
 
 TEST_CASE("every bundled scene renders the same bits with the fast and the quality BVH",

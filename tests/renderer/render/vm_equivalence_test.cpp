@@ -20,11 +20,7 @@ Image renderWith(const FrameDescription& frame, const EmbreeDevice& device, slvm
     options.vm = vm;
     const auto scene = buildScene(frame, device.get(), options);
     CHECK(scene->statistics().vm == slvm::jit::vmName(slvm::jit::effectiveVm(vm)));
-    RenderSettings settings;
-    settings.samplesPerPixel = 1;
-    settings.pixelScale = 4;
-    settings.threads = threads;
-    return render(*scene, settings).image;
+    return testing::renderQuarter(*scene, threads);
 }
 
 TEST_CASE("every bundled scene renders the same bits compiled and interpreted",
