@@ -1,28 +1,25 @@
-// Reading PLY: the header into element and property declarations, then the body, ASCII or binary,
-// item by item, keeping what a mesh needs. zlib inflates gzip'd files.
+// Parsing PLY: the header into element and property declarations, then the body, ASCII or binary,
+// item by item (binary bodies of the common layouts in bulk), keeping what a mesh needs.
 #include "renderer/shapes/ply_file.h"
 
 #include "renderer/core/scene_error.h"
-#include "slvm/common/file_contents.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <fmt/format.h>
-#include <fstream>
-#include <memory>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
-#include <zlib.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
 
 namespace lrt {
 
 namespace {
 
-// A gzip'd file may not inflate beyond this: a few kilobytes can otherwise claim gigabytes.
-constexpr std::size_t kMaxInflatedBytes = std::size_t{1} << 32;
 
 enum class Format { Ascii, BinaryLittleEndian, BinaryBigEndian };
 enum class Scalar { Int8, UInt8, Int16, UInt16, Int32, UInt32, Float32, Float64 };
@@ -395,6 +392,8 @@ struct MeshReader {
             (p.name != "vertex_indices" && p.name != "vertex_index"))
             return false;
         const bool swap = body.swapsBytes(), isSigned = p.type == Scalar::Int32;
+        if (readTrianglesInParallel(e, swap))
+            return true;
         for (std::uint64_t i = 0; i < e.count; ++i) {
             if (body.remaining() < 1)
                 throw failure(e, i, "the file ends early");
@@ -425,6 +424,42 @@ struct MeshReader {
         return true;
     }
 
+    // Faces that are all triangles (a count byte of 3, then three indices: the commonest layout)
+    // are read by all the threads, each its own run of faces; false, having read nothing, when
+    // a face is not such a triangle or an index is out of range (the serial reader then reads a
+    // mesh with quads, or names the face that is wrong). A negative signed index, read as
+    // unsigned, is past any vertex count lrt accepts.
+    bool readTrianglesInParallel(const Element& e, bool swap) {
+        constexpr std::size_t kStride = 13;
+        if (body.remaining() / kStride < e.count)
+            return false;
+        const unsigned char* faces = body.here();
+        const auto count = static_cast<std::size_t>(e.count);
+        mesh.triangles.resize(count); // reserved by readFaces
+        std::atomic<bool> irregular{false};
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, count, std::size_t{1} << 16),
+            [&](const tbb::blocked_range<std::size_t>& range) {
+                for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                    const unsigned char* face = faces + kStride * i;
+                    const std::uint32_t a = load32(face + 1, swap), b = load32(face + 5, swap),
+                                        c = load32(face + 9, swap);
+                    if (face[0] != 3 || a >= vertexCount || b >= vertexCount || c >= vertexCount) {
+                        irregular.store(true, std::memory_order_relaxed);
+                        return;
+                    }
+                    mesh.triangles[i] = {static_cast<int>(a), static_cast<int>(b),
+                                         static_cast<int>(c)};
+                }
+            });
+        if (irregular.load()) {
+            mesh.triangles.clear();
+            return false;
+        }
+        body.skip(kStride * count);
+        return true;
+    }
+
     // Reads a property's value (or, for a list, its items) and returns the last number read.
     double readProperty(const Element& e, std::uint64_t i, const Property& p) {
         if (!p.countType)
@@ -451,35 +486,6 @@ struct MeshReader {
             fmt::format("{}: {} {} of {}: {}", name, e.name, i, e.count, what));
     }
 };
-
-std::string inflateGzip(std::string_view compressed, const std::string& name) {
-    z_stream stream{};
-    if (inflateInit2(&stream, 15 + 16) != Z_OK) // 15 + 16: a gzip header
-        throw std::runtime_error(fmt::format("{}: cannot start zlib", name));
-    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
-    stream.avail_in = static_cast<uInt>(std::min<std::size_t>(compressed.size(), UINT32_MAX));
-    std::string out;
-    int status = Z_OK;
-    constexpr std::size_t kChunk = std::size_t{1} << 20;
-    while (status == Z_OK) {
-        if (out.size() >= kMaxInflatedBytes)
-            break;
-        const std::size_t before = out.size();
-        out.resize(before + kChunk);
-        stream.next_out = reinterpret_cast<Bytef*>(out.data() + before);
-        stream.avail_out = static_cast<uInt>(kChunk);
-        status = inflate(&stream, Z_NO_FLUSH);
-        // What inflate left unwritten of the chunk (never more than the chunk).
-        out.resize(before + kChunk - std::min<std::size_t>(stream.avail_out, kChunk));
-    }
-    inflateEnd(&stream);
-    if (status != Z_STREAM_END)
-        throw std::runtime_error(
-            fmt::format("{}: {}", name,
-                        status == Z_OK ? "inflates to more than 4 GiB"
-                                       : "not a complete gzip stream (truncated or corrupt)"));
-    return out;
-}
 
 } // namespace
 
@@ -521,69 +527,5 @@ MeshData parsePly(std::string_view bytes, const std::string& name) {
                                                      : "no face element (a point cloud?)"));
     return std::move(reader.mesh);
 }
-
-namespace {
-
-// A regular file's bytes in a buffer of its size that nothing clears first (a mesh of hundreds
-// of megabytes is written once, by the read); nullopt for anything else, which
-// slvm::readFileContents reads.
-struct FileBytes {
-    std::unique_ptr<char[]> data;
-    std::size_t size = 0;
-    std::string_view view() const { return {data.get(), size}; }
-};
-std::optional<FileBytes> readRegularFile(const std::filesystem::path& path) {
-    std::error_code error;
-    if (!std::filesystem::is_regular_file(path, error))
-        return std::nullopt;
-    const std::uintmax_t size = std::filesystem::file_size(path, error);
-    std::ifstream in(path, std::ios::binary);
-    if (error || !in)
-        return std::nullopt;
-    FileBytes file{std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(size)), 0};
-    in.read(file.data.get(), static_cast<std::streamsize>(size));
-    file.size = static_cast<std::size_t>(in.gcount()); // less if the file shrank meanwhile
-    if (in.bad())
-        return std::nullopt;
-    return file;
-}
-
-bool isGzip(std::string_view bytes) {
-    return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
-           static_cast<unsigned char>(bytes[1]) == 0x8b;
-}
-
-} // namespace
-
-MeshData loadPlyFile(const std::filesystem::path& path) {
-    const std::optional<FileBytes> file = readRegularFile(path);
-    std::optional<std::string> read = file ? std::nullopt : slvm::readFileContents(path);
-    if (!file && !read)
-        throw std::runtime_error(fmt::format("cannot open PLY file '{}'", path.string()));
-    const std::string_view bytes = file ? file->view() : std::string_view(*read);
-    if (isGzip(bytes))
-        return parsePly(inflateGzip(bytes, path.string()), path.string());
-    return parsePly(bytes, path.string());
-}
-
-namespace {
-
-const ParameterSpec kParameters[] = {
-    {"filename",
-     ValueKind::String,
-     {},
-     {},
-     "the .ply (or gzip'd .ply.gz) file, relative to the scene file (required)"},
-};
-
-ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeContext& c) {
-    ShapeSurfaces made;
-    made.surfaces.push_back({loadShapeFile(p, c, "plymesh", loadPlyFile), std::nullopt});
-    return made;
-}
-
-} // namespace
-
-const ShapeEntry PlyShape::registryEntry{{"plymesh", "", {}, kParameters}, &create};
 
 } // namespace lrt
