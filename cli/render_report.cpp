@@ -131,10 +131,10 @@ nlohmann::json statsEntry(const FrameReport& r, const std::filesystem::path& out
         {"bvh_build_seconds", scene.bvhBuildSeconds},
         {"bvh", scene.bvh == BvhBuild::Fast ? "fast" : "quality"},
         {"bvh_bytes", scene.bvhBytes},
-        {"bytes_per_triangle",
-         scene.triangles > 0 ? static_cast<double>(scene.geometryBytes + scene.bvhBytes) /
-                                   static_cast<double>(scene.triangles)
-                             : 0.0},
+        {"bytes_per_triangle", scene.triangles > 0
+                                   ? static_cast<double>(scene.geometryBytes + scene.bvhBytes) /
+                                         static_cast<double>(scene.triangles)
+                                   : 0.0},
         {"samples_per_pixel", s.samplesPerPixel},
         {"noise_threshold", s.noiseThreshold},
         {"pixels", static_cast<long long>(s.bounds.width()) * s.bounds.height()},

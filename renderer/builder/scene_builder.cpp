@@ -75,8 +75,7 @@ double SceneBuilder::cameraSamples() const {
     if (cameraSamples_ > 0)
         return cameraSamples_;
     const FilmDescription& film = frame_.options.film;
-    return static_cast<double>(film.xResolution) * film.yResolution * film.xSamples *
-           film.ySamples;
+    return static_cast<double>(film.xResolution) * film.yResolution * film.xSamples * film.ySamples;
 }
 
 std::vector<std::filesystem::path> SceneBuilder::sceneFiles() const {

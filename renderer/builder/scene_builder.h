@@ -7,8 +7,8 @@
 #include "renderer/scene/scene.h"
 #include "slvm/jit/native_code.h"
 
-#include <embree3/rtcore.h>
 #include <cstdint>
+#include <embree3/rtcore.h>
 #include <filesystem>
 #include <functional>
 #include <memory>

@@ -105,7 +105,7 @@ private:
     ShaderLibrary shaders_;
     std::filesystem::path bundledVertexPrograms_;
     bool keepVertexInputs_;
-    double cameraSamples_;                     // BuildOptions::cameraSamples
+    double cameraSamples_;                      // BuildOptions::cameraSamples
     std::function<std::int64_t()> embreeBytes_; // BuildOptions::embreeBytes
     std::map<const SurfaceAttributes*, const Material*> materials_;
     std::map<const TextureDescription*, const ColorTexture*> colorTextures_;

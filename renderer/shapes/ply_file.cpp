@@ -20,7 +20,6 @@ namespace lrt {
 
 namespace {
 
-
 enum class Format { Ascii, BinaryLittleEndian, BinaryBigEndian };
 enum class Scalar { Int8, UInt8, Int16, UInt16, Int32, UInt32, Float32, Float64 };
 

@@ -77,13 +77,14 @@ TEST_CASE("hostile glTF files are refused with the JSON path and the reason", "[
         w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
         w.json()["accessors"][0]["count"] = 1000000000;
         CHECK(gltfErrorOf(w.text()) == "x.gltf: accessors[0]: 1000000000 elements of 12 bytes run "
-                                   "past the end of buffer view 0");
+                                       "past the end of buffer view 0");
     }
     SECTION("a buffer view past the end of its buffer") {
         testing::GltfWriter w;
         w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
         w.json()["bufferViews"][0]["byteOffset"] = 4000000000u;
-        CHECK(gltfErrorOf(w.text()) == "x.gltf: bufferViews[0]: the view does not fit in its buffer");
+        CHECK(gltfErrorOf(w.text()) ==
+              "x.gltf: bufferViews[0]: the view does not fit in its buffer");
     }
     SECTION("an index past the vertices") {
         testing::GltfWriter w;
@@ -97,20 +98,22 @@ TEST_CASE("hostile glTF files are refused with the JSON path and the reason", "[
             w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
             w.json()["accessors"][1]["componentType"] = signedType;
             CHECK(gltfErrorOf(w.text()) == "x.gltf: meshes[0].primitives[0].indices: accessor 1 is "
-                                       "not a list of unsigned integer indices");
+                                           "not a list of unsigned integer indices");
         }
     }
     SECTION("a primitive without positions, a missing mesh or material") {
         testing::GltfWriter w;
         w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
         w.json()["meshes"][0]["primitives"][0]["attributes"].erase("POSITION");
-        CHECK(gltfErrorOf(w.text()) == "x.gltf: meshes[0].primitives[0]: a primitive without POSITION");
+        CHECK(gltfErrorOf(w.text()) ==
+              "x.gltf: meshes[0].primitives[0]: a primitive without POSITION");
         testing::GltfWriter v;
         v.root({{"mesh", 3}});
         CHECK(gltfErrorOf(v.text()) == "x.gltf: meshes[3]: mesh 3 does not exist");
         testing::GltfWriter u;
         u.root({{"mesh", u.mesh(kQuadPositions, kQuadIndices, 2)}});
-        CHECK(gltfErrorOf(u.text()) == "x.gltf: meshes[0].primitives[0]: material 2 does not exist");
+        CHECK(gltfErrorOf(u.text()) ==
+              "x.gltf: meshes[0].primitives[0]: material 2 does not exist");
     }
     SECTION("every independent error of the file, in one read") {
         testing::GltfWriter w;
@@ -126,12 +129,15 @@ TEST_CASE("hostile glTF files are refused with the JSON path and the reason", "[
         testing::GltfWriter w;
         w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices)}});
         w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] = 0; // VEC3 positions
-        CHECK(gltfErrorOf(w.text()) == "x.gltf: meshes[0].primitives[0].TEXCOORD_0: accessor 0 has 3 "
-                                   "components per element");
+        CHECK(gltfErrorOf(w.text()) ==
+              "x.gltf: meshes[0].primitives[0].TEXCOORD_0: accessor 0 has 3 "
+              "components per element");
     }
     SECTION("text that is no glTF") {
-        CHECK_THAT(gltfErrorOf("{ \"asset\": "), Catch::StartsWith("cannot read glTF file 'x.gltf'"));
-        CHECK_THAT(gltfErrorOf("glTF\x02\0\0\0garbage"), Catch::StartsWith("cannot read glTF file"));
+        CHECK_THAT(gltfErrorOf("{ \"asset\": "),
+                   Catch::StartsWith("cannot read glTF file 'x.gltf'"));
+        CHECK_THAT(gltfErrorOf("glTF\x02\0\0\0garbage"),
+                   Catch::StartsWith("cannot read glTF file"));
     }
 }
 
