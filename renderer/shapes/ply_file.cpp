@@ -347,7 +347,7 @@ struct MeshReader {
     }
 
     void readFaces(const Element& e) {
-        mesh.triangles.reserve(e.count + 1);
+        mesh.triangles.reserve(mesh.triangles.size() + e.count + 1);
         if (readByteCountedFaces(e))
             return;
         for (std::uint64_t i = 0; i < e.count; ++i)
@@ -434,7 +434,8 @@ struct MeshReader {
             return false;
         const unsigned char* faces = body.here();
         const auto count = static_cast<std::size_t>(e.count);
-        mesh.triangles.resize(count); // reserved by readFaces
+        const std::size_t first = mesh.triangles.size(); // after an earlier face element's
+        mesh.triangles.resize(first + count);
         std::atomic<bool> irregular{false};
         tbb::parallel_for(
             tbb::blocked_range<std::size_t>(0, count, std::size_t{1} << 16),
@@ -447,12 +448,12 @@ struct MeshReader {
                         irregular.store(true, std::memory_order_relaxed);
                         return;
                     }
-                    mesh.triangles[i] = {static_cast<int>(a), static_cast<int>(b),
-                                         static_cast<int>(c)};
+                    mesh.triangles[first + i] = {static_cast<int>(a), static_cast<int>(b),
+                                                 static_cast<int>(c)};
                 }
             });
         if (irregular.load()) {
-            mesh.triangles.clear();
+            mesh.triangles.resize(first);
             return false;
         }
         body.skip(kStride * count);

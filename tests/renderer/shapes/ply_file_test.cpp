@@ -5,6 +5,7 @@
 #include "tests/renderer/render_test_support.h"
 #include "tests/scratch_directory.h"
 
+#include <array>
 #include <bit>
 #include <catch2/catch.hpp>
 #include <cstring>
@@ -250,4 +251,28 @@ TEST_CASE("the bulk binary reader refuses bad faces as the item-by-item reader d
           "m.ply: face 1 of 2: vertex index -1 is outside the 5 vertices");
     CHECK(parseError(binaryLayout(true, "uint", false, {{0, 1, 2, 3}, {3, 4294967295LL, 4}})) ==
           "m.ply: face 1 of 2: vertex index 4294967295 is outside the 5 vertices");
+}
+
+TEST_CASE("two face elements both add their triangles", "[shapes][ply]") {
+    // Each element's faces are read on their own, in bulk; the second must not overwrite the
+    // first's.
+    for (const bool big : {false, true}) {
+        std::string out = std::string("ply\nformat ") +
+                          (big ? "binary_big_endian" : "binary_little_endian") +
+                          " 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
+                          "property float z\nelement face 1\nproperty list uchar int "
+                          "vertex_indices\nelement face 2\nproperty list uchar int "
+                          "vertex_indices\nend_header\n";
+        for (const float v : {0.f, 0.f, 0.f, 1.f, 0.f, 0.f, 1.f, 1.f, 0.f, 0.f, 1.f, 0.f})
+            put(out, v, big);
+        for (const std::array<int, 3>& t :
+             {std::array<int, 3>{0, 1, 2}, std::array<int, 3>{0, 2, 3},
+              std::array<int, 3>{3, 2, 1}}) {
+            put(out, std::uint8_t{3}, big);
+            for (const int i : t)
+                put(out, static_cast<std::int32_t>(i), big);
+        }
+        const MeshData m = parsePly(out, "m.ply");
+        CHECK(m.triangles == std::vector<std::array<int, 3>>{{0, 1, 2}, {0, 2, 3}, {3, 2, 1}});
+    }
 }
