@@ -428,12 +428,7 @@ int renderScene(const RenderFlags& flags) {
     std::vector<std::unique_ptr<Scene>> scenes;
     std::vector<Diagnostic> approximated;
     for (const FrameJob& job : jobs) {
-        // The whole frame's samples, whatever its crop or farm tile: every piece of a split
-        // frame builds the same BVH.
-        const FilmDescription& film = job.frame.options.film;
-        buildOptions.cameraSamples =
-            static_cast<double>(film.xResolution) * film.yResolution *
-            job.settings.samplesPerPixel.value_or(film.xSamples * film.ySamples);
+        buildOptions.samplesPerPixel = job.settings.samplesPerPixel;
         scenes.push_back(buildScene(job.frame, device.get(), buildOptions));
         for (const Diagnostic& d : scenes.back()->substitutions())
             if (std::none_of(approximated.begin(), approximated.end(), [&](const Diagnostic& k) {

@@ -68,14 +68,15 @@ SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
           shaderSearchPath(frame, options, sceneDirectory()),
           [this](const std::filesystem::path& path) { noteFileRead(path); }, execution_),
       bundledVertexPrograms_(options.bundledVertexPrograms),
-      keepVertexInputs_(options.keepVertexInputs), cameraSamples_(options.cameraSamples),
+      keepVertexInputs_(options.keepVertexInputs), samplesPerPixel_(options.samplesPerPixel),
       embreeBytes_(options.embreeBytes) {}
 
+// The whole frame's, whatever its crop or farm tile: every piece of a split frame builds the same
+// BVH.
 double SceneBuilder::cameraSamples() const {
-    if (cameraSamples_ > 0)
-        return cameraSamples_;
     const FilmDescription& film = frame_.options.film;
-    return static_cast<double>(film.xResolution) * film.yResolution * film.xSamples * film.ySamples;
+    return static_cast<double>(film.xResolution) * film.yResolution *
+           samplesPerPixel_.value_or(film.xSamples * film.ySamples);
 }
 
 std::vector<std::filesystem::path> SceneBuilder::sceneFiles() const {

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace lrt {
@@ -36,9 +37,9 @@ struct BuildOptions {
     // What runs the scene's programs (SL shaders, vertex programs, cards): compiled code or the
     // interpreter; they compute the same bits (docs/jit.md).
     slvm::jit::VmKind vm = slvm::jit::defaultVm();
-    // The camera samples the BVH is built for (pixels x spp), which Option "render" "bvh" "auto"
-    // weighs against the triangles; 0: the frame's resolution times its PixelSamples.
-    double cameraSamples = 0;
+    // The samples per pixel the frame will be rendered with (--spp), when not its PixelSamples:
+    // Option "render" "bvh" "auto" weighs the frame's camera samples against its triangles.
+    std::optional<int> samplesPerPixel;
     // Embree's bytes in use (EmbreeDevice::bytesInUse), for SceneStatistics::bvhBytes; may be
     // empty.
     std::function<std::int64_t()> embreeBytes;

@@ -44,7 +44,7 @@ private:
     // scene_builder.cpp
     void addInstance(const InstanceDescription& instance);
     std::filesystem::path sceneDirectory() const;
-    // The camera samples the frame's BVH is chosen for (BuildOptions::cameraSamples).
+    // The camera samples the frame's BVH is chosen for: pixels x samples per pixel.
     double cameraSamples() const;
     // Runs `part` (making a light or a shape), keeping a SceneError's diagnostics for the end of
     // the build, once each (a broken Surface shared by many shapes is one error).
@@ -105,7 +105,7 @@ private:
     ShaderLibrary shaders_;
     std::filesystem::path bundledVertexPrograms_;
     bool keepVertexInputs_;
-    double cameraSamples_;                      // BuildOptions::cameraSamples
+    std::optional<int> samplesPerPixel_;        // BuildOptions::samplesPerPixel
     std::function<std::int64_t()> embreeBytes_; // BuildOptions::embreeBytes
     std::map<const SurfaceAttributes*, const Material*> materials_;
     std::map<const TextureDescription*, const ColorTexture*> colorTextures_;

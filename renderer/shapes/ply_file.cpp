@@ -358,26 +358,34 @@ struct MeshReader {
                     readProperty(e, i, p);
                     continue;
                 }
-                const double count = read(e, i, *p.countType);
-                if (count != 3 && count != 4)
-                    throw failure(e, i,
-                                  fmt::format("a face of {} vertices (lrt reads "
-                                              "triangles and quads)",
-                                              count));
+                const int count = checkedCornerCount(e, i, read(e, i, *p.countType));
                 int v[4];
-                for (int k = 0; k < count; ++k) {
-                    const double index = read(e, i, p.type);
-                    if (index < 0 || index >= static_cast<double>(vertexCount))
-                        throw failure(e, i,
-                                      fmt::format("vertex index {} is outside the {} "
-                                                  "vertices",
-                                                  index, vertexCount));
-                    v[k] = static_cast<int>(index);
-                }
-                mesh.triangles.push_back({v[0], v[1], v[2]});
-                if (count == 4)
-                    mesh.triangles.push_back({v[0], v[2], v[3]});
+                for (int k = 0; k < count; ++k)
+                    v[k] = checkedCorner(e, i, read(e, i, p.type));
+                addFace(v, count);
             }
+    }
+
+    // A face's corner count, which must be 3 or 4, and a corner's vertex index, which must name a
+    // vertex: the checks of both face readers, with one wording.
+    int checkedCornerCount(const Element& e, std::uint64_t i, double count) const {
+        if (count != 3 && count != 4)
+            throw failure(
+                e, i, fmt::format("a face of {} vertices (lrt reads triangles and quads)", count));
+        return static_cast<int>(count);
+    }
+    int checkedCorner(const Element& e, std::uint64_t i, double index) const {
+        if (index < 0 || index >= static_cast<double>(vertexCount))
+            throw failure(
+                e, i,
+                fmt::format("vertex index {} is outside the {} vertices", index, vertexCount));
+        return static_cast<int>(index);
+    }
+    // A triangle, or a quad as two triangles sharing its diagonal from corner 0.
+    void addFace(const int (&v)[4], int count) {
+        mesh.triangles.push_back({v[0], v[1], v[2]});
+        if (count == 4)
+            mesh.triangles.push_back({v[0], v[2], v[3]});
     }
 
     // Binary faces whose one property is the corner list, counted by a byte with 32-bit indices
@@ -396,29 +404,20 @@ struct MeshReader {
         for (std::uint64_t i = 0; i < e.count; ++i) {
             if (body.remaining() < 1)
                 throw failure(e, i, "the file ends early");
-            const unsigned count = *body.here();
-            if (count != 3 && count != 4)
-                throw failure(
-                    e, i,
-                    fmt::format("a face of {} vertices (lrt reads triangles and quads)", count));
-            if (body.remaining() < 1 + 4 * std::size_t{count})
+            const int count = checkedCornerCount(e, i, *body.here());
+            const std::size_t bytes = 1 + 4 * static_cast<std::size_t>(count);
+            if (body.remaining() < bytes)
                 throw failure(e, i, "the file ends early");
             int v[4];
-            for (unsigned k = 0; k < count; ++k) {
+            for (int k = 0; k < count; ++k) {
                 const std::uint32_t bits = load32(body.here() + 1 + 4 * k, swap);
-                const double index = isSigned
-                                         ? static_cast<double>(std::bit_cast<std::int32_t>(bits))
-                                         : static_cast<double>(bits);
-                if (index < 0 || index >= static_cast<double>(vertexCount))
-                    throw failure(e, i,
-                                  fmt::format("vertex index {} is outside the {} vertices", index,
-                                              vertexCount));
-                v[k] = static_cast<int>(index);
+                v[k] =
+                    checkedCorner(e, i,
+                                  isSigned ? static_cast<double>(std::bit_cast<std::int32_t>(bits))
+                                           : static_cast<double>(bits));
             }
-            body.skip(1 + 4 * std::size_t{count});
-            mesh.triangles.push_back({v[0], v[1], v[2]});
-            if (count == 4)
-                mesh.triangles.push_back({v[0], v[2], v[3]});
+            body.skip(bytes);
+            addFace(v, count);
         }
         return true;
     }
