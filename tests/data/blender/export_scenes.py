@@ -1,7 +1,8 @@
 # Rebuilds the Blender-exported test files in this folder: a small scene made here with Blender's
 # Principled BSDF, lights and camera, written by Blender's own exporters, the ones users have:
-# scene.obj + scene.mtl (Wavefront OBJ, File > Export > Wavefront) and scene.glb (glTF 2.0 binary,
-# with its camera, lights and embedded image). The tests render the committed outputs; Blender is
+# scene.obj + scene.mtl (Wavefront OBJ, File > Export > Wavefront), scene.glb (glTF 2.0 binary,
+# with its camera, lights and embedded image), and the meshes as Stanford PLY (File > Export >
+# Stanford): scene.ply (binary) and scene_ascii.ply (ASCII). The tests render the committed outputs; Blender is
 # not a build or CI dependency. Run from the repository root:
 #
 #   blender -b --factory-startup --python tests/data/blender/export_scenes.py -- tests/data/blender
@@ -71,3 +72,5 @@ bpy.ops.wm.obj_export(filepath=os.path.join(out, "scene.obj"), export_materials=
                       path_mode="RELATIVE")
 bpy.ops.export_scene.gltf(filepath=os.path.join(out, "scene.glb"), export_format="GLB",
                           export_cameras=True, export_lights=True)
+for name, ascii in (("scene.ply", False), ("scene_ascii.ply", True)):
+    bpy.ops.export_mesh.ply(filepath=os.path.join(out, name), use_ascii=ascii, use_selection=False)

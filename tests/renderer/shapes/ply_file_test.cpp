@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <sstream>
 #include <zlib.h>
 
 using namespace lrt;
@@ -274,5 +275,40 @@ TEST_CASE("two face elements both add their triangles", "[shapes][ply]") {
         }
         const MeshData m = parsePly(out, "m.ply");
         CHECK(m.triangles == std::vector<std::array<int, 3>>{{0, 1, 2}, {0, 2, 3}, {3, 2, 1}});
+    }
+}
+
+TEST_CASE("a PLY that Blender wrote reads the same in binary and in ASCII", "[shapes][ply]") {
+    // Blender 3.4's Stanford exporter (tests/data/blender/export_scenes.py): float positions,
+    // normals and texture coordinates, faces of uchar-counted uint indices, triangles and quads.
+    const std::string folder = LRT_SOURCE_DIR "/tests/data/blender/";
+    const MeshData binary = loadPlyFile(folder + "scene.ply");
+    const std::string asciiText = testing_files::requiredFileBytes(folder + "scene_ascii.ply");
+    const MeshData ascii = parsePly(asciiText, "scene_ascii.ply");
+    // The triangles a triangulation of the ASCII file's faces makes, counted from its text: a face
+    // of n corners is n - 2 triangles.
+    std::istringstream text(asciiText.substr(asciiText.find("end_header\n") + 11));
+    std::string line;
+    for (std::size_t v = 0; v < ascii.positions.size(); ++v)
+        std::getline(text, line);
+    std::size_t triangles = 0;
+    while (std::getline(text, line))
+        if (!line.empty())
+            triangles += static_cast<std::size_t>(std::stoi(line)) - 2;
+    CHECK(triangles == 2224);
+    CHECK(binary.triangles.size() == triangles);
+    CHECK(binary.triangles == ascii.triangles);
+    REQUIRE(binary.positions.size() == ascii.positions.size());
+    REQUIRE(binary.normals.size() == ascii.normals.size());
+    REQUIRE(binary.st.size() == ascii.st.size());
+    for (std::size_t i = 0; i < binary.positions.size(); ++i) {
+        INFO("vertex " << i);
+        // ASCII keeps six significant digits.
+        CHECK(binary.positions[i].x == Approx(ascii.positions[i].x).margin(1e-5));
+        CHECK(binary.positions[i].y == Approx(ascii.positions[i].y).margin(1e-5));
+        CHECK(binary.positions[i].z == Approx(ascii.positions[i].z).margin(1e-5));
+        CHECK(binary.normals[i].y == Approx(ascii.normals[i].y).margin(1e-5));
+        CHECK(binary.st[i].x == Approx(ascii.st[i].x).margin(1e-5));
+        CHECK(binary.st[i].y == Approx(ascii.st[i].y).margin(1e-5));
     }
 }
