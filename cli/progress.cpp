@@ -69,4 +69,39 @@ void Progress::finish() {
         log(100);
 }
 
+PhaseProgress::PhaseProgress(ProgressStyle style, std::ostream& out, Progress::Clock clock)
+    : style_(style), out_(out), clock_(std::move(clock)) {}
+
+void PhaseProgress::update(std::string_view phase, double fraction) {
+    if (style_ == ProgressStyle::None)
+        return;
+    if (phase != phase_) {
+        finish();
+        phase_ = phase;
+        phaseStart_ = clock_();
+        shown_ = false;
+    }
+    if (!shown_ && clock_() - phaseStart_ < kShownAfter)
+        return;
+    if (style_ == ProgressStyle::Bar) {
+        if (!bar_) {
+            bar_ = std::make_unique<Progress>(ProgressStyle::Bar, phase_, out_, clock_);
+            barPercent_ = -1;
+        }
+        if (const int percent = static_cast<int>(fraction * 100); percent != barPercent_) {
+            barPercent_ = percent;
+            bar_->update(fraction);
+        }
+    } else if (!shown_) {
+        out_ << phase_ << "\n" << std::flush;
+    }
+    shown_ = true;
+}
+
+void PhaseProgress::finish() {
+    if (bar_)
+        bar_->finish();
+    bar_.reset();
+}
+
 } // namespace lrt::cli

@@ -6,9 +6,11 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 namespace lrt::cli {
 
@@ -36,6 +38,34 @@ private:
     Clock clock_;
     std::chrono::steady_clock::time_point start_, lastLine_;
     int lastPercent_ = -1;
+};
+
+// The scene build's phases before the render ("reading mesh.ply", "building BVH": what
+// BuildOptions::onProgress reports), each shown once it has lasted kShownAfter, so that a small
+// scene's many short phases print nothing: at a terminal a bar per phase; in a log (and in the alf
+// style) one line naming the phase, with no percentage, so that a farm's progress regex
+// `(\d+)%$` reads only the render's.
+class PhaseProgress {
+public:
+    static constexpr std::chrono::milliseconds kShownAfter{500};
+    PhaseProgress(ProgressStyle style, std::ostream& out,
+                  Progress::Clock clock = std::chrono::steady_clock::now);
+    ~PhaseProgress() { finish(); }
+    PhaseProgress(const PhaseProgress&) = delete;
+    PhaseProgress& operator=(const PhaseProgress&) = delete;
+    void update(std::string_view phase, double fraction);
+    // Ends the bar's line of the phase shown last, if any.
+    void finish();
+
+private:
+    ProgressStyle style_;
+    std::ostream& out_;
+    Progress::Clock clock_;
+    std::string phase_;
+    std::chrono::steady_clock::time_point phaseStart_;
+    std::unique_ptr<Progress> bar_; // the phase's, once shown at a terminal
+    int barPercent_ = -1;           // drawn last: Embree reports thousands of times a build
+    bool shown_ = false;
 };
 
 } // namespace lrt::cli

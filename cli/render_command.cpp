@@ -425,6 +425,10 @@ int renderScene(const RenderFlags& flags) {
     BuildOptions buildOptions = buildOptionsFromEnvironment();
     buildOptions.vm = flags.vm;
     buildOptions.embreeBytes = [&device] { return device.bytesInUse(); };
+    PhaseProgress phases(progressStyle, std::cerr);
+    buildOptions.onProgress = [&](std::string_view phase, double fraction) {
+        phases.update(phase, fraction);
+    };
     std::vector<std::unique_ptr<Scene>> scenes;
     std::vector<Diagnostic> approximated;
     for (const FrameJob& job : jobs) {
@@ -437,6 +441,7 @@ int renderScene(const RenderFlags& flags) {
                 }))
                 approximated.push_back(d);
     }
+    phases.finish();
     if (device.errorCount() > 0)
         throw std::runtime_error(device.lastError());
     reportSubstitutions(std::move(approximated), flags.strict);

@@ -18,16 +18,15 @@ shaders.lrt --spp 1` (a process that reads, builds and renders the same scene at
 
 Usage: bench_preview.py LRT SOURCE_DIR [SAVES]   (prints medians and quartiles, in ms)
 """
-import http.client
-import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+from preview_client import PreviewServer, save_by_rename
 
 
 def main():
@@ -41,36 +40,13 @@ def main():
         shutil.copy(os.path.join(source, "shaders", "Marble.cg"), shader)
         with open(shader) as f:
             original = f.read()
-        server = subprocess.Popen([lrt, "preview", "shaders.lrt"], cwd=folder,
-                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        try:
-            line = server.stdout.readline()
-            port, token = re.match(r"preview: http://127\.0\.0\.1:(\d+)/\?token=(\w+)", line).groups()
-            def status():
-                # A connection per request, as a polling page's requests may each be.
-                connection = http.client.HTTPConnection("127.0.0.1", int(port), timeout=30)
-                connection.request("GET", "/api/status", headers={
-                    "Host": f"127.0.0.1:{port}", "Authorization": "Bearer " + token})
-                try:
-                    return json.loads(connection.getresponse().read())
-                finally:
-                    connection.close()
-
-            def wait(condition):
-                while True:
-                    s = status()
-                    if condition(s):
-                        return s
-                    time.sleep(0.001)
+        with PreviewServer(lrt, "shaders.lrt", folder) as server:
+            wait = server.wait
 
             def save(index):
                 # The vein colour's weight changes, so every save is a different program.
-                text = original.replace("float3 veinColor", f"float3 veinColor /* {index} */")
-                with open(shader + ".tmp", "w") as f:
-                    f.write(text)
-                start = time.perf_counter()
-                os.rename(shader + ".tmp", shader)
-                return start
+                return save_by_rename(shader, original.replace(
+                    "float3 veinColor", f"float3 veinColor /* {index} */"))
 
             s = wait(lambda s: s["state"] == "done")
             assert s["diagnostics"] == [], s["diagnostics"]
@@ -89,9 +65,6 @@ def main():
                 s = wait(lambda s: s["generation"] > generation)
                 cancel.append(time.perf_counter() - start)
                 s = wait(lambda s: s["state"] == "done")
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
         batch = []
         for _ in range(5):
             start = time.perf_counter()

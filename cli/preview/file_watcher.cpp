@@ -116,7 +116,9 @@ void FileWatcher::run() {
             continue;
         for (ssize_t at = 0; at < length;) {
             const auto* event = reinterpret_cast<const inotify_event*>(buffer.data() + at);
-            if (event->len > 0)
+            if (event->mask & IN_Q_OVERFLOW) // events were lost: any file may have changed
+                onChange_({});
+            else if (event->len > 0)
                 dispatch(event->wd, std::string(event->name));
             at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
         }

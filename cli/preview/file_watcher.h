@@ -32,7 +32,8 @@ private:
 class FileWatcher {
 public:
     // `onChange` is called on the watcher's own thread with the watched file (as watch() was given
-    // it) that changed. Throws std::runtime_error when inotify is not available.
+    // it) that changed, or with an empty path when the kernel dropped events (any may have).
+    // Throws std::runtime_error when inotify is not available.
     explicit FileWatcher(std::function<void(const std::filesystem::path&)> onChange);
     ~FileWatcher();
     FileWatcher(const FileWatcher&) = delete;

@@ -50,8 +50,8 @@ PreviewSession::PreviewSession(std::filesystem::path scene, RTCDevice device,
       absoluteScenePath_(std::filesystem::absolute(scenePath_).lexically_normal()), device_(device),
       options_(std::move(options)) {
     if (options_.watchFiles)
-        watcher_ =
-            std::make_unique<FileWatcher>([this](const std::filesystem::path&) { reload(); });
+        watcher_ = std::make_unique<FileWatcher>(
+            [this](const std::filesystem::path& file) { fileChanged(file); });
     worker_ = std::thread([this] { run(); });
 }
 
@@ -66,6 +66,19 @@ PreviewSession::~PreviewSession() {
 }
 
 void PreviewSession::reload() {
+    cache_.invalidateAll();
+    requestReload();
+}
+
+void PreviewSession::fileChanged(const std::filesystem::path& file) {
+    if (file.empty())
+        cache_.invalidateAll();
+    else
+        cache_.invalidate(file);
+    requestReload();
+}
+
+void PreviewSession::requestReload() {
     {
         // Both under the lock: the worker clears cancel_ under it only once it has taken every
         // request made before, so a late store can never cancel the generation that follows.
@@ -134,6 +147,8 @@ void PreviewSession::run() {
             status_.state = PreviewStatus::State::Rendering;
             status_.pass = 0;
             status_.passSeconds = 0;
+            status_.phase = "reading " + scenePath_.filename().string();
+            status_.phaseFraction = 0;
             generationStart_ = std::chrono::steady_clock::now();
         }
         changed_.notify_all();
@@ -163,6 +178,16 @@ void PreviewSession::loadAndRender() {
         status_.height = scene->film().yResolution;
         status_.targetSpp = target;
         status_.passes = static_cast<int>(passSchedule(target).size());
+        status_.buildSeconds = secondsSince(generationStart_);
+        const SceneStatistics& built = scene->statistics();
+        status_.statementsMade = built.statementsMade;
+        status_.statementsReused = built.statementsReused;
+        status_.bvhsBuilt = built.bvhsBuilt;
+        status_.bvhsReused = built.bvhsReused;
+        status_.programsLoaded = built.programsLoaded;
+        status_.programsReused = built.programsReused;
+        status_.phase = "rendering";
+        status_.phaseFraction = 0;
     }
     setFiles(scene->files());
     renderPasses(scene, target);
@@ -172,6 +197,12 @@ std::shared_ptr<const Scene> PreviewSession::load(std::vector<std::filesystem::p
     std::vector<FrameDescription> frames = readScene(scenePath_);
     BuildOptions build = options_.build;
     build.keepVertexInputs = true; // the pixel debugger shows vertex programs' inputs
+    build.cache = &cache_;
+    build.onProgress = [this](std::string_view phase, double fraction) {
+        const std::lock_guard lock(mutex_);
+        status_.phase = phase;
+        status_.phaseFraction = fraction;
+    };
     build.onFileRead = [&](const std::filesystem::path& file) { read.push_back(file); };
     return buildScene(frames.front(), device_, build);
 }
@@ -188,6 +219,7 @@ void PreviewSession::fail(std::vector<slvm::Diagnostic> diagnostics,
     {
         const std::lock_guard lock(mutex_);
         status_.state = PreviewStatus::State::Error;
+        status_.phase.clear();
         status_.diagnostics = std::move(diagnostics);
         status_.stale = image_ != nullptr;
         status_.totalSeconds = secondsSince(generationStart_);
@@ -238,8 +270,11 @@ void PreviewSession::renderPasses(const std::shared_ptr<const Scene>& scene, int
             status_.spp = passes[i].samplesPerPixel;
             status_.passSeconds = secondsSince(start);
             status_.totalSeconds = secondsSince(generationStart_);
-            if (i + 1 == passes.size())
+            status_.phaseFraction = static_cast<double>(i + 1) / static_cast<double>(passes.size());
+            if (i + 1 == passes.size()) {
                 status_.state = PreviewStatus::State::Done;
+                status_.phase.clear();
+            }
         }
         changed_.notify_all();
     }

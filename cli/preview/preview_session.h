@@ -5,6 +5,7 @@
 
 #include "cli/preview/file_watcher.h"
 #include "cli/preview/scene_files.h"
+#include "renderer/builder/build_cache.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/image/image_file.h"
 #include "renderer/render/render_settings.h"
@@ -63,7 +64,18 @@ struct PreviewStatus {
     std::vector<slvm::Diagnostic> diagnostics;
     bool stale = false; // the image is of an earlier generation (the scene fails now)
     double passSeconds = 0, totalSeconds = 0; // the latest pass, and the generation so far
-    int width = 0, height = 0;                // the film's
+    double buildSeconds = 0; // reading and building this generation's scene, before its passes
+    // What the generation does now: "reading NAME" (the scene file, then big mesh files), "building
+    // BVH" (BuildOptions::onProgress), "rendering", or "" once done or failed; and how far that
+    // phase is, from 0 to 1 (rendering: the passes done over all of them).
+    std::string phase;
+    double phaseFraction = 0;
+    int width = 0, height = 0; // the film's
+    // What this generation's build made and took over from the last (SceneStatistics): a reload
+    // makes again only what the changed files and statements make.
+    std::size_t statementsMade = 0, statementsReused = 0;
+    std::size_t bvhsBuilt = 0, bvhsReused = 0;
+    std::size_t programsLoaded = 0, programsReused = 0;
 };
 
 class PreviewSession {
@@ -74,8 +86,9 @@ public:
     PreviewSession(const PreviewSession&) = delete;
     PreviewSession& operator=(const PreviewSession&) = delete;
 
-    // Reads the scene again (a watched file changed): cancels the render in flight, which stops
-    // before its next tile. Callable from any thread.
+    // Reads and builds the scene again from nothing: cancels the render in flight, which stops
+    // before its next tile. Callable from any thread. (A watched file's change reloads by itself,
+    // making again only what that file makes.)
     void reload();
 
     PreviewStatus status() const;
@@ -98,6 +111,9 @@ public:
 
 private:
     void run();
+    // `file` changed (empty: anything may have): what was made from it is made again.
+    void fileChanged(const std::filesystem::path& file);
+    void requestReload();
     // One generation: read and build the scene, then render its passes until done or cancelled.
     void loadAndRender();
     std::shared_ptr<const Scene> load(std::vector<std::filesystem::path>& read);
@@ -124,6 +140,7 @@ private:
     std::atomic<bool> cancel_{false}; // the render in flight stops before its next tile
     bool reloadRequested_ = true;     // under mutex_
     bool stopping_ = false;           // under mutex_
+    BuildCache cache_;                // what the last good build made, for the next
     std::unique_ptr<FileWatcher> watcher_;
     std::thread worker_;
 };

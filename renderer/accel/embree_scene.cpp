@@ -1,6 +1,8 @@
 // Embree scene ownership and single-ray queries.
 #include "renderer/accel/embree_scene.h"
 
+#include <algorithm>
+#include <mutex>
 #include <stdexcept>
 
 namespace lrt {
@@ -10,11 +12,31 @@ EmbreeScene::EmbreeScene(RTCDevice device) : scene_(rtcNewScene(device)) {
         throw std::runtime_error("cannot create an Embree scene");
 }
 
-void EmbreeScene::commit(BvhBuild build) {
+namespace {
+// Embree calls its progress monitor from its build threads, several at once.
+struct CommitProgress {
+    const std::function<void(double)>& report;
+    std::mutex mutex;
+};
+bool reportProgress(void* progress, double fraction) {
+    auto* commit = static_cast<CommitProgress*>(progress);
+    const std::lock_guard lock(commit->mutex);
+    commit->report(std::clamp(fraction, 0.0, 1.0));
+    return true; // go on
+}
+} // namespace
+
+void EmbreeScene::commit(BvhBuild build, const std::function<void(double)>& progress) {
     const bool fast = build == BvhBuild::Fast;
     rtcSetSceneBuildQuality(scene_, fast ? RTC_BUILD_QUALITY_MEDIUM : RTC_BUILD_QUALITY_HIGH);
     rtcSetSceneFlags(scene_, fast ? RTC_SCENE_FLAG_COMPACT : RTC_SCENE_FLAG_NONE);
+    CommitProgress monitor{progress, {}};
+    if (progress)
+        rtcSetSceneProgressMonitorFunction(scene_, reportProgress, &monitor);
     rtcCommitScene(scene_);
+    rtcSetSceneProgressMonitorFunction(scene_, nullptr, nullptr);
+    if (progress)
+        progress(1.0);
 }
 
 EmbreeScene::~EmbreeScene() {

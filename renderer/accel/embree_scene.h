@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <embree3/rtcore.h>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -26,7 +27,9 @@ public:
     unsigned attach(RTCGeometry geometry);
     // Builds the BVH over what is attached: Fast is Embree's medium-quality build of a compact
     // BVH, Quality its high-quality build (docs/performance.md, "Choosing the BVH build").
-    void commit(BvhBuild build);
+    // `progress`, when set, is called with the fraction built, from Embree's threads, one call at
+    // a time.
+    void commit(BvhBuild build, const std::function<void(double)>& progress = {});
 
 private:
     RTCScene scene_;

@@ -66,10 +66,11 @@ SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
       onFileRead_(options.onFileRead), execution_{slvm::jit::effectiveVm(options.vm), &compiled_},
       shaders_(
           shaderSearchPath(frame, options, sceneDirectory()),
-          [this](const std::filesystem::path& path) { noteFileRead(path); }, execution_),
+          [this](const std::filesystem::path& path) { noteFileRead(path); }, execution_,
+          options.cache ? &options.cache->programs_ : nullptr),
       bundledVertexPrograms_(options.bundledVertexPrograms),
       keepVertexInputs_(options.keepVertexInputs), samplesPerPixel_(options.samplesPerPixel),
-      embreeBytes_(options.embreeBytes) {}
+      embreeBytes_(options.embreeBytes), cache_(options.cache), onProgress_(options.onProgress) {}
 
 // The whole frame's, whatever its crop or farm tile: every piece of a split frame builds the same
 // BVH.
@@ -91,6 +92,8 @@ std::vector<std::filesystem::path> SceneBuilder::sceneFiles() const {
 
 void SceneBuilder::noteFileRead(const std::filesystem::path& path) {
     filesRead_.push_back(std::filesystem::absolute(path).lexically_normal());
+    if (recording_)
+        recording_->push_back(filesRead_.back());
     if (onFileRead_)
         onFileRead_(filesRead_.back());
 }
@@ -101,9 +104,11 @@ std::filesystem::path SceneBuilder::sceneDirectory() const {
 
 // Every independent error of the frame is reported at once: each light and each shape that fails
 // is left out and the build goes on, then throws them all. A failed light stops the build before
-// the shapes, whose area lights index the list of lights. A shape fails before its geometry is
-// attached (or after a whole surface of it), so geometry IDs and primitives stay in step.
+// the shapes, whose area lights index the list of lights. Geometry is attached to Embree only
+// once every shape has been made, in the order of the primitives: geometry IDs index them.
 std::unique_ptr<Scene> SceneBuilder::build() {
+    if (cache_)
+        cache_->applyChanges();
     // The files the frame was read from ("<command line>" and the like name no file).
     if (frame_.sources)
         for (const auto& source : *frame_.sources)
@@ -129,8 +134,9 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     const auto start = std::chrono::steady_clock::now();
     const double compiledBefore = compiled_.seconds();
     const std::int64_t embreeBefore = embreeBytes_ ? embreeBytes_() : 0;
-    for (const ObjectDefinition& object : frame_.world.objects) {
-        auto prototype = std::make_unique<EmbreeScene>(device_);
+    std::vector<BuildCache::Bvh> objects(frame_.world.objects.size());
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        const ObjectDefinition& object = frame_.world.objects[i];
         std::vector<Primitive> primitives;
         for (const ShapeDescription& shape : object.shapes)
             collecting([&] {
@@ -139,29 +145,19 @@ std::unique_ptr<Scene> SceneBuilder::build() {
                                      fmt::format("area lights inside object definitions are not "
                                                  "supported (object '{}')",
                                                  object.name));
-                addShape(shape, *prototype, primitives);
+                addShape(shape, primitives, objects[i]);
             });
-        scene_->prototypes_.push_back(std::move(prototype));
         scene_->prototypePrimitives_.push_back(std::move(primitives));
     }
-    scene_->root_ = std::make_unique<EmbreeScene>(device_);
+    BuildCache::Bvh world;
     for (const ShapeDescription& shape : frame_.world.shapes)
-        collecting([&] { addShape(shape, *scene_->root_, scene_->rootPrimitives_); });
+        collecting([&] { addShape(shape, scene_->rootPrimitives_, world); });
     throwCollected();
     SceneStatistics& statistics = scene_->statistics_;
-    const auto committing = std::chrono::steady_clock::now();
-    statistics.geometrySeconds = std::chrono::duration<double>(committing - start).count() -
-                                 statistics.readSeconds - (compiled_.seconds() - compiledBefore);
-    // Every shape is made before any BVH is built, so that "auto" weighs all of the triangles.
-    statistics.bvh = chooseBvhBuild(options.bvh, statistics.triangles, cameraSamples());
-    for (const auto& prototype : scene_->prototypes_)
-        prototype->commit(statistics.bvh);
-    completeLightLists();
-    for (const InstanceDescription& instance : frame_.world.instances)
-        addInstance(instance);
-    scene_->root_->commit(statistics.bvh);
-    statistics.bvhBuildSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
+    statistics.geometrySeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
+        statistics.readSeconds - (compiled_.seconds() - compiledBefore);
+    std::vector<BuildCache::Instance> instances = commitBvhs(world, objects);
     if (embreeBytes_)
         statistics.bvhBytes =
             static_cast<std::size_t>(std::max<std::int64_t>(0, embreeBytes_() - embreeBefore));
@@ -177,10 +173,54 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     scene_->statistics_.vm = slvm::jit::vmName(execution_.vm);
     scene_->statistics_.compiledPrograms = compiled_.programs();
     scene_->statistics_.compileSeconds = compiled_.seconds();
+    scene_->statistics_.programsLoaded = shaders_.programsLoaded();
+    scene_->statistics_.programsReused = shaders_.programsReused();
+    if (cache_) {
+        cache_->keep(std::move(statements_),
+                     {std::move(world), std::move(instances), std::move(objects), statistics.bvh});
+        cache_->programs_.retain(shaders_.used());
+    }
     return std::move(scene_);
 }
 
-void SceneBuilder::addInstance(const InstanceDescription& instance) {
+// Every shape is made before any BVH is built, so that "auto" weighs all of the triangles. The
+// world's BVH is the last build's only when every object's is too: its instances point at them.
+std::vector<BuildCache::Instance> SceneBuilder::commitBvhs(BuildCache::Bvh& world,
+                                                           std::vector<BuildCache::Bvh>& objects) {
+    SceneStatistics& statistics = scene_->statistics_;
+    statistics.bvh = chooseBvhBuild(frame_.options.bvh, statistics.triangles, cameraSamples());
+    const std::optional<BuildCache::World>& last =
+        cache_ ? cache_->world_ : std::optional<BuildCache::World>{};
+    const bool sameBuild = last && last->build == statistics.bvh;
+    bool objectsReused = sameBuild && last->objects.size() == objects.size();
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        const BuildCache::Bvh* lastObject =
+            last && i < last->objects.size() ? &last->objects[i] : nullptr;
+        commitBvh(objects[i], scene_->prototypePrimitives_[i], lastObject, sameBuild,
+                  statistics.bvh);
+        objectsReused = objectsReused && objects[i].scene == lastObject->scene;
+        scene_->prototypes_.push_back(objects[i].scene);
+    }
+    completeLightLists();
+    std::vector<BuildCache::Instance> instances;
+    for (const InstanceDescription& instance : frame_.world.instances) {
+        scene_->instances_.push_back({instance.object, instance.instanceToWorld});
+        instances.push_back({instance.object, instance.instanceToWorld});
+    }
+    statistics.instances = instances.size();
+    const bool sameInstances =
+        last && std::equal(instances.begin(), instances.end(), last->instances.begin(),
+                           last->instances.end(), [](const auto& a, const auto& b) {
+                               return a.object == b.object &&
+                                      sameBits(a.instanceToWorld, b.instanceToWorld);
+                           });
+    commitBvh(world, scene_->rootPrimitives_, last ? &last->root : nullptr,
+              objectsReused && sameInstances, statistics.bvh, instances);
+    scene_->root_ = world.scene;
+    return instances;
+}
+
+unsigned SceneBuilder::attachInstance(EmbreeScene& world, const BuildCache::Instance& instance) {
     RTCGeometry geometry = rtcNewGeometry(device_, RTC_GEOMETRY_TYPE_INSTANCE);
     rtcSetGeometryInstancedScene(
         geometry, scene_->prototypes_[static_cast<std::size_t>(instance.object)]->get());
@@ -191,11 +231,7 @@ void SceneBuilder::addInstance(const InstanceDescription& instance) {
             matrix[column * 3 + row] = m[row][column];
     rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT3X4_COLUMN_MAJOR, matrix);
     rtcCommitGeometry(geometry);
-    const unsigned id = scene_->root_->attach(geometry);
-    if (id != scene_->rootPrimitives_.size() + scene_->instances_.size())
-        throw std::logic_error("Embree assigned instance IDs out of order");
-    scene_->instances_.push_back({instance.object, instance.instanceToWorld});
-    ++scene_->statistics_.instances;
+    return world.attach(geometry);
 }
 
 std::unique_ptr<Scene> buildScene(const FrameDescription& frame, RTCDevice device,

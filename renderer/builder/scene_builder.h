@@ -13,9 +13,12 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace lrt {
+
+class BuildCache; // renderer/builder/build_cache.h
 
 // Where a scene's SL shaders and vertex programs are looked for besides its own folders. The
 // renderer has no install location of its own: its caller says where the bundled data is (lrt
@@ -43,6 +46,14 @@ struct BuildOptions {
     // Embree's bytes in use (EmbreeDevice::bytesInUse), for SceneStatistics::bvhBytes; may be
     // empty.
     std::function<std::int64_t()> embreeBytes;
+    // What the last build of this scene made, to take over what has not changed, and where this
+    // build's is kept once it succeeds; null to make everything. Builds with one cache must use
+    // the same device and the same options.
+    BuildCache* cache = nullptr;
+    // Called as a long build moves on: `phase` is "reading NAME" (a mesh file, NAME its file
+    // name) or "building BVH", `fraction` how far it is, from 0 to 1. Called from the building
+    // threads, one call at a time; may be empty.
+    std::function<void(std::string_view phase, double fraction)> onProgress;
 };
 
 // Throws SceneError for anything invalid. SL shaders are looked for in the scene's

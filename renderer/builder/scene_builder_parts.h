@@ -4,6 +4,7 @@
 // shapes and their vertex programs.
 #pragma once
 
+#include "renderer/builder/build_cache.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/description/file_material.h"
 #include "renderer/description/scene_description.h"
@@ -42,7 +43,13 @@ public:
 
 private:
     // scene_builder.cpp
-    void addInstance(const InstanceDescription& instance);
+    // The world's and the object definitions' BVHs, reusing the last build's where they match;
+    // returns the world's instances.
+    std::vector<BuildCache::Instance> commitBvhs(BuildCache::Bvh& world,
+                                                 std::vector<BuildCache::Bvh>& objects);
+    // Places `instance` (of an object whose BVH is committed) in the world's BVH; returns its
+    // geometry ID.
+    unsigned attachInstance(EmbreeScene& world, const BuildCache::Instance& instance);
     std::filesystem::path sceneDirectory() const;
     // The camera samples the frame's BVH is chosen for: pixels x samples per pixel.
     double cameraSamples() const;
@@ -77,18 +84,26 @@ private:
                                      const char* encoding = "auto");
 
     // shape_building.cpp
-    void addShape(const ShapeDescription& d, EmbreeScene& target,
-                  std::vector<Primitive>& primitives);
-    // A shape made for a statement, and what the vertex program that deformed it saw (kept only
-    // when building for the debugger).
-    struct MadeShape {
-        std::unique_ptr<Shape> shape;
-        std::shared_ptr<const VertexProgramInputs> vertexInputs;
-    };
-    void addPrimitive(MadeShape made, const SurfaceLook& look, const ShapeDescription& d,
-                      EmbreeScene& target, std::vector<Primitive>& primitives);
+    // The statement's surfaces, taken over from the last build or made, placed as primitives in
+    // `bvh` (which lists the statements its BVH is built over).
+    void addShape(const ShapeDescription& d, std::vector<Primitive>& primitives,
+                  BuildCache::Bvh& bvh);
+    using Statement = BuildCache::Statement;
+    // Reads, tessellates and runs through the vertex program what `d` describes, calling
+    // `afterReading` once the shape has been read, before any vertex program runs.
+    std::shared_ptr<const Statement> makeStatement(const ShapeDescription& d,
+                                                   const std::function<void()>& afterReading);
+    void addPrimitive(const BuildCache::Surface& surface, const SurfaceLook& look,
+                      const ShapeDescription& d, std::vector<Primitive>& primitives);
     const VertexProgramBinding* vertexProgram(const SurfaceAttributes& attributes);
-    MadeShape meshShape(const ShapeDescription& d, MeshData mesh);
+    // A surface of `made` from `mesh`; its shape is null when every triangle was dropped.
+    BuildCache::Surface meshShape(const ShapeDescription& d, MeshData mesh, Statement& made);
+    // The BVH over `primitives` (and `instances`, for the world's): the last build's when it was
+    // built over the same statements (and instances) at the same quality and `reusable`, else
+    // attached and committed now.
+    void commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>& primitives,
+                   const BuildCache::Bvh* last, bool reusable, BvhBuild build,
+                   const std::vector<BuildCache::Instance>& instances = {});
 
     // Records a file the build reads (BuildOptions::onFileRead, Scene::files).
     void noteFileRead(const std::filesystem::path& path);
@@ -112,6 +127,12 @@ private:
     std::vector<std::shared_ptr<const TextureDescription>> fileTextures_; // mesh files' image maps
     std::map<const std::vector<int>*, int> lightLists_;
     std::map<const VertexProgramDescription*, VertexProgramBinding> bindings_;
+    // The files each binding's program was read from: part of what each mesh under it read.
+    std::map<const VertexProgramDescription*, std::vector<std::filesystem::path>> bindingFiles_;
+    BuildCache* cache_;                                        // BuildOptions::cache
+    std::function<void(std::string_view, double)> onProgress_; // BuildOptions::onProgress
+    std::vector<std::filesystem::path>* recording_ = nullptr;  // the statement being made's files
+    std::vector<std::shared_ptr<const Statement>> statements_; // this build's, for the cache
     std::vector<Diagnostic> errors_;
     SourceLocation firstDroppedTriangle_; // the first shape that lost non-finite triangles
 };

@@ -11,68 +11,127 @@
 
 namespace lrt {
 
-void SceneBuilder::addShape(const ShapeDescription& d, EmbreeScene& target,
-                            std::vector<Primitive>& primitives) {
+void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& primitives,
+                            BuildCache::Bvh& bvh) {
+    const SurfaceAttributes& a = *d.attributes;
+    std::shared_ptr<const Statement> made;
+    if (cache_)
+        made = cache_->take(
+            d, {frame_.options.camera.worldToCamera, frame_.number, keepVertexInputs_});
+    // After the shape is read, so that a shape's own error is not hidden behind its Surface's,
+    // and before its vertex program runs, whose errors come after the Surface's.
+    std::optional<SurfaceLook> statementLook;
+    const auto lookUp = [&] {
+        statementLook = SurfaceLook{
+            material(a), a.color, a.colorTexture ? colorTexture(*a.colorTexture) : nullptr,
+            a.opacity,   {},      a.normalMap ? colorTexture(*a.normalMap) : nullptr,
+            1.0f};
+    };
+    if (made) {
+        ++scene_->statistics_.statementsReused;
+        for (const std::filesystem::path& file : made->files)
+            noteFileRead(file);
+        lookUp();
+    } else {
+        made = makeStatement(d, lookUp);
+        ++scene_->statistics_.statementsMade;
+    }
+    std::vector<SurfaceLook> fileLooks;
+    for (const FileMaterial& m : made->materials)
+        fileLooks.push_back(fileMaterialLook(m, d));
+    for (const std::string& note : made->notes)
+        substitution(d.where, note);
+    for (const std::string& warning : made->warnings)
+        scene_->warnings_.emplace_back(slvm::Severity::Warning, d.where, warning);
+    if (made->droppedTriangles > 0 && scene_->statistics_.droppedTriangles == 0)
+        firstDroppedTriangle_ = d.where;
+    scene_->statistics_.droppedTriangles += made->droppedTriangles;
+    scene_->statistics_.programVertices += made->programVertices;
+    for (const BuildCache::Surface& surface : made->surfaces)
+        addPrimitive(surface, surface.material ? fileLooks[*surface.material] : *statementLook, d,
+                     primitives);
+    bvh.statements.push_back(made);
+    statements_.push_back(std::move(made));
+}
+
+std::shared_ptr<const SceneBuilder::Statement>
+SceneBuilder::makeStatement(const ShapeDescription& d, const std::function<void()>& afterReading) {
     const SurfaceAttributes& a = *d.attributes;
     const ShapeEntry* entry = shapeRegistry().find(d.type);
     if (!entry)
         throw std::logic_error(fmt::format("shape '{}' is not registered", d.type));
+    auto made = std::make_shared<Statement>();
+    made->description = d;
+    made->worldToCamera = frame_.options.camera.worldToCamera;
+    made->frame = frame_.number;
+    made->keepVertexInputs = keepVertexInputs_;
+    recording_ = &made->files;
+    // Whatever leaves this function, the files are no longer this statement's.
+    const std::unique_ptr<void, std::function<void(void*)>> stopRecording(
+        this, [this](void*) { recording_ = nullptr; });
+    // "reading NAME" for the file the shape reads now, as it reads it.
+    std::string phase;
+    const auto reading = [&](double fraction) {
+        if (onProgress_ && !phase.empty())
+            onProgress_(phase, fraction);
+    };
     const ShapeContext context{d.objectToWorld,
                                a.reverseOrientation,
                                a.sides == 1,
                                d.baseDirectory,
                                d.where,
                                d.meshFile,
-                               [this](const std::filesystem::path& path) { noteFileRead(path); },
-                               execution_};
+                               [&](const std::filesystem::path& path) {
+                                   noteFileRead(path);
+                                   phase = "reading " + path.filename().string();
+                                   reading(0);
+                               },
+                               execution_,
+                               reading};
     // Reading: what the shape's own making takes (mesh files), less any program it compiles.
-    const auto reading = std::chrono::steady_clock::now();
+    const auto readingStart = std::chrono::steady_clock::now();
     const double compiledBefore = compiled_.seconds();
-    ShapeSurfaces made = entry->create(
+    ShapeSurfaces surfaces = entry->create(
         d.arguments,
         Parameters(d.parameters, entry->parameters, shapeStatementName(*entry), d.where), context);
     scene_->statistics_.readSeconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - reading).count() -
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - readingStart).count() -
         (compiled_.seconds() - compiledBefore);
-    // After the shape, so that a shape's own error is not hidden behind its Surface's.
-    const SurfaceLook statementLook{
-        material(a), a.color, a.colorTexture ? colorTexture(*a.colorTexture) : nullptr,
-        a.opacity,   {},      a.normalMap ? colorTexture(*a.normalMap) : nullptr,
-        1.0f};
-    std::vector<SurfaceLook> fileLooks;
-    for (const FileMaterial& m : made.materials)
-        fileLooks.push_back(fileMaterialLook(m, d));
-    for (const std::string& note : made.notes)
-        substitution(d.where, note);
-
-    for (ShapeSurface& surfaceMade : made.surfaces) {
-        MadeShape shape;
+    recording_ = nullptr; // the Surface's files are not the shape's
+    afterReading();
+    recording_ = &made->files;
+    made->materials = std::move(surfaces.materials);
+    made->notes = std::move(surfaces.notes);
+    for (ShapeSurface& surfaceMade : surfaces.surfaces) {
+        BuildCache::Surface surface;
         if (auto* mesh = std::get_if<MeshData>(&surfaceMade.geometry)) {
-            shape = meshShape(d, std::move(*mesh));
+            surface = meshShape(d, std::move(*mesh), *made);
         } else {
-            shape.shape = std::move(std::get<std::unique_ptr<Shape>>(surfaceMade.geometry));
+            std::unique_ptr<Shape> shape =
+                std::move(std::get<std::unique_ptr<Shape>>(surfaceMade.geometry));
             // Under a vertex program, other shapes are deformed as meshes at the binding's rate.
             if (const VertexProgramBinding* binding = vertexProgram(a)) {
-                auto mesh =
-                    shape.shape->tessellate(binding->tessellation[0], binding->tessellation[1]);
+                auto mesh = shape->tessellate(binding->tessellation[0], binding->tessellation[1]);
                 if (!mesh)
                     throw SceneError(d.where, fmt::format("vertex programs apply to meshes and to "
                                                           "shapes that tessellate; {} does not",
                                                           shapeStatementName(*entry)));
-                shape = meshShape(d, std::move(*mesh));
+                surface = meshShape(d, std::move(*mesh), *made);
+            } else {
+                surface.shape = std::move(shape);
             }
         }
-        if (!shape.shape)
+        if (!surface.shape)
             continue; // every triangle was dropped
-        const auto& index = surfaceMade.material;
-        addPrimitive(std::move(shape), index ? fileLooks[*index] : statementLook, d, target,
-                     primitives);
+        surface.material = surfaceMade.material;
+        made->surfaces.push_back(std::move(surface));
     }
+    return made;
 }
 
-void SceneBuilder::addPrimitive(MadeShape made, const SurfaceLook& look, const ShapeDescription& d,
-                                EmbreeScene& target, std::vector<Primitive>& primitives) {
-    std::unique_ptr<Shape> shape = std::move(made.shape);
+void SceneBuilder::addPrimitive(const BuildCache::Surface& surface, const SurfaceLook& look,
+                                const ShapeDescription& d, std::vector<Primitive>& primitives) {
+    const Shape* shape = surface.shape.get();
     const SurfaceAttributes& a = *d.attributes;
     // A file's emissive material makes its surface an area light, unless the statement's own
     // AreaLightSource does; not inside an object definition, where area lights cannot be.
@@ -82,16 +141,13 @@ void SceneBuilder::addPrimitive(MadeShape made, const SurfaceLook& look, const S
         substitution(d.where, "an emissive material inside an object definition does not emit "
                               "(area lights cannot be instanced)");
     // Light sampling picks points on the emitter's surface: it must be able to. Checked before the
-    // geometry is attached, so that a refused shape leaves the BVH and the primitives in step.
+    // primitive is placed, so that a refused shape leaves the BVH and the primitives in step.
     if ((a.areaLight >= 0 || fileEmits) && !shape->samplesArea())
         throw SceneError(d.where, fmt::format("an area light needs shapes it can sample points on, "
                                               "and a {} cannot be sampled",
                                               d.type));
-    const unsigned id = target.attach(shape->createGeometry(device_));
-    if (id != primitives.size())
-        throw std::logic_error("Embree assigned geometry IDs out of order");
     Primitive primitive;
-    primitive.shape = shape.get();
+    primitive.shape = shape;
     primitive.material = look.material;
     primitive.color = look.color;
     primitive.colorTexture = look.texture;
@@ -101,7 +157,7 @@ void SceneBuilder::addPrimitive(MadeShape made, const SurfaceLook& look, const S
     primitive.lightList = lightList(a);
     primitive.origin = fmt::format("{} at {}:{}", d.type, d.where.file, d.where.line);
     primitive.surface = a.surface.name;
-    primitive.vertexInputs = std::move(made.vertexInputs);
+    primitive.vertexInputs = surface.vertexInputs;
     AreaLight* light = nullptr;
     if (a.areaLight >= 0)
         light =
@@ -109,18 +165,50 @@ void SceneBuilder::addPrimitive(MadeShape made, const SurfaceLook& look, const S
     else if (fileEmits)
         light = emissiveLight(look.emission);
     if (light) {
-        light->addShape(shape.get());
+        light->addShape(shape);
         primitive.areaLight = light;
     }
     if (primitive.opacity != Color{1, 1, 1})
         scene_->hasTranslucency_ = true;
-    if (dynamic_cast<const TriangleMesh*>(shape.get()))
+    if (dynamic_cast<const TriangleMesh*>(shape))
         scene_->statistics_.triangles += shape->primitiveCount();
     else
         ++scene_->statistics_.quadrics;
     scene_->statistics_.geometryBytes += shape->memoryBytes();
     primitives.push_back(primitive);
-    scene_->shapes_.push_back(std::move(shape));
+    scene_->shapes_.push_back(surface.shape);
+}
+
+void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>& primitives,
+                             const BuildCache::Bvh* last, bool reusable, BvhBuild build,
+                             const std::vector<BuildCache::Instance>& instances) {
+    if (reusable && last && last->statements == bvh.statements) {
+        bvh.scene = last->scene;
+        ++scene_->statistics_.bvhsReused;
+        return;
+    }
+    const auto attaching = std::chrono::steady_clock::now();
+    bvh.scene = std::make_shared<EmbreeScene>(device_);
+    // Geometry IDs index the primitives, then the instances.
+    unsigned expected = 0;
+    const auto check = [&](unsigned id) {
+        if (id != expected++)
+            throw std::logic_error("Embree assigned geometry IDs out of order");
+    };
+    for (const Primitive& primitive : primitives)
+        check(bvh.scene->attach(primitive.shape->createGeometry(device_)));
+    for (const BuildCache::Instance& instance : instances)
+        check(attachInstance(*bvh.scene, instance));
+    const auto committing = std::chrono::steady_clock::now();
+    if (onProgress_)
+        bvh.scene->commit(build, [&](double fraction) { onProgress_("building BVH", fraction); });
+    else
+        bvh.scene->commit(build);
+    SceneStatistics& statistics = scene_->statistics_;
+    statistics.geometrySeconds += std::chrono::duration<double>(committing - attaching).count();
+    statistics.bvhBuildSeconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
+    ++statistics.bvhsBuilt;
 }
 
 // The binding of the vertex program in force for `a`, loaded once per VertexProgram statement;
@@ -129,8 +217,13 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
     const VertexProgramDescription* d = a.vertexProgram.get();
     if (!d)
         return nullptr;
-    if (const auto it = bindings_.find(d); it != bindings_.end())
+    if (const auto it = bindings_.find(d); it != bindings_.end()) {
+        if (recording_) // what the first mesh under it read, this one reads too
+            recording_->insert(recording_->end(), bindingFiles_[d].begin(), bindingFiles_[d].end());
         return &it->second;
+    }
+    std::vector<std::filesystem::path>& files = bindingFiles_[d];
+    const std::size_t recordedBefore = recording_ ? recording_->size() : 0;
     std::filesystem::path path = std::filesystem::path(d->directory) / d->file;
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec) && !bundledVertexPrograms_.empty()) {
@@ -168,12 +261,17 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
         isSource ? bindCompiledVertexProgram(*d, program.vertex(), program.constants)
                  : bindVertexProgram(*d, program.vertex());
     binding.executor.emplace(*binding.program, execution_.vm, execution_.statistics);
+    if (recording_)
+        files.assign(recording_->begin() + static_cast<std::ptrdiff_t>(recordedBefore),
+                     recording_->end());
     return &bindings_.emplace(d, std::move(binding)).first->second;
 }
 
 // A triangle mesh for `d`, run through the bound vertex program first (if any), without its
-// non-finite triangles; null when none is left.
-SceneBuilder::MadeShape SceneBuilder::meshShape(const ShapeDescription& d, MeshData mesh) {
+// non-finite triangles; its shape is null when none is left. What the program and the dropping
+// report goes to `made`.
+BuildCache::Surface SceneBuilder::meshShape(const ShapeDescription& d, MeshData mesh,
+                                            Statement& made) {
     const SurfaceAttributes& a = *d.attributes;
     std::shared_ptr<VertexProgramInputs> inputs;
     if (const VertexProgramBinding* binding = vertexProgram(a)) {
@@ -199,26 +297,22 @@ SceneBuilder::MadeShape SceneBuilder::meshShape(const ShapeDescription& d, MeshD
         } catch (const std::runtime_error& e) {
             throw SceneError(d.where, e.what());
         }
-        scene_->statistics_.programVertices += report.vertices;
+        made.programVertices += report.vertices;
         if (report.limited || report.overflowed)
-            scene_->warnings_.emplace_back(
-                slvm::Severity::Warning, d.where,
-                fmt::format("vertex program '{}' stopped early on {} of {} vertices ({} at the "
-                            "65536-instruction limit, {} by a CAL past four levels); their "
-                            "outputs are what it had written",
-                            binding->program->name(), report.limited + report.overflowed,
-                            report.vertices, report.limited, report.overflowed));
+            made.warnings.push_back(fmt::format(
+                "vertex program '{}' stopped early on {} of {} vertices ({} at the "
+                "65536-instruction limit, {} by a CAL past four levels); their outputs are what "
+                "it had written",
+                binding->program->name(), report.limited + report.overflowed, report.vertices,
+                report.limited, report.overflowed));
     }
-    if (const std::size_t dropped = dropNonFiniteTriangles(mesh, d.objectToWorld)) {
-        if (scene_->statistics_.droppedTriangles == 0)
-            firstDroppedTriangle_ = d.where;
-        scene_->statistics_.droppedTriangles += dropped;
-    }
+    made.droppedTriangles += dropNonFiniteTriangles(mesh, d.objectToWorld);
     if (mesh.triangles.empty())
         return {};
-    return {std::make_unique<TriangleMesh>(d.objectToWorld, a.reverseOrientation, a.sides == 1,
+    return {std::make_shared<TriangleMesh>(d.objectToWorld, a.reverseOrientation, a.sides == 1,
                                            std::move(mesh)),
-            std::move(inputs)};
+            std::move(inputs),
+            {}};
 }
 
 } // namespace lrt

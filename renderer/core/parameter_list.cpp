@@ -3,7 +3,9 @@
 
 #include "slvm/common/source_text.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <fmt/format.h>
 
 namespace lrt {
@@ -63,6 +65,19 @@ const Parameter* ParameterList::find(const std::string& name) const {
         if (p.name == name)
             return &p;
     return nullptr;
+}
+
+// Numbers compare by their bits: -0 and 0 may make different geometry, and NaN is never equal.
+bool ParameterList::sameValuesAs(const ParameterList& other) const {
+    const auto sameBits = [](const std::vector<double>& a, const std::vector<double>& b) {
+        return a.size() == b.size() &&
+               (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+    };
+    return std::equal(parameters_.begin(), parameters_.end(), other.parameters_.begin(),
+                      other.parameters_.end(), [&](const Parameter& a, const Parameter& b) {
+                          return a.name == b.name && a.type == b.type &&
+                                 sameBits(a.numbers, b.numbers) && a.strings == b.strings;
+                      });
 }
 
 const Parameter& ParameterList::expectNumbers(const Parameter& p,

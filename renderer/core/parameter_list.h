@@ -45,6 +45,9 @@ public:
     const Parameter* find(const std::string& name) const;
     // Every parameter, in the order given, for consumers whose names follow a pattern ("c[N]").
     const std::vector<Parameter>& all() const { return parameters_; }
+    // The same parameters, in the same order, with the same types and values, wherever they were
+    // written: what makes the same thing when created.
+    bool sameValuesAs(const ParameterList& other) const;
 
     float getFloat(const std::string& name, float fallback) const;
     int getInteger(const std::string& name, int fallback) const;

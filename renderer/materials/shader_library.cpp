@@ -36,22 +36,50 @@ ShaderLibrary::load(const std::filesystem::path& path,
     auto key = std::make_pair(std::filesystem::weakly_canonical(path).string(), uniforms);
     if (const auto it = loaded_.find(key); it != loaded_.end())
         return it->second;
+    ProgramCache::Key cacheKey{key.first, uniforms, searchPath_, execution_.vm};
+    if (const ProgramCache::Entry* kept = cache_ ? cache_->find(cacheKey) : nullptr) {
+        for (const std::filesystem::path& file : kept->files)
+            if (onFileRead_)
+                onFileRead_(file);
+        if (kept->executor)
+            executors_[kept->program.get()] = kept->executor;
+        else // loaded by a build that failed before it made one
+            keys_.emplace(kept->program.get(), cacheKey);
+        loaded_.emplace(std::move(key), kept->program);
+        used_.insert(std::move(cacheKey));
+        ++programsReused_;
+        return kept->program;
+    }
     compiler::CompileOptions options;
     options.profile = "sl";
     options.uniformValues = uniforms;
     options.searchPath = searchPath_;
-    options.onFileRead = onFileRead_;
+    std::vector<std::filesystem::path> files;
+    options.onFileRead = [&](const std::filesystem::path& file) {
+        files.push_back(std::filesystem::absolute(file).lexically_normal());
+        if (onFileRead_)
+            onFileRead_(file);
+    };
     auto program = compiler::loadProgram(path, options).sl();
+    ++programsLoaded_;
     loaded_.emplace(std::move(key), program);
+    if (cache_) {
+        cache_->insert(cacheKey, {program, nullptr, std::move(files)});
+        keys_.emplace(program.get(), cacheKey);
+        used_.insert(std::move(cacheKey));
+    }
     return program;
 }
 
 std::shared_ptr<const slvm::sl::Executor>
 ShaderLibrary::executor(const std::shared_ptr<const slvm::sl::VerifiedProgram>& program) {
     auto& made = executors_[program.get()];
-    if (!made)
+    if (!made) {
         made = std::make_shared<const slvm::sl::Executor>(*program, execution_.vm,
                                                           execution_.statistics);
+        if (const auto key = keys_.find(program.get()); key != keys_.end())
+            cache_->insert(key->second, {program, made, cache_->find(key->second)->files});
+    }
     return made;
 }
 

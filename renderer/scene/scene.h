@@ -83,6 +83,12 @@ struct SceneStatistics {
     std::string vm = "interpreter";   // what ran the programs: "jit" or "interpreter"
     std::size_t compiledPrograms = 0; // programs compiled to native code
     double compileSeconds = 0;        // the time compiling them took
+    // What this build made, and what it took over from the build before it (a live preview's
+    // reload, BuildOptions::cache): shape statements, BVHs (the world's and each object
+    // definition's) and shader programs.
+    std::size_t statementsMade = 0, statementsReused = 0;
+    std::size_t bvhsBuilt = 0, bvhsReused = 0;
+    std::size_t programsLoaded = 0, programsReused = 0;
 };
 
 // Embree's report of a hit, in the space of the shape that was hit: its point (from the ray, at
@@ -165,7 +171,7 @@ private:
     Color background_;
     int frame_ = 0;
     bool hasTranslucency_ = false;
-    std::vector<std::unique_ptr<Shape>> shapes_;
+    std::vector<std::shared_ptr<const Shape>> shapes_; // shared with later builds (BuildCache)
     std::vector<std::unique_ptr<Material>> materials_;
     std::vector<std::unique_ptr<ColorTexture>> colorTextures_;
     std::unique_ptr<TextureSystem> textures_; // created when a shader binds an image
@@ -175,9 +181,9 @@ private:
     std::vector<Emitter> emitters_;
     std::vector<int> infiniteEmitters_;
     std::vector<std::unique_ptr<std::vector<int>>> lightLists_;
-    std::vector<std::unique_ptr<EmbreeScene>> prototypes_;
+    std::vector<std::shared_ptr<EmbreeScene>> prototypes_; // also shared with later builds
     std::vector<std::vector<Primitive>> prototypePrimitives_;
-    std::unique_ptr<EmbreeScene> root_;
+    std::shared_ptr<EmbreeScene> root_;
     std::vector<Primitive> rootPrimitives_; // by geometry ID; instances follow them
     std::vector<slvm::Diagnostic> warnings_;
     std::vector<slvm::Diagnostic> substitutions_;

@@ -9,6 +9,7 @@
 #include "renderer/shapes/shape_registry.h"
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -21,7 +22,10 @@ MeshData parsePly(std::string_view bytes, const std::string& name);
 
 // The mesh in the file at `path`, gunzipped first when it starts with gzip's magic bytes (pbrt-v4
 // writes .ply.gz); throws std::runtime_error as parsePly, or when the file cannot be read.
-MeshData loadPlyFile(const std::filesystem::path& path);
+// `progress`, when set, is called with the fraction of the file's bytes read so far, from any of
+// the threads reading it (at most one call at a time).
+MeshData loadPlyFile(const std::filesystem::path& path,
+                     const std::function<void(double)>& progress = {});
 
 // Shape "plymesh" "filename" "mesh.ply": pbrt-v4's name for a PLY triangle mesh.
 struct PlyShape {

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <tbb/parallel_for.h>
@@ -75,7 +76,8 @@ struct Descriptor {
 // Reads the file in pieces of kPiece bytes, all the threads at once (the kernel's copy and the
 // fresh pages' faults are most of a big file's reading time); a file that shrinks meanwhile is
 // kept up to the first byte that could not be read.
-std::optional<FileBytes> readRegularFile(const std::filesystem::path& path) {
+std::optional<FileBytes> readRegularFile(const std::filesystem::path& path,
+                                         const std::function<void(double)>& progress) {
     constexpr std::size_t kPiece = std::size_t{8} << 20;
     std::error_code error;
     if (!std::filesystem::is_regular_file(path, error))
@@ -87,6 +89,8 @@ std::optional<FileBytes> readRegularFile(const std::filesystem::path& path) {
     FileBytes bytes{std::make_unique_for_overwrite<char[]>(size), size};
     std::atomic<std::size_t> end{size};
     std::atomic<bool> failed{false};
+    std::size_t readSoFar = 0;
+    std::mutex reporting;
     tbb::parallel_for(std::size_t{0}, (size + kPiece - 1) / kPiece, [&](std::size_t piece) {
         std::size_t at = piece * kPiece;
         const std::size_t stop = std::min(size, at + kPiece);
@@ -104,6 +108,11 @@ std::optional<FileBytes> readRegularFile(const std::filesystem::path& path) {
         for (std::size_t shortest = end.load(); at < stop && at < shortest;)
             if (end.compare_exchange_weak(shortest, at))
                 break;
+        if (progress) {
+            const std::lock_guard lock(reporting);
+            readSoFar += stop - piece * kPiece;
+            progress(static_cast<double>(readSoFar) / static_cast<double>(size));
+        }
     });
     if (failed)
         return std::nullopt;
@@ -118,8 +127,9 @@ bool isGzip(std::string_view bytes) {
 
 } // namespace
 
-MeshData loadPlyFile(const std::filesystem::path& path) {
-    const std::optional<FileBytes> file = readRegularFile(path);
+MeshData loadPlyFile(const std::filesystem::path& path,
+                     const std::function<void(double)>& progress) {
+    const std::optional<FileBytes> file = readRegularFile(path, progress);
     std::optional<std::string> read = file ? std::nullopt : slvm::readFileContents(path);
     if (!file && !read)
         throw std::runtime_error(fmt::format("cannot open PLY file '{}'", path.string()));
@@ -141,7 +151,10 @@ const ParameterSpec kParameters[] = {
 
 ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeContext& c) {
     ShapeSurfaces made;
-    made.surfaces.push_back({loadShapeFile(p, c, "plymesh", loadPlyFile), std::nullopt});
+    const auto load = [&](const std::filesystem::path& path) {
+        return loadPlyFile(path, c.onReadProgress);
+    };
+    made.surfaces.push_back({loadShapeFile(p, c, "plymesh", load), std::nullopt});
     return made;
 }
 

@@ -41,6 +41,9 @@ struct ShapeContext {
     std::function<void(const std::filesystem::path&)> onFileRead = {};
     // What runs the shape's programs (Shape "sdf"'s card).
     slvm::jit::ExecutionChoice execution = {};
+    // Called with the fraction of a big mesh file read so far (Shape "plymesh"), from any thread,
+    // one call at a time; may be empty.
+    std::function<void(double)> onReadProgress = {};
 };
 
 // One surface a shape statement makes: a finished shape, or a mesh that the scene builder runs

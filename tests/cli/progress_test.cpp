@@ -2,6 +2,7 @@
 // ALF_PROGRESS at every percent; a bar; nothing.
 #include "cli/progress.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <sstream>
 
@@ -87,4 +88,52 @@ TEST_CASE("progress styles by name", "[cli][progress]") {
     CHECK(progressStyleNamed("log", true) == ProgressStyle::Log);
     CHECK(progressStyleNamed("none", false) == ProgressStyle::None);
     CHECK_FALSE(progressStyleNamed("ALF", false));
+}
+
+TEST_CASE("a build phase is shown once it has lasted half a second: a bar at a terminal, one line "
+          "without a percentage in a log",
+          "[cli][progress]") {
+    for (const ProgressStyle style :
+         {ProgressStyle::Bar, ProgressStyle::Log, ProgressStyle::None}) {
+        FakeClock clock;
+        std::ostringstream out;
+        {
+            PhaseProgress phases(style, out, clock.function());
+            // A short phase prints nothing.
+            phases.update("reading small.ply", 0);
+            clock.now += 100ms;
+            phases.update("reading small.ply", 1);
+            // A long one is shown from its first report after 0.5 s.
+            phases.update("reading big.ply", 0);
+            clock.now += 300ms;
+            phases.update("reading big.ply", 0.3);
+            clock.now += 300ms;
+            phases.update("reading big.ply", 0.6);
+            phases.update("reading big.ply", 0.601); // the same percentage: no new bar
+            clock.now += 300ms;
+            phases.update("reading big.ply", 0.9);
+            phases.update("building BVH", 0);
+            clock.now += 1s;
+            phases.update("building BVH", 1);
+        }
+        const std::string printed = out.str();
+        INFO(printed);
+        if (style == ProgressStyle::None) {
+            CHECK(printed.empty());
+        } else if (style == ProgressStyle::Log) {
+            // Not "(\d+)%$": a farm's progress regex reads the render's percentage only.
+            CHECK(printed == "reading big.ply\nbuilding BVH\n");
+        } else {
+            CHECK(printed.find("small.ply") == std::string::npos);
+            CHECK(printed.find("\rreading big.ply [") != std::string::npos);
+            CHECK(printed.find(" 60%") != std::string::npos);
+            CHECK(printed.find(" 90%") != std::string::npos);
+            CHECK(printed.find(" 30%") == std::string::npos); // before it was shown
+            CHECK(printed.find("\rbuilding BVH [########################################] 100%") !=
+                  std::string::npos);
+            // Two bars, each on its own line; the redrawn percentage drawn once.
+            CHECK(std::count(printed.begin(), printed.end(), '\n') == 2);
+            CHECK(std::count(printed.begin(), printed.end(), '\r') == 3);
+        }
+    }
 }

@@ -61,8 +61,12 @@ async function poll() {
 function showStatus() {
   $("state").textContent = status.state;
   $("state").className = "badge " + status.state;
+  // Before the first pass, what the build is doing ("reading mesh.ply 45%", "building BVH 10%").
+  const building = status.state === "rendering" && status.phase !== "rendering";
   $("progress").textContent =
     status.state === "error" ? "" :
+    building ? `${status.phase} ${Math.floor(status.phaseFraction * 100)}% · ` +
+               `total ${status.totalSeconds.toFixed(2)} s` :
     `pass ${status.pass}/${status.passes} · ${status.spp}/${status.targetSpp} spp · ` +
     `pass ${status.passSeconds.toFixed(2)} s · total ${status.totalSeconds.toFixed(2)} s`;
   $("stale").hidden = !status.stale;

@@ -6,6 +6,8 @@
 #include "../../scratch_directory.h"
 #include "cli/preview/preview_session.h"
 #include "renderer/embree/device.h"
+#include "renderer/import/scene_file.h"
+#include "renderer/render/renderer.h"
 #include "slvm/common/file_contents.h"
 
 #include <catch2/catch.hpp>
@@ -32,6 +34,17 @@ inline preview::PreviewOptions previewOptions() {
     options.build = bundledData();
     options.seed = 3;
     return options;
+}
+
+// The fixture's scene read, built from nothing and rendered as lrt render does, with the
+// session's seed.
+inline RenderResult renderedAsLrtRender(const PreviewScene& fixture) {
+    EmbreeDevice device;
+    const auto frames = readScene(fixture.scene());
+    const auto scene = buildScene(frames.front(), device.get(), bundledData());
+    RenderSettings settings;
+    settings.seed = previewOptions().seed;
+    return render(*scene, settings);
 }
 
 inline std::string readText(const std::filesystem::path& path) {

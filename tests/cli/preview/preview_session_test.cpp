@@ -33,16 +33,6 @@ std::vector<std::string> fileNames(const PreviewSession& session) {
     return names;
 }
 
-// The fixture's scene read and rendered as lrt render does, with the session's seed.
-RenderResult renderedAsLrtRender(const PreviewScene& fixture) {
-    EmbreeDevice device;
-    const auto frames = readScene(fixture.scene());
-    const auto scene = buildScene(frames.front(), device.get(), bundledData());
-    RenderSettings settings;
-    settings.seed = previewOptions().seed;
-    return render(*scene, settings);
-}
-
 } // namespace
 
 TEST_CASE("the passes: a quarter-resolution look, 1 spp, then four times the samples up to the "
