@@ -10,6 +10,8 @@ folded in), starts `lrt preview` on the copy and measures, from each save to the
   shader       a constant of the shader changed (the program is compiled again; every mesh and
                the BVH are kept);
   camera       the LookAt moved (nothing but the camera is made again);
+  sphere       a small sphere beside the mesh moved: the world's BVH is built again over it and
+               the mesh's instance; the mesh's own BVH is kept;
   mesh         the mesh's Translate changed: the mesh is read and built again, as from nothing.
 
 Each edit is saved RUNS times (median printed, and what /api/status says the reload made again).
@@ -45,13 +47,16 @@ def main():
     text = open(source).read()
     text = re.sub(r'Surface "matte" "Kd" \[([^]]*)\]', r'Surface "_edits_Tint.cg" "Kd" [\1]', text)
     text = text.replace('Shape "plymesh"', 'AttributeBegin\n  Translate 0 0 0\n  Shape "plymesh"')
-    text = text.replace("WorldEnd", "  AttributeEnd\nWorldEnd")
+    text = text.replace("WorldEnd", "  AttributeEnd\n  AttributeBegin\n    Translate 0 0.3 0\n"
+                        "    Sphere 0.1 -0.1 0.1 360\n  AttributeEnd\nWorldEnd")
     look = re.search(r"LookAt ([^\n]*)", text).group(0)
     edits = {
         "shader": (shader, lambda i: SHADER.replace("SCALE", "%.3f" % (1 - 0.01 * (i + 1)))),
         # The eye moves along x.
         "camera": (scene, lambda i: text.replace(look, re.sub(
             r"LookAt \S+", "LookAt %.2f" % (0.01 * (i + 1)), look, count=1))),
+        "sphere": (scene, lambda i: text.replace("Translate 0 0.3 0", "Translate %.3f 0.3 0" % (
+            0.01 * (i + 1)))),
         "mesh": (scene, lambda i: text.replace("Translate 0 0 0", "Translate 0 %.3f 0" % (
             0.001 * (i + 1)))),
     }

@@ -186,6 +186,7 @@ void PreviewSession::loadAndRender() {
         status_.bvhsReused = built.bvhsReused;
         status_.programsLoaded = built.programsLoaded;
         status_.programsReused = built.programsReused;
+        status_.lightSamplersReused = built.lightSamplersReused;
         status_.phase = "rendering";
         status_.phaseFraction = 0;
     }

@@ -76,6 +76,7 @@ struct PreviewStatus {
     std::size_t statementsMade = 0, statementsReused = 0;
     std::size_t bvhsBuilt = 0, bvhsReused = 0;
     std::size_t programsLoaded = 0, programsReused = 0;
+    bool lightSamplersReused = false;
 };
 
 class PreviewSession {

@@ -25,4 +25,12 @@ constexpr BvhBuild chooseBvhBuild(BvhBuild asked, std::size_t triangles, double 
                : BvhBuild::Fast;
 }
 
+// Triangles from which a mesh of the world gets a BVH of its own, instanced (untransformed) in the
+// world's: a reload that changes one big mesh, or anything else, builds that mesh's BVH or the
+// world's small one again, not all of them (docs/preview.md, "What a reload rebuilds"). Below it
+// a mesh is in the world's BVH itself, where overlapping small shapes trace faster than through
+// instances. 100,000 triangles build in about 15 ms (fast); the instance costs about 1% of a
+// ray's time on the 8M-triangle terrain (docs/performance.md).
+constexpr std::size_t kOwnBvhTriangles = 100000;
+
 } // namespace lrt

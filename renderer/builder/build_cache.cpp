@@ -98,21 +98,18 @@ void BuildCache::applyChanges() {
     }
     if (everything) {
         programs_.clear();
-        keep({}, {});
+        statements_.clear();
         world_.reset();
-        return;
+        lights_.reset();
+    } else {
+        programs_.invalidate(changed);
+        std::erase_if(statements_, [&](const std::shared_ptr<const Statement>& s) {
+            return std::any_of(s->files.begin(), s->files.end(), [&](const auto& file) {
+                return changed.count(file) > 0;
+            });
+        });
     }
-    programs_.invalidate(changed);
-    const auto readChanged = [&](const std::shared_ptr<const Statement>& s) {
-        return std::any_of(s->files.begin(), s->files.end(),
-                           [&](const std::filesystem::path& file) { return changed.count(file); });
-    };
-    std::vector<std::shared_ptr<const Statement>> kept;
-    std::copy_if(statements_.begin(), statements_.end(), std::back_inserter(kept),
-                 [&](const auto& s) { return !readChanged(s); });
-    std::optional<World> world = std::move(world_);
-    keep(std::move(kept), {});
-    world_ = std::move(world);
+    index();
 }
 
 std::shared_ptr<const BuildCache::Statement> BuildCache::take(const ShapeDescription& d,
@@ -130,13 +127,19 @@ std::shared_ptr<const BuildCache::Statement> BuildCache::take(const ShapeDescrip
     return statements_[*found];
 }
 
-void BuildCache::keep(std::vector<std::shared_ptr<const Statement>> statements, World world) {
+void BuildCache::keep(std::vector<std::shared_ptr<const Statement>> statements, World world,
+                      std::optional<Lights> lights) {
     statements_ = std::move(statements);
+    world_ = std::move(world);
+    lights_ = std::move(lights);
+    index();
+}
+
+void BuildCache::index() {
     byKey_.clear();
     for (std::size_t i = 0; i < statements_.size(); ++i)
         byKey_.emplace(keyHash(statements_[i]->description), i);
     taken_.assign(statements_.size(), false);
-    world_ = std::move(world);
 }
 
 } // namespace lrt

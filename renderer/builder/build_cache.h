@@ -9,6 +9,7 @@
 #include "renderer/description/file_material.h"
 #include "renderer/description/scene_description.h"
 #include "renderer/materials/program_cache.h"
+#include "renderer/scene/scene.h"
 #include "renderer/shapes/shape.h"
 
 #include <cstddef>
@@ -64,10 +65,17 @@ private:
         int frame = 0;
         bool keepVertexInputs = false;
     };
-    // A committed BVH and the statements it was built over, in order.
+    // A mesh of the world with a BVH of its own, instanced in the world's.
+    struct MeshBvh {
+        std::shared_ptr<const Shape> shape;
+        std::shared_ptr<EmbreeScene> scene;
+    };
+    // A committed BVH and the statements it was built over, in order; the world's also has the
+    // meshes with BVHs of their own (BuildOptions::ownBvhTriangles).
     struct Bvh {
         std::vector<std::shared_ptr<const Statement>> statements;
         std::shared_ptr<EmbreeScene> scene;
+        std::vector<MeshBvh> meshes;
     };
     struct Instance {
         int object = 0;
@@ -81,6 +89,12 @@ private:
         BvhBuild build = BvhBuild::Quality;
     };
 
+    // The light samplers of the last build's scene, and what they are made from.
+    struct Lights {
+        std::string key; // LightSamplers::inputsKey
+        std::shared_ptr<Scene::BuiltLightSamplers> samplers;
+    };
+
     // Drops whatever a file reported since the last build was read by (SceneBuilder, as a build
     // starts).
     void applyChanges();
@@ -92,13 +106,17 @@ private:
     std::shared_ptr<const Statement> take(const ShapeDescription& d,
                                           const StatementContext& context);
     // What a successful build made replaces what the last one did.
-    void keep(std::vector<std::shared_ptr<const Statement>> statements, World world);
+    void keep(std::vector<std::shared_ptr<const Statement>> statements, World world,
+              std::optional<Lights> lights);
+    // Indexes statements_ by key, none taken yet.
+    void index();
 
     ProgramCache programs_;
     std::vector<std::shared_ptr<const Statement>> statements_;
     std::unordered_multimap<std::size_t, std::size_t> byKey_; // key hash -> index in statements_
     std::vector<bool> taken_;                                 // by this build
     std::optional<World> world_;
+    std::optional<Lights> lights_;
 
     std::mutex changesMutex_; // the watcher reports from its own thread
     std::set<std::filesystem::path> changed_;

@@ -70,7 +70,8 @@ SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
           options.cache ? &options.cache->programs_ : nullptr),
       bundledVertexPrograms_(options.bundledVertexPrograms),
       keepVertexInputs_(options.keepVertexInputs), samplesPerPixel_(options.samplesPerPixel),
-      embreeBytes_(options.embreeBytes), cache_(options.cache), onProgress_(options.onProgress) {}
+      embreeBytes_(options.embreeBytes), cache_(options.cache), onProgress_(options.onProgress),
+      ownBvhTriangles_(options.ownBvhTriangles) {}
 
 // The whole frame's, whatever its crop or farm tile: every piece of a split frame builds the same
 // BVH.
@@ -176,8 +177,15 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     scene_->statistics_.programsLoaded = shaders_.programsLoaded();
     scene_->statistics_.programsReused = shaders_.programsReused();
     if (cache_) {
+        std::string lightsKey =
+            LightSamplers::inputsKey(scene_->lights_, scene_->emitters_, scene_->lightLists_);
+        if (cache_->lights_ && cache_->lights_->key == lightsKey) {
+            scene_->lightSamplers_ = cache_->lights_->samplers;
+            statistics.lightSamplersReused = true;
+        }
         cache_->keep(std::move(statements_),
-                     {std::move(world), std::move(instances), std::move(objects), statistics.bvh});
+                     {std::move(world), std::move(instances), std::move(objects), statistics.bvh},
+                     BuildCache::Lights{std::move(lightsKey), scene_->lightSamplers_});
         cache_->programs_.retain(shaders_.used());
     }
     return std::move(scene_);
@@ -215,8 +223,10 @@ std::vector<BuildCache::Instance> SceneBuilder::commitBvhs(BuildCache::Bvh& worl
                                       sameBits(a.instanceToWorld, b.instanceToWorld);
                            });
     commitBvh(world, scene_->rootPrimitives_, last ? &last->root : nullptr,
-              objectsReused && sameInstances, statistics.bvh, instances);
+              objectsReused && sameInstances, statistics.bvh, &instances);
     scene_->root_ = world.scene;
+    for (const BuildCache::MeshBvh& mesh : world.meshes)
+        scene_->meshBvhs_.push_back(mesh.scene);
     return instances;
 }
 

@@ -3,6 +3,7 @@
 // file:line:column), meshes run through their vertex programs, then the BVH is built.
 #pragma once
 
+#include "renderer/accel/bvh_choice.h"
 #include "renderer/description/scene_description.h"
 #include "renderer/scene/scene.h"
 #include "slvm/jit/native_code.h"
@@ -50,6 +51,10 @@ struct BuildOptions {
     // build's is kept once it succeeds; null to make everything. Builds with one cache must use
     // the same device and the same options.
     BuildCache* cache = nullptr;
+    // Meshes of the world with at least this many triangles get BVHs of their own
+    // (kOwnBvhTriangles, renderer/accel/bvh_choice.h); the tests lower it to check that the image
+    // does not depend on it.
+    std::size_t ownBvhTriangles = kOwnBvhTriangles;
     // Called as a long build moves on: `phase` is "reading NAME" (a mesh file, NAME its file
     // name) or "building BVH", `fraction` how far it is, from 0 to 1. Called from the building
     // threads, one call at a time; may be empty.

@@ -98,12 +98,17 @@ private:
     const VertexProgramBinding* vertexProgram(const SurfaceAttributes& attributes);
     // A surface of `made` from `mesh`; its shape is null when every triangle was dropped.
     BuildCache::Surface meshShape(const ShapeDescription& d, MeshData mesh, Statement& made);
-    // The BVH over `primitives` (and `instances`, for the world's): the last build's when it was
-    // built over the same statements (and instances) at the same quality and `reusable`, else
-    // attached and committed now.
+    // The BVH over `primitives` (and `instances`, for the world's, which is given them even when
+    // there are none): the last build's when it was built over the same statements (and
+    // instances) at the same quality and `reusable`, else attached and committed now. The
+    // world's big meshes get BVHs of their own (BuildOptions::ownBvhTriangles).
     void commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>& primitives,
                    const BuildCache::Bvh* last, bool reusable, BvhBuild build,
-                   const std::vector<BuildCache::Instance>& instances = {});
+                   const std::vector<BuildCache::Instance>* instances = nullptr);
+    unsigned attachMeshBvh(EmbreeScene& world, const std::shared_ptr<const Shape>& mesh,
+                           const BuildCache::Bvh* last, BvhBuild build,
+                           std::vector<BuildCache::MeshBvh>& meshes);
+    void commitScene(EmbreeScene& scene, BvhBuild build);
 
     // Records a file the build reads (BuildOptions::onFileRead, Scene::files).
     void noteFileRead(const std::filesystem::path& path);
@@ -131,6 +136,7 @@ private:
     std::map<const VertexProgramDescription*, std::vector<std::filesystem::path>> bindingFiles_;
     BuildCache* cache_;                                        // BuildOptions::cache
     std::function<void(std::string_view, double)> onProgress_; // BuildOptions::onProgress
+    std::size_t ownBvhTriangles_;                              // BuildOptions::ownBvhTriangles
     std::vector<std::filesystem::path>* recording_ = nullptr;  // the statement being made's files
     std::vector<std::shared_ptr<const Statement>> statements_; // this build's, for the cache
     std::vector<Diagnostic> errors_;

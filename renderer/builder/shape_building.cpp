@@ -5,6 +5,7 @@
 #include "renderer/shapes/triangle_mesh.h"
 #include "renderer/vertex/vertex_stage.h"
 
+#include <array>
 #include <chrono>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -181,10 +182,11 @@ void SceneBuilder::addPrimitive(const BuildCache::Surface& surface, const Surfac
 
 void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>& primitives,
                              const BuildCache::Bvh* last, bool reusable, BvhBuild build,
-                             const std::vector<BuildCache::Instance>& instances) {
+                             const std::vector<BuildCache::Instance>* instances) {
     if (reusable && last && last->statements == bvh.statements) {
         bvh.scene = last->scene;
-        ++scene_->statistics_.bvhsReused;
+        bvh.meshes = last->meshes;
+        scene_->statistics_.bvhsReused += 1 + bvh.meshes.size();
         return;
     }
     const auto attaching = std::chrono::steady_clock::now();
@@ -195,20 +197,68 @@ void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>&
         if (id != expected++)
             throw std::logic_error("Embree assigned geometry IDs out of order");
     };
-    for (const Primitive& primitive : primitives)
-        check(bvh.scene->attach(primitive.shape->createGeometry(device_)));
-    for (const BuildCache::Instance& instance : instances)
-        check(attachInstance(*bvh.scene, instance));
+    // The statements' surfaces are the primitives, in order.
+    for (const std::shared_ptr<const Statement>& statement : bvh.statements)
+        for (const BuildCache::Surface& surface : statement->surfaces) {
+            const bool apart = instances &&
+                               dynamic_cast<const TriangleMesh*>(surface.shape.get()) &&
+                               surface.shape->primitiveCount() >= ownBvhTriangles_;
+            check(apart ? attachMeshBvh(*bvh.scene, surface.shape, last, build, bvh.meshes)
+                        : bvh.scene->attach(surface.shape->createGeometry(device_)));
+        }
+    if (expected != primitives.size())
+        throw std::logic_error("the statements' surfaces are not the primitives");
+    if (instances)
+        for (const BuildCache::Instance& instance : *instances)
+            check(attachInstance(*bvh.scene, instance));
     const auto committing = std::chrono::steady_clock::now();
-    if (onProgress_)
-        bvh.scene->commit(build, [&](double fraction) { onProgress_("building BVH", fraction); });
-    else
-        bvh.scene->commit(build);
+    commitScene(*bvh.scene, build);
     SceneStatistics& statistics = scene_->statistics_;
     statistics.geometrySeconds += std::chrono::duration<double>(committing - attaching).count();
     statistics.bvhBuildSeconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
     ++statistics.bvhsBuilt;
+}
+
+// The mesh's own BVH, instanced in the world's: the last build's when its world had it at the
+// same quality; else built now (its commit counted as BVH time, not as the world's geometry).
+unsigned SceneBuilder::attachMeshBvh(EmbreeScene& world, const std::shared_ptr<const Shape>& mesh,
+                                     const BuildCache::Bvh* last, BvhBuild build,
+                                     std::vector<BuildCache::MeshBvh>& meshes) {
+    const BuildCache::World* lastWorld = cache_ && cache_->world_ ? &*cache_->world_ : nullptr;
+    const BuildCache::MeshBvh* kept = nullptr;
+    if (last && lastWorld && lastWorld->build == build)
+        for (const BuildCache::MeshBvh& m : last->meshes)
+            if (m.shape == mesh)
+                kept = &m;
+    if (kept) {
+        meshes.push_back(*kept);
+        ++scene_->statistics_.bvhsReused;
+    } else {
+        auto scene = std::make_shared<EmbreeScene>(device_);
+        scene->attach(mesh->createGeometry(device_));
+        const auto committing = std::chrono::steady_clock::now();
+        commitScene(*scene, build);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
+        scene_->statistics_.bvhBuildSeconds += seconds;
+        scene_->statistics_.geometrySeconds -= seconds;
+        meshes.push_back({mesh, std::move(scene)});
+        ++scene_->statistics_.bvhsBuilt;
+    }
+    RTCGeometry geometry = rtcNewGeometry(device_, RTC_GEOMETRY_TYPE_INSTANCE);
+    rtcSetGeometryInstancedScene(geometry, meshes.back().scene->get());
+    rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT3X4_COLUMN_MAJOR,
+                            std::array<float, 12>{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}.data());
+    rtcCommitGeometry(geometry);
+    return world.attach(geometry);
+}
+
+void SceneBuilder::commitScene(EmbreeScene& scene, BvhBuild build) {
+    if (onProgress_)
+        scene.commit(build, [&](double fraction) { onProgress_("building BVH", fraction); });
+    else
+        scene.commit(build);
 }
 
 // The binding of the vertex program in force for `a`, loaded once per VertexProgram statement;

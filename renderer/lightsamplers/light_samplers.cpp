@@ -41,6 +41,45 @@ LightSamplers::LightSamplers(const std::vector<std::unique_ptr<Light>>& lights,
     buildSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+namespace {
+template <typename T>
+void appendBytes(std::string& key, const T& value) {
+    key.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+void appendBytes(std::string& key, const LightBounds& b) {
+    for (const Vec3 v : {b.bounds.lower, b.bounds.upper, b.normals.w})
+        for (const float f : {v.x, v.y, v.z})
+            appendBytes(key, f);
+    for (const float f : {b.power, b.normals.cosTheta, b.cosThetaE})
+        appendBytes(key, f);
+    appendBytes(key, b.twoSided);
+}
+} // namespace
+
+std::string
+LightSamplers::inputsKey(const std::vector<std::unique_ptr<Light>>& lights,
+                         std::span<const Emitter> emitters,
+                         const std::vector<std::unique_ptr<std::vector<int>>>& lightLists) {
+    std::string key;
+    appendBytes(key, lights.size());
+    for (const auto& light : lights)
+        appendBytes(key, light->isAmbient());
+    appendBytes(key, emitters.size());
+    for (const Emitter& e : emitters) {
+        appendBytes(key, e.lightIndex);
+        appendBytes(key, e.bounds.has_value());
+        if (e.bounds)
+            appendBytes(key, *e.bounds);
+        appendBytes(key, e.power);
+        appendBytes(key, e.importance);
+    }
+    for (const auto& list : lightLists) {
+        appendBytes(key, list->size());
+        key.append(reinterpret_cast<const char*>(list->data()), list->size() * sizeof(int));
+    }
+    return key;
+}
+
 std::size_t LightSamplers::memoryBytes() const {
     std::size_t bytes = 0;
     for (const List& list : lists_)

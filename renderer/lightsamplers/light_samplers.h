@@ -7,6 +7,8 @@
 #include "renderer/lights/emitter.h"
 #include "renderer/lightsamplers/light_sampler.h"
 
+#include <string>
+
 namespace lrt {
 
 class LightSamplers {
@@ -34,6 +36,14 @@ public:
 
     // "all": no sampler; the integrators visit every light.
     static const LightSamplerEntry everyLightEntry;
+
+    // What the samplers are made from, as bytes: which lights are ambient, each emitter's light,
+    // bounds, power and importance, and the lists. Lights, emitters and lists with the same key
+    // make the same samplers of every kind, so a later build of a scene whose key is unchanged
+    // shares them (BuildCache).
+    static std::string inputsKey(const std::vector<std::unique_ptr<Light>>& lights,
+                                 std::span<const Emitter> emitters,
+                                 const std::vector<std::unique_ptr<std::vector<int>>>& lightLists);
 
 private:
     struct List {

@@ -29,7 +29,11 @@ std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     Intersection result;
     result.t = hit.t;
     result.shapePrimitive = hit.primitive;
-    if (hit.instance != RTC_INVALID_GEOMETRY_ID) {
+    if (hit.instance != RTC_INVALID_GEOMETRY_ID && hit.instance < rootPrimitives_.size()) {
+        // A big mesh in a BVH of its own, instanced where it is.
+        result.primitive = &rootPrimitives_[hit.instance];
+        result.objectToWorld = result.primitive->shape->objectToScene();
+    } else if (hit.instance != RTC_INVALID_GEOMETRY_ID) {
         const Instance& instance = instances_[hit.instance - rootPrimitives_.size()];
         result.primitive =
             &prototypePrimitives_[static_cast<std::size_t>(instance.prototype)][hit.geometry];
@@ -73,8 +77,8 @@ bool Scene::needsRayDifferentials() const {
 }
 
 const LightSamplers& Scene::lightSamplers(const LightSamplerEntry& kind) const {
-    const std::scoped_lock lock(lightSamplersMutex_);
-    auto& samplers = lightSamplers_[kind.name];
+    const std::scoped_lock lock(lightSamplers_->mutex);
+    auto& samplers = lightSamplers_->byKind[kind.name];
     if (!samplers)
         samplers = std::make_unique<const LightSamplers>(lights_, emitters_, lightLists_, kind);
     return *samplers;

@@ -89,6 +89,7 @@ struct SceneStatistics {
     std::size_t statementsMade = 0, statementsReused = 0;
     std::size_t bvhsBuilt = 0, bvhsReused = 0;
     std::size_t programsLoaded = 0, programsReused = 0;
+    bool lightSamplersReused = false; // the last build's, as its lights make the same
 };
 
 // Embree's report of a hit, in the space of the shape that was hit: its point (from the ray, at
@@ -101,6 +102,13 @@ public:
     Scene() = default;
     Scene(const Scene&) = delete;
     Scene& operator=(const Scene&) = delete;
+
+    // The light samplers built so far, by kind: a scene's own, or shared with the build before it
+    // when its lights make the same samplers (LightSamplers::inputsKey, BuildCache).
+    struct BuiltLightSamplers {
+        std::mutex mutex;
+        std::map<std::string_view, std::unique_ptr<const LightSamplers>> byKind;
+    };
 
     std::optional<Intersection> intersect(const Ray& ray) const;
     // True when something opaque blocks the ray; partial opacity is handled by the integrator.
@@ -184,7 +192,10 @@ private:
     std::vector<std::shared_ptr<EmbreeScene>> prototypes_; // also shared with later builds
     std::vector<std::vector<Primitive>> prototypePrimitives_;
     std::shared_ptr<EmbreeScene> root_;
-    std::vector<Primitive> rootPrimitives_; // by geometry ID; instances follow them
+    // By geometry ID in root_; instances of prototypes follow them. A big mesh's primitive is an
+    // instance of a BVH of its own (meshBvhs_), at its primitive's geometry ID.
+    std::vector<Primitive> rootPrimitives_;
+    std::vector<std::shared_ptr<EmbreeScene>> meshBvhs_;
     std::vector<slvm::Diagnostic> warnings_;
     std::vector<slvm::Diagnostic> substitutions_;
     std::vector<Instance> instances_; // by geometry ID - rootPrimitives_.size()
@@ -192,9 +203,9 @@ private:
     // Counts only: a sum is the same whichever thread adds first, so renders stay deterministic.
     mutable std::atomic<std::uint64_t> refusedRays_{0};
     // Built on first use: which sampler a render uses is known only when it starts (--integrator
-    // may change the scene's integrator), and a kind no render asks for costs nothing.
-    mutable std::mutex lightSamplersMutex_;
-    mutable std::map<std::string_view, std::unique_ptr<const LightSamplers>> lightSamplers_;
+    // may change the scene's integrator), and a kind no render asks for costs nothing. Shared with
+    // a later build of the same scene whose lights make the same samplers.
+    std::shared_ptr<BuiltLightSamplers> lightSamplers_ = std::make_shared<BuiltLightSamplers>();
 };
 
 } // namespace lrt

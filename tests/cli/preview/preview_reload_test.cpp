@@ -26,9 +26,11 @@ Rebuilt rebuiltIn(const PreviewStatus& s) {
 
 // Edits `file` (the first match of `pattern` becomes `replacement`), waits for the reload, and
 // checks what it made again against `expected`, its image against lrt render's and a full
-// reload's, and that the edit changed the image (so that the edit was seen).
-void checkEdit(PreviewScene& fixture, PreviewSession& session, std::uint64_t& generation,
-               const char* file, const char* pattern, const char* replacement, Rebuilt expected) {
+// reload's, and that the edit changed the image (so that the edit was seen). Returns the status of
+// the reload that followed the edit.
+PreviewStatus checkEdit(PreviewScene& fixture, PreviewSession& session, std::uint64_t& generation,
+                        const char* file, const char* pattern, const char* replacement,
+                        Rebuilt expected) {
     INFO("the edit of " << file << ": '" << pattern << "' to '" << replacement << "' in "
                         << fixture.folder.path());
     const std::shared_ptr<const preview::PassImage> before = session.image();
@@ -38,28 +40,29 @@ void checkEdit(PreviewScene& fixture, PreviewSession& session, std::uint64_t& ge
                                                   std::regex_constants::format_first_only);
     REQUIRE(edited != text);
     saveByRename(path, edited);
-    PreviewStatus s = waitForGeneration(session, ++generation);
-    REQUIRE(s.state == PreviewStatus::State::Done);
-    const Rebuilt made = rebuiltIn(s);
+    const PreviewStatus incremental = waitForGeneration(session, ++generation);
+    REQUIRE(incremental.state == PreviewStatus::State::Done);
+    const Rebuilt made = rebuiltIn(incremental);
     CHECK(made.statementsMade == expected.statementsMade);
     CHECK(made.statementsReused == expected.statementsReused);
     CHECK(made.bvhsBuilt == expected.bvhsBuilt);
     CHECK(made.bvhsReused == expected.bvhsReused);
-    const std::shared_ptr<const preview::PassImage> incremental = session.image();
-    CHECK_FALSE(testing::sameBits(incremental->image, before->image));
+    const std::shared_ptr<const preview::PassImage> image = session.image();
+    CHECK_FALSE(testing::sameBits(image->image, before->image));
 
     const RenderResult fromNothing = renderedAsLrtRender(fixture);
-    CHECK(testing::sameBits(incremental->image, fromNothing.image));
-    CHECK(testing::sameBits(incremental->aovs, fromNothing.aovs));
+    CHECK(testing::sameBits(image->image, fromNothing.image));
+    CHECK(testing::sameBits(image->aovs, fromNothing.aovs));
 
     session.reload(); // from nothing
-    s = waitForGeneration(session, ++generation);
+    const PreviewStatus s = waitForGeneration(session, ++generation);
     REQUIRE(s.state == PreviewStatus::State::Done);
     CHECK(s.statementsReused == 0);
     CHECK(s.bvhsReused == 0);
     CHECK(s.programsReused == 0);
-    CHECK(testing::sameBits(session.image()->image, incremental->image));
-    CHECK(testing::sameBits(session.image()->aovs, incremental->aovs));
+    CHECK(testing::sameBits(session.image()->image, image->image));
+    CHECK(testing::sameBits(session.image()->aovs, image->aovs));
+    return incremental;
 }
 
 } // namespace
@@ -72,8 +75,9 @@ TEST_CASE("a reload makes again only what the edit changed, and renders a full r
     PreviewSession session(fixture.scene(), fixture.device.get(), previewOptions());
     std::uint64_t generation = waitForGeneration(session, 1).generation;
     SECTION("a shader: that program is compiled again, every shape and the BVH are kept") {
-        checkEdit(fixture, session, generation, "Tint.cg", "cosine \\* Kd", "cosine * Kd * 0.5",
-                  {0, 4, 0, 1});
+        CHECK(checkEdit(fixture, session, generation, "Tint.cg", "cosine \\* Kd",
+                        "cosine * Kd * 0.5", {0, 4, 0, 1})
+                  .lightSamplersReused);
         const PreviewStatus s = session.status();
         CHECK(s.programsLoaded == 2); // the full reload's
         saveByRename(fixture.folder / "tint.cgh", readText(fixture.folder / "tint.cgh") + "\n");
@@ -81,14 +85,17 @@ TEST_CASE("a reload makes again only what the edit changed, and renders a full r
         CHECK(included.programsLoaded == 1); // what includes tint.cgh: Tint.cg
         CHECK(included.programsReused == 1); // TexturedDiffuse
         CHECK(included.statementsReused == 4);
+        CHECK(included.lightSamplersReused); // the lights, and so their samplers, are the same
     }
     SECTION("a material's parameters: no shape or BVH is made again") {
         checkEdit(fixture, session, generation, "scene.lrt", "\"Kd\" \\[0.8\\]", "\"Kd\" [0.4]",
                   {0, 4, 0, 1});
     }
     SECTION("a light: no shape or BVH is made again") {
-        checkEdit(fixture, session, generation, "lights.lrt", "\"intensity\" \\[2\\]",
-                  "\"intensity\" [3]", {0, 4, 0, 1});
+        // The light's power changed: its samplers are made again.
+        CHECK_FALSE(checkEdit(fixture, session, generation, "lights.lrt", "\"intensity\" \\[2\\]",
+                              "\"intensity\" [3]", {0, 4, 0, 1})
+                        .lightSamplersReused);
     }
     SECTION("the camera: only the mesh under the vertex program, which sees it, is made again") {
         checkEdit(fixture, session, generation, "scene.lrt", "LookAt 0 0 -8", "LookAt 0 0.5 -8",

@@ -11,6 +11,8 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fmt/format.h>
+#include <limits>
 
 namespace lrt {
 namespace {
@@ -53,9 +55,13 @@ TEST_CASE("the scene's statistics say which build auto chose", "[accel][bvh]") {
     CHECK(testing::loadScene(tiny).scene->statistics().bvh == BvhBuild::Fast);
 }
 
-Image renderBuiltWith(FrameDescription frame, const EmbreeDevice& device, BvhBuild build) {
+// `ownBvhTriangles`: from how many triangles a world mesh has a BVH of its own.
+Image renderBuiltWith(FrameDescription frame, const EmbreeDevice& device, BvhBuild build,
+                      std::size_t ownBvhTriangles = kOwnBvhTriangles) {
     frame.options.bvh = build;
-    const auto scene = buildScene(frame, device.get(), testing::bundledData());
+    BuildOptions options = testing::bundledData();
+    options.ownBvhTriangles = ownBvhTriangles;
+    const auto scene = buildScene(frame, device.get(), options);
     CHECK(scene->statistics().bvh == build);
     return testing::renderQuarter(*scene);
 }
@@ -71,6 +77,59 @@ TEST_CASE("every bundled scene renders the same bits with the fast and the quali
         CHECK(testing::sameBits(renderBuiltWith(frame, device, BvhBuild::Fast),
                                 renderBuiltWith(frame, device, BvhBuild::Quality)));
     }
+}
+
+// Reproduce a failure by building the scene with BuildOptions::ownBvhTriangles at 1 and at its
+// largest, and comparing the renders.
+TEST_CASE("every bundled scene renders the same bits with every mesh in a BVH of its own",
+          "[accel][bvh][bundled]") {
+    const EmbreeDevice device;
+    for (const auto& path : testing::bundledSceneFiles()) {
+        INFO(path.string());
+        const FrameDescription frame = readScene(path).at(0);
+        CHECK(testing::sameBits(renderBuiltWith(frame, device, BvhBuild::Fast, 1),
+                                renderBuiltWith(frame, device, BvhBuild::Fast,
+                                                std::numeric_limits<std::size_t>::max())));
+    }
+}
+
+TEST_CASE("a mesh of kOwnBvhTriangles triangles has a BVH of its own, instanced in the world's",
+          "[accel][bvh]") {
+    // A strip of kOwnBvhTriangles triangles (and one of one fewer) across x in [0, 1] at z = 5.
+    const auto strip = [](std::size_t triangles, float y) {
+        std::string points, indices;
+        const std::size_t columns = triangles / 2 + 1;
+        for (std::size_t i = 0; i <= columns; ++i) {
+            const float x = static_cast<float>(i) / static_cast<float>(columns);
+            points += fmt::format("{} {} 5 {} {} 5 ", x, y, x, y + 0.25f);
+        }
+        for (std::size_t t = 0; t < triangles; ++t) {
+            const std::size_t column = t / 2;
+            indices +=
+                t % 2 == 0
+                    ? fmt::format("{} {} {} ", 2 * column, 2 * column + 2, 2 * column + 1)
+                    : fmt::format("{} {} {} ", 2 * column + 1, 2 * column + 2, 2 * column + 3);
+        }
+        return fmt::format("Shape \"trianglemesh\" \"P\" [{}] \"indices\" [{}]\n", points, indices);
+    };
+    const testing::LoadedScene loaded =
+        testing::loadScene("Format 8 8 1\nWorldBegin\n" + strip(kOwnBvhTriangles, 0) +
+                           strip(kOwnBvhTriangles - 1, 0.5f) + "WorldEnd\n");
+    const SceneStatistics& statistics = loaded.scene->statistics();
+    CHECK(statistics.triangles == 2 * kOwnBvhTriangles - 1);
+    CHECK(statistics.bvhsBuilt == 2); // the world's and the big strip's
+    // Both strips are hit where they are, each through its own primitive.
+    const auto big = loaded.scene->intersect({{0.5f, 0.1f, 0}, {0, 0, 1}, 0, INFINITY});
+    const auto small = loaded.scene->intersect({{0.5f, 0.6f, 0}, {0, 0, 1}, 0, INFINITY});
+    REQUIRE(big);
+    REQUIRE(small);
+    CHECK(big->t == 5.0f);
+    CHECK(small->t == 5.0f);
+    CHECK(big->primitive->shape->primitiveCount() == kOwnBvhTriangles);
+    CHECK(small->primitive->shape->primitiveCount() == kOwnBvhTriangles - 1);
+    CHECK(big->normal == small->normal); // the same winding, through the instance or not
+    CHECK_FALSE(loaded.scene->intersect({{0.5f, 0.4f, 0}, {0, 0, 1}, 0, INFINITY}));
+    CHECK(loaded.scene->occluded({{0.5f, 0.1f, 0}, {0, 0, 1}, 0, 10}));
 }
 
 } // namespace

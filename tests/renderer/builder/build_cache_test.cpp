@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <fstream>
+#include <limits>
 
 using namespace lrt;
 
@@ -49,9 +50,13 @@ struct Built {
     Image image;
 };
 
-// A scratch folder holding quad.ply (at z = 2), a device, and a cache for its builds.
+// A scratch folder holding quad.ply (at z = 2), a device, and a cache for its builds; meshes of
+// `ownBvhTriangles` triangles or more get BVHs of their own.
 struct CachedBuilds {
-    CachedBuilds() { writeQuad(folder / "quad.ply", 2); }
+    explicit CachedBuilds(std::size_t ownBvhTriangles = kOwnBvhTriangles)
+        : ownBvhTriangles(ownBvhTriangles) {
+        writeQuad(folder / "quad.ply", 2);
+    }
     // `text` built (with the cache, or from nothing) and rendered.
     Built build(const std::string& text, bool cached = true) {
         Built built;
@@ -59,11 +64,13 @@ struct CachedBuilds {
                                         registeredVocabulary(), folder.string());
         BuildOptions options = testing::bundledData();
         options.cache = cached ? &cache : nullptr;
+        options.ownBvhTriangles = ownBvhTriangles;
         built.scene = buildScene(built.frames.front(), device.get(), options);
         built.image = render(*built.scene, {}).image;
         return built;
     }
 
+    std::size_t ownBvhTriangles;
     testing::ScratchDirectory folder{"lrt_build_cache_"};
     EmbreeDevice device;
     BuildCache cache;
@@ -99,6 +106,32 @@ TEST_CASE("a build with a cache makes again only the statements and BVHs that ch
         CHECK(counts(fresh) == Counts{3, 0, 2, 0});
         CHECK(testing::sameBits(cached.image, fresh.image));
     }
+}
+
+TEST_CASE("a mesh with a BVH of its own keeps it while other things change, and the image is "
+          "the one with every mesh in the world's BVH",
+          "[scene][builder][cache]") {
+    CachedBuilds builds(1); // quad.ply's two triangles are enough for a BVH of its own
+    CachedBuilds flat(std::numeric_limits<std::size_t>::max());
+    using Counts = std::array<std::size_t, 4>;
+    // BVHs: the object's, the world's, the mesh's.
+    std::string text = cachedScene(1, 0.5);
+    CHECK(counts(builds.build(text)) == Counts{3, 0, 3, 0});
+    text = cachedScene(1, 0.6); // the world's sphere
+    Built built = builds.build(text);
+    CHECK(counts(built) == Counts{1, 2, 1, 2});
+    CHECK(testing::sameBits(built.image, flat.build(text, false).image));
+    text = cachedScene(1.5, 0.6); // an instance
+    built = builds.build(text);
+    CHECK(counts(built) == Counts{0, 3, 1, 2});
+    CHECK(testing::sameBits(built.image, flat.build(text, false).image));
+    writeQuad(builds.folder / "quad.ply", 1.5); // the mesh itself
+    writeQuad(flat.folder / "quad.ply", 1.5);
+    builds.cache.invalidate(
+        std::filesystem::absolute(builds.folder / "quad.ply").lexically_normal());
+    built = builds.build(text);
+    CHECK(counts(built) == Counts{1, 2, 2, 1});
+    CHECK(testing::sameBits(built.image, flat.build(text, false).image));
 }
 
 TEST_CASE("a mesh file is read again when the cache is told it changed",
