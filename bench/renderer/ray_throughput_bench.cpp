@@ -1,6 +1,7 @@
 // Rays per second through lrt's scene queries (intersection plus hit resolution, and shadow
 // occlusion) next to raw Embree rtcIntersect1/rtcOccluded1 on the same BVH and the same rays, on
-// the Cornell box and on a one-million-triangle mesh. Also BVH build time and memory per triangle.
+// the Cornell box and on a one-million-triangle mesh (in a BVH of its own, as lrt builds it, and
+// flat in the world's, for what the instance costs). Also BVH build time and memory per triangle.
 #include "renderer/builder/registered_vocabulary.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
@@ -9,6 +10,7 @@
 
 #include <benchmark/benchmark.h>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -80,14 +82,24 @@ FrameDescription gridFrame(int quads) {
     return frame;
 }
 
+// The grid in a BVH of its own instanced in the world's, as lrt builds a mesh that big
+// (kOwnBvhTriangles); with `flat`, in the world's BVH itself, to measure what the instance costs.
+Workload makeMillionTriangles(bool flat) {
+    Workload made;
+    made.frames.push_back(gridFrame(708));
+    BuildOptions options;
+    if (flat)
+        options.ownBvhTriangles = std::numeric_limits<std::size_t>::max();
+    made.scene = buildScene(made.frames[0], made.device->get(), options);
+    makeRays(made, {0.5f, 2, -0.5f});
+    return made;
+}
 Workload& millionTriangles() {
-    static Workload w = [] {
-        Workload made;
-        made.frames.push_back(gridFrame(708));
-        made.scene = buildScene(made.frames[0], made.device->get());
-        makeRays(made, {0.5f, 2, -0.5f});
-        return made;
-    }();
+    static Workload w = makeMillionTriangles(false);
+    return w;
+}
+Workload& millionTrianglesFlat() {
+    static Workload w = makeMillionTriangles(true);
     return w;
 }
 
@@ -152,6 +164,12 @@ void BM_Mesh1M_Shadow_lrt(benchmark::State& s) {
 void BM_Mesh1M_Shadow_Embree(benchmark::State& s) {
     embreeShadow(s, millionTriangles());
 }
+void BM_Mesh1MFlat_Camera_lrt(benchmark::State& s) {
+    lrtCamera(s, millionTrianglesFlat());
+}
+void BM_Mesh1MFlat_Shadow_lrt(benchmark::State& s) {
+    lrtShadow(s, millionTrianglesFlat());
+}
 BENCHMARK(BM_Cornell_Camera_lrt)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Cornell_Camera_Embree)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Cornell_Shadow_lrt)->Unit(benchmark::kMillisecond);
@@ -160,6 +178,8 @@ BENCHMARK(BM_Mesh1M_Camera_lrt)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mesh1M_Camera_Embree)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mesh1M_Shadow_lrt)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mesh1M_Shadow_Embree)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Mesh1MFlat_Camera_lrt)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Mesh1MFlat_Shadow_lrt)->Unit(benchmark::kMillisecond);
 
 // BVH build of the million-triangle mesh, and what it costs in memory per triangle: argument 0
 // is Option "render" "bvh" "fast", 1 "quality".

@@ -46,7 +46,7 @@ private:
     };
     // What a shape statement made, and what it was made from.
     struct Statement {
-        ShapeDescription description;
+        ShapeDescription description; // kept only when building with a cache
         // What a vertex program saw besides the statement (its tracked matrices and frame).
         Transform worldToCamera;
         int frame = 0;

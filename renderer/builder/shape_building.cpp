@@ -1,5 +1,6 @@
-// Shapes: each statement's surfaces, made through the shape registry, meshes run through the
-// bound vertex program, and each surface placed in its Embree scene as a Primitive.
+// Shapes: each statement's surfaces, made through the shape registry (or taken over from the last
+// build, BuildCache), meshes run through the bound vertex program, each surface placed as a
+// Primitive; then the BVHs over them, a big mesh in a BVH of its own.
 #include "compiler/driver/program_loader.h"
 #include "renderer/builder/scene_builder_parts.h"
 #include "renderer/shapes/triangle_mesh.h"
@@ -62,7 +63,8 @@ SceneBuilder::makeStatement(const ShapeDescription& d, const std::function<void(
     if (!entry)
         throw std::logic_error(fmt::format("shape '{}' is not registered", d.type));
     auto made = std::make_shared<Statement>();
-    made->description = d;
+    if (cache_) // what a later build compares its statement with (an inline mesh's numbers too)
+        made->description = d;
     made->worldToCamera = frame_.options.camera.worldToCamera;
     made->frame = frame_.number;
     made->keepVertexInputs = keepVertexInputs_;
