@@ -179,14 +179,7 @@ void PreviewSession::loadAndRender() {
         status_.targetSpp = target;
         status_.passes = static_cast<int>(passSchedule(target).size());
         status_.buildSeconds = secondsSince(generationStart_);
-        const SceneStatistics& built = scene->statistics();
-        status_.statementsMade = built.statementsMade;
-        status_.statementsReused = built.statementsReused;
-        status_.bvhsBuilt = built.bvhsBuilt;
-        status_.bvhsReused = built.bvhsReused;
-        status_.programsLoaded = built.programsLoaded;
-        status_.programsReused = built.programsReused;
-        status_.lightSamplersReused = built.lightSamplersReused;
+        status_.rebuilt = scene->statistics().reuse;
         status_.phase = "rendering";
         status_.phaseFraction = 0;
     }

@@ -71,12 +71,9 @@ struct PreviewStatus {
     std::string phase;
     double phaseFraction = 0;
     int width = 0, height = 0; // the film's
-    // What this generation's build made and took over from the last (SceneStatistics): a reload
-    // makes again only what the changed files and statements make.
-    std::size_t statementsMade = 0, statementsReused = 0;
-    std::size_t bvhsBuilt = 0, bvhsReused = 0;
-    std::size_t programsLoaded = 0, programsReused = 0;
-    bool lightSamplersReused = false;
+    // What this generation's build made and took over from the last: a reload makes again only
+    // what the changed files and statements make.
+    BuildReuse rebuilt;
 };
 
 class PreviewSession {

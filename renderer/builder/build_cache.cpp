@@ -2,28 +2,15 @@
 // and read the same, bit for bit, in everything that decides what they make.
 #include "renderer/builder/build_cache.h"
 
+#include "renderer/core/same_bytes.h"
+
 #include <algorithm>
-#include <cstring>
 #include <functional>
 #include <string_view>
 
 namespace lrt {
 
 namespace {
-
-template <typename T>
-bool sameBytes(const std::vector<T>& a, const std::vector<T>& b) {
-    return a.size() == b.size() &&
-           (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
-}
-
-bool sameBits(const Matrix4& a, const Matrix4& b) {
-    return std::memcmp(a.data(), b.data(), sizeof(Matrix4)) == 0;
-}
-
-bool sameBits(Color a, Color b) {
-    return std::memcmp(&a, &b, sizeof(Color)) == 0;
-}
 
 // A cheap hash of what most often tells statements apart; equal statements hash the same (it
 // reads nothing that matches() ignores).
@@ -54,7 +41,8 @@ bool sameVertexProgram(const VertexProgramDescription* a, const VertexProgramDes
 } // namespace
 
 bool sameBits(const Transform& a, const Transform& b) {
-    return sameBits(a.matrix(), b.matrix()) && sameBits(a.inverse().matrix(), b.inverse().matrix());
+    return sameBytes(a.matrix(), b.matrix()) &&
+           sameBytes(a.inverse().matrix(), b.inverse().matrix());
 }
 
 // The statement's own values (not where it was written), its shape's attributes, and for a mesh
@@ -73,9 +61,10 @@ bool BuildCache::matches(const Statement& made, const ShapeDescription& d,
         return false;
     if (!a.vertexProgram)
         return true;
-    return sameBits(made.worldToCamera, context.worldToCamera) && made.frame == context.frame &&
-           made.keepVertexInputs == context.keepVertexInputs && sameBits(a.color, b.color) &&
-           (a.areaLight >= 0) == (b.areaLight >= 0);
+    return sameBits(made.context.worldToCamera, context.worldToCamera) &&
+           made.context.frame == context.frame &&
+           made.context.keepVertexInputs == context.keepVertexInputs &&
+           sameBytes(a.color, b.color) && (a.areaLight >= 0) == (b.areaLight >= 0);
 }
 
 void BuildCache::invalidate(const std::filesystem::path& file) {
@@ -101,15 +90,18 @@ void BuildCache::applyChanges() {
         statements_.clear();
         world_.reset();
         lights_.reset();
-    } else {
-        programs_.invalidate(changed);
-        std::erase_if(statements_, [&](const std::shared_ptr<const Statement>& s) {
-            return std::any_of(s->files.begin(), s->files.end(), [&](const auto& file) {
-                return changed.count(file) > 0;
-            });
-        });
+        index();
+        return;
     }
-    index();
+    programs_.invalidate(changed);
+    const std::size_t dropped =
+        std::erase_if(statements_, [&](const std::shared_ptr<const Statement>& s) {
+            return readsAny(s->files, changed);
+        });
+    if (dropped > 0) // keep() indexed the rest
+        index();
+    else
+        taken_.assign(statements_.size(), false);
 }
 
 std::shared_ptr<const BuildCache::Statement> BuildCache::take(const ShapeDescription& d,

@@ -44,13 +44,17 @@ private:
         std::shared_ptr<const VertexProgramInputs> vertexInputs; // when kept for the debugger
         std::optional<std::size_t> material; // index into Statement::materials; none: Surface's
     };
-    // What a shape statement made, and what it was made from.
-    struct Statement {
-        ShapeDescription description; // kept only when building with a cache
-        // What a vertex program saw besides the statement (its tracked matrices and frame).
+    // What else than the statement itself decides what it makes: what a vertex program sees
+    // besides the statement (its tracked matrices and frame), and whether its inputs are kept.
+    struct StatementContext {
         Transform worldToCamera;
         int frame = 0;
         bool keepVertexInputs = false;
+    };
+    // What a shape statement made, and what it was made from.
+    struct Statement {
+        ShapeDescription description; // kept only when building with a cache
+        StatementContext context;
         std::vector<std::filesystem::path> files; // read while making it
         std::vector<Surface> surfaces;
         std::vector<FileMaterial> materials; // a mesh file's
@@ -58,12 +62,6 @@ private:
         std::vector<std::string> warnings;   // about the statement, without its location
         std::size_t droppedTriangles = 0;
         std::size_t programVertices = 0;
-    };
-    // What else than the statement itself decides what it makes.
-    struct StatementContext {
-        Transform worldToCamera;
-        int frame = 0;
-        bool keepVertexInputs = false;
     };
     // A mesh of the world with a BVH of its own, instanced in the world's.
     struct MeshBvh {
@@ -77,14 +75,10 @@ private:
         std::shared_ptr<EmbreeScene> scene;
         std::vector<MeshBvh> meshes;
     };
-    struct Instance {
-        int object = 0;
-        Transform instanceToWorld;
-    };
     // The world's BVH: its statements, the instances in it and the object definitions' BVHs.
     struct World {
         Bvh root;
-        std::vector<Instance> instances;
+        std::vector<Scene::Instance> instances;
         std::vector<Bvh> objects;
         BvhBuild build = BvhBuild::Quality;
     };

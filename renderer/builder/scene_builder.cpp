@@ -158,7 +158,7 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     statistics.geometrySeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
         statistics.readSeconds - (compiled_.seconds() - compiledBefore);
-    std::vector<BuildCache::Instance> instances = commitBvhs(world, objects);
+    commitBvhs(world, objects);
     if (embreeBytes_)
         statistics.bvhBytes =
             static_cast<std::size_t>(std::max<std::int64_t>(0, embreeBytes_() - embreeBefore));
@@ -174,17 +174,17 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     scene_->statistics_.vm = slvm::jit::vmName(execution_.vm);
     scene_->statistics_.compiledPrograms = compiled_.programs();
     scene_->statistics_.compileSeconds = compiled_.seconds();
-    scene_->statistics_.programsLoaded = shaders_.programsLoaded();
-    scene_->statistics_.programsReused = shaders_.programsReused();
+    scene_->statistics_.reuse.programsLoaded = shaders_.programsLoaded();
+    scene_->statistics_.reuse.programsReused = shaders_.programsReused();
     if (cache_) {
         std::string lightsKey =
             LightSamplers::inputsKey(scene_->lights_, scene_->emitters_, scene_->lightLists_);
         if (cache_->lights_ && cache_->lights_->key == lightsKey) {
             scene_->lightSamplers_ = cache_->lights_->samplers;
-            statistics.lightSamplersReused = true;
+            statistics.reuse.lightSamplersReused = true;
         }
         cache_->keep(std::move(statements_),
-                     {std::move(world), std::move(instances), std::move(objects), statistics.bvh},
+                     {std::move(world), scene_->instances_, std::move(objects), statistics.bvh},
                      BuildCache::Lights{std::move(lightsKey), scene_->lightSamplers_});
         cache_->programs_.retain(shaders_.used());
     }
@@ -193,8 +193,7 @@ std::unique_ptr<Scene> SceneBuilder::build() {
 
 // Every shape is made before any BVH is built, so that "auto" weighs all of the triangles. The
 // world's BVH is the last build's only when every object's is too: its instances point at them.
-std::vector<BuildCache::Instance> SceneBuilder::commitBvhs(BuildCache::Bvh& world,
-                                                           std::vector<BuildCache::Bvh>& objects) {
+void SceneBuilder::commitBvhs(BuildCache::Bvh& world, std::vector<BuildCache::Bvh>& objects) {
     SceneStatistics& statistics = scene_->statistics_;
     statistics.bvh = chooseBvhBuild(frame_.options.bvh, statistics.triangles, cameraSamples());
     const std::optional<BuildCache::World>& last =
@@ -210,16 +209,14 @@ std::vector<BuildCache::Instance> SceneBuilder::commitBvhs(BuildCache::Bvh& worl
         scene_->prototypes_.push_back(objects[i].scene);
     }
     completeLightLists();
-    std::vector<BuildCache::Instance> instances;
-    for (const InstanceDescription& instance : frame_.world.instances) {
+    for (const InstanceDescription& instance : frame_.world.instances)
         scene_->instances_.push_back({instance.object, instance.instanceToWorld});
-        instances.push_back({instance.object, instance.instanceToWorld});
-    }
+    const std::vector<Scene::Instance>& instances = scene_->instances_;
     statistics.instances = instances.size();
     const bool sameInstances =
         last && std::equal(instances.begin(), instances.end(), last->instances.begin(),
                            last->instances.end(), [](const auto& a, const auto& b) {
-                               return a.object == b.object &&
+                               return a.prototype == b.prototype &&
                                       sameBits(a.instanceToWorld, b.instanceToWorld);
                            });
     commitBvh(world, scene_->rootPrimitives_, last ? &last->root : nullptr,
@@ -227,13 +224,12 @@ std::vector<BuildCache::Instance> SceneBuilder::commitBvhs(BuildCache::Bvh& worl
     scene_->root_ = world.scene;
     for (const BuildCache::MeshBvh& mesh : world.meshes)
         scene_->meshBvhs_.push_back(mesh.scene);
-    return instances;
 }
 
-unsigned SceneBuilder::attachInstance(EmbreeScene& world, const BuildCache::Instance& instance) {
+unsigned SceneBuilder::attachInstance(EmbreeScene& world, const Scene::Instance& instance) {
     RTCGeometry geometry = rtcNewGeometry(device_, RTC_GEOMETRY_TYPE_INSTANCE);
     rtcSetGeometryInstancedScene(
-        geometry, scene_->prototypes_[static_cast<std::size_t>(instance.object)]->get());
+        geometry, scene_->prototypes_[static_cast<std::size_t>(instance.prototype)]->get());
     float matrix[12]; // 3x4, column-major
     const Matrix4& m = instance.instanceToWorld.matrix();
     for (int column = 0; column < 4; ++column)

@@ -43,13 +43,12 @@ public:
 
 private:
     // scene_builder.cpp
-    // The world's and the object definitions' BVHs, reusing the last build's where they match;
-    // returns the world's instances.
-    std::vector<BuildCache::Instance> commitBvhs(BuildCache::Bvh& world,
-                                                 std::vector<BuildCache::Bvh>& objects);
+    // The world's and the object definitions' BVHs (and the world's instances), reusing the last
+    // build's where they match.
+    void commitBvhs(BuildCache::Bvh& world, std::vector<BuildCache::Bvh>& objects);
     // Places `instance` (of an object whose BVH is committed) in the world's BVH; returns its
     // geometry ID.
-    unsigned attachInstance(EmbreeScene& world, const BuildCache::Instance& instance);
+    unsigned attachInstance(EmbreeScene& world, const Scene::Instance& instance);
     std::filesystem::path sceneDirectory() const;
     // The camera samples the frame's BVH is chosen for: pixels x samples per pixel.
     double cameraSamples() const;
@@ -89,6 +88,8 @@ private:
     void addShape(const ShapeDescription& d, std::vector<Primitive>& primitives,
                   BuildCache::Bvh& bvh);
     using Statement = BuildCache::Statement;
+    // What a statement's shapes depend on in this frame besides the statement.
+    BuildCache::StatementContext statementContext() const;
     // Reads, tessellates and runs through the vertex program what `d` describes, calling
     // `afterReading` once the shape has been read, before any vertex program runs.
     std::shared_ptr<const Statement> makeStatement(const ShapeDescription& d,
@@ -104,7 +105,7 @@ private:
     // world's big meshes get BVHs of their own (BuildOptions::ownBvhTriangles).
     void commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>& primitives,
                    const BuildCache::Bvh* last, bool reusable, BvhBuild build,
-                   const std::vector<BuildCache::Instance>* instances = nullptr);
+                   const std::vector<Scene::Instance>* instances = nullptr);
     unsigned attachMeshBvh(EmbreeScene& world, const std::shared_ptr<const Shape>& mesh,
                            const BuildCache::Bvh* last, BvhBuild build,
                            std::vector<BuildCache::MeshBvh>& meshes);

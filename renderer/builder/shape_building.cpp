@@ -18,8 +18,7 @@ void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& p
     const SurfaceAttributes& a = *d.attributes;
     std::shared_ptr<const Statement> made;
     if (cache_)
-        made = cache_->take(
-            d, {frame_.options.camera.worldToCamera, frame_.number, keepVertexInputs_});
+        made = cache_->take(d, statementContext());
     // After the shape is read, so that a shape's own error is not hidden behind its Surface's,
     // and before its vertex program runs, whose errors come after the Surface's.
     std::optional<SurfaceLook> statementLook;
@@ -30,13 +29,13 @@ void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& p
             1.0f};
     };
     if (made) {
-        ++scene_->statistics_.statementsReused;
+        ++scene_->statistics_.reuse.statementsReused;
         for (const std::filesystem::path& file : made->files)
             noteFileRead(file);
         lookUp();
     } else {
         made = makeStatement(d, lookUp);
-        ++scene_->statistics_.statementsMade;
+        ++scene_->statistics_.reuse.statementsMade;
     }
     std::vector<SurfaceLook> fileLooks;
     for (const FileMaterial& m : made->materials)
@@ -56,6 +55,10 @@ void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& p
     statements_.push_back(std::move(made));
 }
 
+BuildCache::StatementContext SceneBuilder::statementContext() const {
+    return {frame_.options.camera.worldToCamera, frame_.number, keepVertexInputs_};
+}
+
 std::shared_ptr<const SceneBuilder::Statement>
 SceneBuilder::makeStatement(const ShapeDescription& d, const std::function<void()>& afterReading) {
     const SurfaceAttributes& a = *d.attributes;
@@ -65,9 +68,7 @@ SceneBuilder::makeStatement(const ShapeDescription& d, const std::function<void(
     auto made = std::make_shared<Statement>();
     if (cache_) // what a later build compares its statement with (an inline mesh's numbers too)
         made->description = d;
-    made->worldToCamera = frame_.options.camera.worldToCamera;
-    made->frame = frame_.number;
-    made->keepVertexInputs = keepVertexInputs_;
+    made->context = statementContext();
     recording_ = &made->files;
     // Whatever leaves this function, the files are no longer this statement's.
     const std::unique_ptr<void, std::function<void(void*)>> stopRecording(
@@ -184,11 +185,11 @@ void SceneBuilder::addPrimitive(const BuildCache::Surface& surface, const Surfac
 
 void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>& primitives,
                              const BuildCache::Bvh* last, bool reusable, BvhBuild build,
-                             const std::vector<BuildCache::Instance>* instances) {
+                             const std::vector<Scene::Instance>* instances) {
     if (reusable && last && last->statements == bvh.statements) {
         bvh.scene = last->scene;
         bvh.meshes = last->meshes;
-        scene_->statistics_.bvhsReused += 1 + bvh.meshes.size();
+        scene_->statistics_.reuse.bvhsReused += 1 + bvh.meshes.size();
         return;
     }
     const auto attaching = std::chrono::steady_clock::now();
@@ -211,7 +212,7 @@ void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>&
     if (expected != primitives.size())
         throw std::logic_error("the statements' surfaces are not the primitives");
     if (instances)
-        for (const BuildCache::Instance& instance : *instances)
+        for (const Scene::Instance& instance : *instances)
             check(attachInstance(*bvh.scene, instance));
     const auto committing = std::chrono::steady_clock::now();
     commitScene(*bvh.scene, build);
@@ -219,7 +220,7 @@ void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>&
     statistics.geometrySeconds += std::chrono::duration<double>(committing - attaching).count();
     statistics.bvhBuildSeconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
-    ++statistics.bvhsBuilt;
+    ++statistics.reuse.bvhsBuilt;
 }
 
 // The mesh's own BVH, instanced in the world's: the last build's when its world had it at the
@@ -235,7 +236,7 @@ unsigned SceneBuilder::attachMeshBvh(EmbreeScene& world, const std::shared_ptr<c
                 kept = &m;
     if (kept) {
         meshes.push_back(*kept);
-        ++scene_->statistics_.bvhsReused;
+        ++scene_->statistics_.reuse.bvhsReused;
     } else {
         auto scene = std::make_shared<EmbreeScene>(device_);
         scene->attach(mesh->createGeometry(device_));
@@ -246,7 +247,7 @@ unsigned SceneBuilder::attachMeshBvh(EmbreeScene& world, const std::shared_ptr<c
         scene_->statistics_.bvhBuildSeconds += seconds;
         scene_->statistics_.geometrySeconds -= seconds;
         meshes.push_back({mesh, std::move(scene)});
-        ++scene_->statistics_.bvhsBuilt;
+        ++scene_->statistics_.reuse.bvhsBuilt;
     }
     RTCGeometry geometry = rtcNewGeometry(device_, RTC_GEOMETRY_TYPE_INSTANCE);
     rtcSetGeometryInstancedScene(geometry, meshes.back().scene->get());

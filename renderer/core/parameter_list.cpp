@@ -1,11 +1,11 @@
 // Typed access to parameter lists, with errors at the parameter's own location.
 #include "renderer/core/parameter_list.h"
 
+#include "renderer/core/same_bytes.h"
 #include "slvm/common/source_text.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <fmt/format.h>
 
 namespace lrt {
@@ -67,16 +67,12 @@ const Parameter* ParameterList::find(const std::string& name) const {
     return nullptr;
 }
 
-// Numbers compare by their bits: -0 and 0 may make different geometry, and NaN is never equal.
+// Numbers compare by their bits: -0 and 0 may make different geometry.
 bool ParameterList::sameValuesAs(const ParameterList& other) const {
-    const auto sameBits = [](const std::vector<double>& a, const std::vector<double>& b) {
-        return a.size() == b.size() &&
-               (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
-    };
     return std::equal(parameters_.begin(), parameters_.end(), other.parameters_.begin(),
-                      other.parameters_.end(), [&](const Parameter& a, const Parameter& b) {
+                      other.parameters_.end(), [](const Parameter& a, const Parameter& b) {
                           return a.name == b.name && a.type == b.type &&
-                                 sameBits(a.numbers, b.numbers) && a.strings == b.strings;
+                                 sameBytes(a.numbers, b.numbers) && a.strings == b.strings;
                       });
 }
 

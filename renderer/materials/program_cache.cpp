@@ -14,12 +14,19 @@ void ProgramCache::insert(Key key, Entry entry) {
     entries_.insert_or_assign(std::move(key), std::move(entry));
 }
 
+void ProgramCache::setExecutor(const Key& key, std::shared_ptr<const slvm::sl::Executor> executor) {
+    if (const auto it = entries_.find(key); it != entries_.end())
+        it->second.executor = std::move(executor);
+}
+
+bool readsAny(const std::vector<std::filesystem::path>& files,
+              const std::set<std::filesystem::path>& changed) {
+    return std::any_of(files.begin(), files.end(),
+                       [&](const std::filesystem::path& file) { return changed.count(file) > 0; });
+}
+
 void ProgramCache::invalidate(const std::set<std::filesystem::path>& changed) {
-    std::erase_if(entries_, [&](const auto& item) {
-        const std::vector<std::filesystem::path>& files = item.second.files;
-        return std::any_of(files.begin(), files.end(),
-                           [&](const std::filesystem::path& file) { return changed.count(file); });
-    });
+    std::erase_if(entries_, [&](const auto& item) { return readsAny(item.second.files, changed); });
 }
 
 void ProgramCache::retain(const std::set<Key>& used) {

@@ -19,6 +19,10 @@
 
 namespace lrt {
 
+// Whether any of `files` is one of `changed`: what a cache drops when told what changed.
+bool readsAny(const std::vector<std::filesystem::path>& files,
+              const std::set<std::filesystem::path>& changed);
+
 class ProgramCache {
 public:
     // What decides a program's bits: its file (canonical), the uniform values a source is
@@ -36,12 +40,13 @@ public:
     const Entry* find(const Key& key) const;
     // Records what a build loaded; kept until one of its files changes or `retain` leaves it out.
     void insert(Key key, Entry entry);
+    // What runs the program of `key`'s entry, made once the program was inserted; none: no entry.
+    void setExecutor(const Key& key, std::shared_ptr<const slvm::sl::Executor> executor);
     // Drops every program that read one of `changed` (absolute, lexically normal paths).
     void invalidate(const std::set<std::filesystem::path>& changed);
     void clear() { entries_.clear(); }
     // Drops what the last build did not use: a build keeps what it loaded, no more.
     void retain(const std::set<Key>& used);
-    std::size_t size() const { return entries_.size(); }
 
 private:
     std::map<Key, Entry> entries_;

@@ -78,7 +78,7 @@ ShaderLibrary::executor(const std::shared_ptr<const slvm::sl::VerifiedProgram>& 
         made = std::make_shared<const slvm::sl::Executor>(*program, execution_.vm,
                                                           execution_.statistics);
         if (const auto key = keys_.find(program.get()); key != keys_.end())
-            cache_->insert(key->second, {program, made, cache_->find(key->second)->files});
+            cache_->setExecutor(key->second, made);
     }
     return made;
 }

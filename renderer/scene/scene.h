@@ -65,6 +65,16 @@ struct Intersection {
     Vec3 shadingNormal; // unit
 };
 
+// What a build made, and what it took over from the build before it (a live preview's reload,
+// BuildOptions::cache): shape statements, BVHs (the world's, each object definition's and each big
+// mesh's), shader programs, and the light samplers.
+struct BuildReuse {
+    std::size_t statementsMade = 0, statementsReused = 0;
+    std::size_t bvhsBuilt = 0, bvhsReused = 0;
+    std::size_t programsLoaded = 0, programsReused = 0;
+    bool lightSamplersReused = false; // the last build's, as its lights make the same
+};
+
 struct SceneStatistics {
     // Where the build's time went: reading mesh files, making shapes' geometry (triangle meshes,
     // vertex programs, Embree's buffers), and committing the BVHs; compiling programs is
@@ -83,13 +93,7 @@ struct SceneStatistics {
     std::string vm = "interpreter";   // what ran the programs: "jit" or "interpreter"
     std::size_t compiledPrograms = 0; // programs compiled to native code
     double compileSeconds = 0;        // the time compiling them took
-    // What this build made, and what it took over from the build before it (a live preview's
-    // reload, BuildOptions::cache): shape statements, BVHs (the world's and each object
-    // definition's) and shader programs.
-    std::size_t statementsMade = 0, statementsReused = 0;
-    std::size_t bvhsBuilt = 0, bvhsReused = 0;
-    std::size_t programsLoaded = 0, programsReused = 0;
-    bool lightSamplersReused = false; // the last build's, as its lights make the same
+    BuildReuse reuse;
 };
 
 // Embree's report of a hit, in the space of the shape that was hit: its point (from the ray, at
@@ -103,6 +107,11 @@ public:
     Scene(const Scene&) = delete;
     Scene& operator=(const Scene&) = delete;
 
+    // An instance of an object definition (ObjectInstance): which, and where.
+    struct Instance {
+        int prototype;
+        Transform instanceToWorld;
+    };
     // The light samplers built so far, by kind: a scene's own, or shared with the build before it
     // when its lights make the same samplers (LightSamplers::inputsKey, BuildCache).
     struct BuiltLightSamplers {
@@ -166,11 +175,6 @@ public:
 
 private:
     friend class SceneBuilder;
-
-    struct Instance {
-        int prototype;
-        Transform instanceToWorld;
-    };
 
     std::unique_ptr<Camera> camera_;
     FilmDescription film_;

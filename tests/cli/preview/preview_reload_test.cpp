@@ -20,7 +20,8 @@ struct Rebuilt {
     std::size_t statementsMade, statementsReused, bvhsBuilt, bvhsReused;
 };
 
-Rebuilt rebuiltIn(const PreviewStatus& s) {
+Rebuilt rebuiltIn(const PreviewStatus& status) {
+    const BuildReuse& s = status.rebuilt;
     return {s.statementsMade, s.statementsReused, s.bvhsBuilt, s.bvhsReused};
 }
 
@@ -57,9 +58,9 @@ PreviewStatus checkEdit(PreviewScene& fixture, PreviewSession& session, std::uin
     session.reload(); // from nothing
     const PreviewStatus s = waitForGeneration(session, ++generation);
     REQUIRE(s.state == PreviewStatus::State::Done);
-    CHECK(s.statementsReused == 0);
-    CHECK(s.bvhsReused == 0);
-    CHECK(s.programsReused == 0);
+    CHECK(s.rebuilt.statementsReused == 0);
+    CHECK(s.rebuilt.bvhsReused == 0);
+    CHECK(s.rebuilt.programsReused == 0);
     CHECK(testing::sameBits(session.image()->image, image->image));
     CHECK(testing::sameBits(session.image()->aovs, image->aovs));
     return incremental;
@@ -77,15 +78,16 @@ TEST_CASE("a reload makes again only what the edit changed, and renders a full r
     SECTION("a shader: that program is compiled again, every shape and the BVH are kept") {
         CHECK(checkEdit(fixture, session, generation, "Tint.cg", "cosine \\* Kd",
                         "cosine * Kd * 0.5", {0, 4, 0, 1})
-                  .lightSamplersReused);
+                  .rebuilt.lightSamplersReused);
         const PreviewStatus s = session.status();
-        CHECK(s.programsLoaded == 2); // the full reload's
+        CHECK(s.rebuilt.programsLoaded == 2); // the full reload's
         saveByRename(fixture.folder / "tint.cgh", readText(fixture.folder / "tint.cgh") + "\n");
         const PreviewStatus included = waitForGeneration(session, ++generation);
-        CHECK(included.programsLoaded == 1); // what includes tint.cgh: Tint.cg
-        CHECK(included.programsReused == 1); // TexturedDiffuse
-        CHECK(included.statementsReused == 4);
-        CHECK(included.lightSamplersReused); // the lights, and so their samplers, are the same
+        CHECK(included.rebuilt.programsLoaded == 1); // what includes tint.cgh: Tint.cg
+        CHECK(included.rebuilt.programsReused == 1); // TexturedDiffuse
+        CHECK(included.rebuilt.statementsReused == 4);
+        CHECK(included.rebuilt
+                  .lightSamplersReused); // the lights, and so their samplers, are the same
     }
     SECTION("a material's parameters: no shape or BVH is made again") {
         checkEdit(fixture, session, generation, "scene.lrt", "\"Kd\" \\[0.8\\]", "\"Kd\" [0.4]",
@@ -95,7 +97,7 @@ TEST_CASE("a reload makes again only what the edit changed, and renders a full r
         // The light's power changed: its samplers are made again.
         CHECK_FALSE(checkEdit(fixture, session, generation, "lights.lrt", "\"intensity\" \\[2\\]",
                               "\"intensity\" [3]", {0, 4, 0, 1})
-                        .lightSamplersReused);
+                        .rebuilt.lightSamplersReused);
     }
     SECTION("the camera: only the mesh under the vertex program, which sees it, is made again") {
         checkEdit(fixture, session, generation, "scene.lrt", "LookAt 0 0 -8", "LookAt 0 0.5 -8",

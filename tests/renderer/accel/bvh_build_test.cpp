@@ -117,7 +117,7 @@ TEST_CASE("a mesh of kOwnBvhTriangles triangles has a BVH of its own, instanced 
                            strip(kOwnBvhTriangles - 1, 0.5f) + "WorldEnd\n");
     const SceneStatistics& statistics = loaded.scene->statistics();
     CHECK(statistics.triangles == 2 * kOwnBvhTriangles - 1);
-    CHECK(statistics.bvhsBuilt == 2); // the world's and the big strip's
+    CHECK(statistics.reuse.bvhsBuilt == 2); // the world's and the big strip's
     // Both strips are hit where they are, each through its own primitive.
     const auto big = loaded.scene->intersect({{0.5f, 0.1f, 0}, {0, 0, 1}, 0, INFINITY});
     const auto small = loaded.scene->intersect({{0.5f, 0.6f, 0}, {0, 0, 1}, 0, INFINITY});

@@ -78,7 +78,7 @@ struct CachedBuilds {
 
 // What `built` made and took over: statements made, reused; BVHs built, reused.
 std::array<std::size_t, 4> counts(const Built& built) {
-    const SceneStatistics& s = built.scene->statistics();
+    const BuildReuse& s = built.scene->statistics().reuse;
     return {s.statementsMade, s.statementsReused, s.bvhsBuilt, s.bvhsReused};
 }
 
