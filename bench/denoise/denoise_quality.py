@@ -5,9 +5,12 @@ Renders the scene once at --reference-spp (or takes --reference), then at each -
 --denoise (the same render: the EXR keeps the raw colour as noisy.R/G/B), and prints each image's
 relative MSE, mean over pixels and channels of (x - r)^2 / (r^2 + 0.01), and the time that
 `lrt denoise` takes on the render's EXR (process start and image I/O included; the median of 3).
+Each --region NAME=X0,Y0,X1,Y1 (pixels, half-open) adds the relative MSE of both images over that
+rectangle alone, for example a textured object, where the denoiser must not lose detail.
 
 Usage: denoise_quality.py --lrt build/release/lrt --scene SCENE [--resolution W,H]
        [--spp 16,256] [--reference-spp 4096 | --reference REF.exr] [--threads 2]
+       [--region NAME=X0,Y0,X1,Y1 ...]
 """
 import argparse
 import os
@@ -33,6 +36,22 @@ def relative_mse(image, reference, work, channels="R,G,B"):
     return sum(float(v) for v in found.groups()) / 3 / 1e6
 
 
+def cropped(image, region, work, name):
+    x0, y0, x1, y1 = region
+    out = os.path.join(work, name)
+    subprocess.run(["oiiotool", image, "--ch", "R,G,B", "--cut",
+                    "%dx%d+%d+%d" % (x1 - x0, y1 - y0, x0, y0), "-o", out], check=True)
+    return out
+
+
+def parse_region(text):
+    name, _, box = text.partition("=")
+    values = [int(v) for v in box.split(",")]
+    if not name or len(values) != 4 or values[0] >= values[2] or values[1] >= values[3]:
+        raise argparse.ArgumentTypeError("--region NAME=X0,Y0,X1,Y1 with X0 < X1, Y0 < Y1")
+    return name, values
+
+
 def render(args, spp, out, extra=()):
     command = [args.lrt, "render", args.scene, "--spp", str(spp), "--threads", str(args.threads),
                "-q", "-o", out] + list(extra)
@@ -50,6 +69,7 @@ def main():
     parser.add_argument("--reference-spp", type=int, default=4096)
     parser.add_argument("--reference")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--region", type=parse_region, action="append", default=[])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         reference = args.reference
@@ -72,6 +92,11 @@ def main():
             print("| %d | %.3g | %.3g | %.2f |" % (spp, relative_mse(raw, reference, work),
                                                   relative_mse(denoised, reference, work),
                                                   statistics.median(times)))
+            for name, region in args.region:
+                ref = cropped(reference, region, work, "region_ref.exr")
+                print("|   %s, %d spp | %.3g | %.3g | |" % (
+                    name, spp, relative_mse(cropped(raw, region, work, "region_raw.exr"), ref, work),
+                    relative_mse(cropped(denoised, region, work, "region_den.exr"), ref, work)))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@
 namespace lrt {
 
 // What the denoiser reads, each row-major and interleaved: the two half buffers (the pixel
-// reconstructed from its even-numbered and from its odd-numbered samples), albedo and normal with
+// reconstructed from the first and from the second half of its samples), albedo and normal with
 // three values a pixel, depth with one (infinite where nothing was hit). The colour itself is not
 // needed: the result is the mean of the two halves, each filtered.
 struct DenoiserInput {

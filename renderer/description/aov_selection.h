@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -28,8 +29,8 @@ struct AovLayer {
 //   normal  N.X N.Y N.Z                  first hit's shading normal
 //   depth   Z                            distance along the camera ray (inf where nothing is hit)
 //   samples sampleCount                  samples that counted (finite radiance)
-//   halves  half0.R half0.G half0.B      the colour from the even-numbered samples alone,
-//           half1.R half1.G half1.B      and from the odd-numbered (what the denoiser reads)
+//   halves  half0.R half0.G half0.B      the colour from the first half of the samples alone,
+//           half1.R half1.G half1.B      and from the second half (what the denoiser reads)
 // "all" (the default) is every layer; "none" leaves R, G, B alone.
 inline constexpr AovLayer kAovLayers[] = {
     {"alpha", 0, 1, {"A"}},
@@ -56,6 +57,14 @@ inline constexpr int kNormalChannel = aovLayer("normal").offset; // X, Y, Z
 inline constexpr int kDepthChannel = aovLayer("depth").offset;
 inline constexpr int kSampleCountChannel = aovLayer("samples").offset;
 inline constexpr int kHalvesChannel = aovLayer("halves").offset; // half0 R, G, B, then half1
+// The half buffer that sample `index` of a pixel's `count` samples goes to: the first half of
+// them to half0, the rest to half1. Each is then an aligned block of the pixel's Sobol points, a
+// well-spread estimate of the whole pixel; even- and odd-numbered samples are not (Sobol puts the
+// two points of every aligned pair in opposite halves of each dimension's interval, so the two
+// would see different halves of the pixel, of the lens and of every light; docs/decisions.md).
+constexpr int halfBufferOf(std::size_t index, std::size_t count) {
+    return 2 * index < count ? 0 : 1;
+}
 inline constexpr int kAovChannels =
     std::end(kAovLayers)[-1].offset + std::end(kAovLayers)[-1].count;
 

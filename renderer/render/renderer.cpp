@@ -185,8 +185,8 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
     for (int y = tile.y0; y < tile.y1; ++y)
         for (int x = tile.x0; x < tile.x1; ++x) {
             Color sum, albedo;
-            // The pixel from its even-numbered and from its odd-numbered samples: two
-            // independent estimates, whose difference tells the denoiser the pixel's variance.
+            // The pixel from the first and from the second half of its samples: two estimates
+            // whose difference tells the denoiser the pixel's variance.
             std::array<Color, 2> halves;
             std::array<float, 2> halfWeights{};
             Vec3 normal;
@@ -208,8 +208,9 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
                         if (w == 0 || !s.radiance.isFinite())
                             continue;
                         sum += s.radiance * w;
-                        halves[i % 2] += s.radiance * w;
-                        halfWeights[i % 2] += w;
+                        const auto h = static_cast<std::size_t>(halfBufferOf(i, taken.size()));
+                        halves[h] += s.radiance * w;
+                        halfWeights[h] += w;
                         albedo += s.firstHit.albedo * w;
                         normal += s.firstHit.normal * w;
                         weights += w;

@@ -48,7 +48,7 @@ struct RenderResult {
     // The same pixels' AOVs: coverage alpha (the filter-weighted share of samples that hit
     // something), albedo (3), shading normal (3), depth (distance along the camera ray; infinite
     // where it leaves the scene), the number of samples that counted, and the two halves (the
-    // colour from the even-numbered and from the odd-numbered samples).
+    // colour from the first and from the second half of the samples).
     Image aovs;
     RenderStatistics statistics;
     // A render is cut into tiles; those finished so far. Each finished tile's pixels are final

@@ -1,6 +1,7 @@
 // Denoising a render by its channels: the error against a reference the test renders falls below
 // the raw image's, the halves are what they say, and missing channels are named.
 #include "renderer/denoise/denoise_image.h"
+#include "renderer/description/aov_selection.h"
 #include "renderer/film/image_output.h"
 #include "tests/renderer/render_test_support.h"
 
@@ -79,11 +80,19 @@ TEST_CASE("denoising a render lowers its error against a reference", "[denoise][
     CHECK(filtered < raw / 2);
 }
 
-TEST_CASE("the halves are the pixel from its even and from its odd samples", "[denoise][render]") {
-    // A box filter one pixel wide: each pixel is the mean of its own 2 samples, half0 is sample 0
-    // and half1 sample 1, so the colour is their mean.
+TEST_CASE("the halves are the pixel from the first and from the second half of its samples",
+          "[denoise][render]") {
+    CHECK(halfBufferOf(0, 4) == 0);
+    CHECK(halfBufferOf(1, 4) == 0);
+    CHECK(halfBufferOf(2, 4) == 1);
+    CHECK(halfBufferOf(3, 4) == 1);
+    CHECK(halfBufferOf(2, 5) == 0); // an odd count gives the second half the extra sample
+    CHECK(halfBufferOf(3, 5) == 1);
+    CHECK(halfBufferOf(0, 1) == 0);
+    // A box filter one pixel wide: each pixel is the mean of its own 4 samples, half0 the mean of
+    // samples 0 and 1, half1 of samples 2 and 3, so the colour is their mean.
     const auto loaded = testing::loadScene(kScene);
-    const RenderResult r = renderAt(*loaded.scene, 2, 3);
+    const RenderResult r = renderAt(*loaded.scene, 4, 3);
     int differ = 0;
     for (int y = 0; y < r.image.height; ++y)
         for (int x = 0; x < r.image.width; ++x)
@@ -94,7 +103,35 @@ TEST_CASE("the halves are the pixel from its even and from its odd samples", "[d
                 CHECK(r.image.at(x, y, c) == Approx(0.5f * (h0 + h1)).epsilon(1e-5).margin(1e-7));
                 differ += h0 != h1;
             }
-    CHECK(differ > 100); // path traced: the two samples of a pixel differ
+    CHECK(differ > 100); // path traced: the two halves of a pixel differ
+}
+
+TEST_CASE("each half of a pixel's Sobol samples covers the whole pixel", "[denoise][render]") {
+    // An emitter (radiance 1) fills the left half of an orthographic view 9 pixels wide, so its
+    // edge runs down the middle of column 4. The first two of a pixel's 4 samples form a (0,2)-net
+    // of 2 points, as do the last two: one on each side of the pixel's middle. So each half of an
+    // edge pixel is 0.5 exactly. Even- and odd-numbered samples would not be: with Sobol, which
+    // side a sample falls on depends on its number's lowest bit alone (after a scramble of the
+    // whole image), so for some seeds every even sample of the column falls on one side.
+    const auto loaded = testing::loadScene(R"(Format 9 9 1
+PixelFilter "box" 1 1
+Projection "orthographic"
+SurfaceIntegrator "path" "maxdepth" [1]
+WorldBegin
+AreaLightSource "arealight" "intensity" [1] "twosided" 1
+Polygon "P" [-5 -5 5  0 -5 5  0 5 5  -5 5 5]
+WorldEnd
+)");
+    for (const std::uint64_t seed : {1u, 2u, 3u, 4u, 5u, 6u}) {
+        const RenderResult r = renderAt(*loaded.scene, 4, seed);
+        for (int y = 0; y < 9; ++y) {
+            INFO("seed " << seed << ", pixel (4, " << y << ")");
+            CHECK(r.aovs.at(4, y, kHalvesChannel) == 0.5f);
+            CHECK(r.aovs.at(4, y, kHalvesChannel + 3) == 0.5f);
+            CHECK(r.image.at(3, y, 0) == 1.0f); // the columns beside it are lit, and dark
+            CHECK(r.image.at(5, y, 0) == 0.0f);
+        }
+    }
 }
 
 TEST_CASE("the denoiser names the channels an image lacks", "[denoise]") {

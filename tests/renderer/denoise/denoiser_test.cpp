@@ -1,6 +1,6 @@
 // The denoiser on synthetic buffers whose right answers are known: a constant stays constant, a
 // colour linear in the features is reproduced, edges in albedo and normal stay sharp while the
-// noise falls, and the bits do not depend on the thread count.
+// noise falls, a firefly stays where it was found, and the bits do not depend on the thread count.
 #include "renderer/denoise/denoiser.h"
 #include "renderer/sampling/pcg32.h"
 
@@ -137,6 +137,49 @@ TEST_CASE("the denoiser keeps edges in albedo and normal sharp while the noise f
         CHECK(std::fabs(leftBias) < 0.015);
         CHECK(std::fabs(rightBias) < 0.015);
     }
+}
+
+TEST_CASE("the denoiser does not spread a firefly over its neighbours", "[denoise]") {
+    // Colour 0.5 with noise of spread 0.02, and one sample that found a bright, rare path: half0
+    // at (16, 16) is 50. Spread evenly over an 11 x 11 window it would add 0.4 to every pixel
+    // there; the other half saw nothing brighter than about 0.56 around it, so it is an outlier.
+    DenoiserInput in = makeInput(
+        smoothFeature, [](int, int, int) { return 0.5f; }, 0.02f);
+    for (int c = 0; c < 3; ++c)
+        in.half0[(16 * kSize + 16) * 3 + c] = 50;
+    const std::vector<float> out = denoise(in);
+    double worst = 0;
+    for (int y = 10; y <= 22; ++y)
+        for (int x = 10; x <= 22; ++x)
+            for (int c = 0; c < 3; ++c)
+                worst = std::max(worst, std::fabs(double{at(out, x, y, c)} - 0.5));
+    INFO("largest error within 6 pixels of the firefly: " << worst);
+    CHECK(worst < 0.05);
+}
+
+TEST_CASE("the denoiser keeps non-finite and huge values from spreading", "[denoise]") {
+    // A NaN and an infinity in one half, and a pixel of 1e30 in both (a float an EXR may hold):
+    // the first two count as 0 (so their own pixels may be darker), and the huge pixel may stay
+    // huge, but every pixel is finite and every other one stays near the image's 0.5.
+    DenoiserInput in = makeInput(
+        smoothFeature, [](int, int, int) { return 0.5f; }, 0.02f);
+    const auto pixel = [](int x, int y) { return static_cast<std::size_t>(y * kSize + x) * 3; };
+    for (std::size_t c = 0; c < 3; ++c) {
+        in.half0[pixel(5, 5) + c] = NAN;
+        in.half1[pixel(20, 8) + c] = INFINITY;
+        in.half0[pixel(12, 24) + c] = in.half1[pixel(12, 24) + c] = 1e30f;
+    }
+    const std::vector<float> out = denoise(in);
+    for (int y = 0; y < kSize; ++y)
+        for (int x = 0; x < kSize; ++x)
+            for (int c = 0; c < 3; ++c) {
+                INFO("pixel (" << x << ", " << y << "), channel " << c);
+                REQUIRE(std::isfinite(at(out, x, y, c)));
+                const bool altered =
+                    (x == 5 && y == 5) || (x == 20 && y == 8) || (x == 12 && y == 24);
+                if (!altered)
+                    CHECK(std::fabs(at(out, x, y, c) - 0.5f) < 0.1f);
+            }
 }
 
 TEST_CASE("the denoiser gives the same bits for any thread count", "[denoise]") {
