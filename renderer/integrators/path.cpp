@@ -96,7 +96,7 @@ Color PathIntegrator::emitted(const Scene& scene, const Intersection& hit,
         if (const float pmf = arrival.sampler->pmf(arrival.from, index); pmf > 0)
             lightPdf = pmf * primitive.areaLight->pdfOfPiece(
                                  arrival.from.p, hit.p, hit.normal, *primitive.shape,
-                                 scene.emitters()[static_cast<std::size_t>(index)].triangle,
+                                 scene.emitters()[static_cast<std::size_t>(index)].piece,
                                  hit.shapePrimitive, hit.local);
     } else {
         lightPdf = primitive.areaLight->pdfAt(arrival.from.p, hit.p, hit.normal, *primitive.shape,

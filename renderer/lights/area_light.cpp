@@ -1,7 +1,7 @@
 // Area light sampling: choose a shape uniformly, then a direction in the solid angle it subtends
-// where the shape can (spheres, and triangles seen from near them whose solid angle is neither
-// tiny nor near a hemisphere), else a point on it by area: the estimate of Li dw is
-// L / pdf_solid_angle / P(shape), or L |cos theta_light| / (d^2 pdf_area) / P(shape).
+// where the shape can (spheres, and triangles and rectangles of meshes seen from near them whose
+// solid angle is neither tiny nor near a hemisphere), else a point on it by area: the estimate of
+// Li dw is L / pdf_solid_angle / P(shape), or L |cos theta_light| / (d^2 pdf_area) / P(shape).
 #include "renderer/lights/area_light.h"
 
 #include "renderer/shapes/triangle_mesh.h"
@@ -44,19 +44,19 @@ std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     return sampleOne(*shapes_[index], -1, p, remapped, count);
 }
 
-std::optional<LightSample> AreaLight::samplePiece(const Shape& shape, int triangle, Vec3 p,
+std::optional<LightSample> AreaLight::samplePiece(const Shape& shape, int piece, Vec3 p,
                                                   Vec2 u) const {
-    return sampleOne(shape, triangle, p, u, 1.0f);
+    return sampleOne(shape, piece, p, u, 1.0f);
 }
 
-std::optional<LightSample> AreaLight::sampleOne(const Shape& shape, int triangle, Vec3 p, Vec2 u,
+std::optional<LightSample> AreaLight::sampleOne(const Shape& shape, int piece, Vec3 p, Vec2 u,
                                                 float pieces) const {
-    if (triangle >= 0) {
+    if (piece >= 0) {
         const auto& mesh = static_cast<const TriangleMesh&>(shape);
-        const auto t = static_cast<unsigned>(triangle);
-        if (const auto cone = mesh.sampleTriangleCone(t, p, u))
+        const auto index = static_cast<unsigned>(piece);
+        if (const auto cone = mesh.samplePieceCone(index, p, u))
             return fromConeSample(p, *cone, shape, pieces);
-        return fromAreaSample(p, mesh.sampleTriangle(t, u), shape, pieces);
+        return fromAreaSample(p, mesh.samplePiece(index, u), shape, pieces);
     }
     if (const auto cone = shape.sampleCone(p, u))
         return fromConeSample(p, *cone, shape, pieces);
@@ -108,14 +108,14 @@ float AreaLight::pdfAt(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned
     return pdfOfPiece(p, q, normal, shape, -1, primitive, g) / static_cast<float>(shapes_.size());
 }
 
-float AreaLight::pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int triangle,
+float AreaLight::pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int piece,
                             unsigned primitive, const LocalGeometry& g) const {
-    if (triangle >= 0) {
+    if (piece >= 0) {
         const auto& mesh = static_cast<const TriangleMesh&>(shape);
-        const auto t = static_cast<unsigned>(triangle);
-        if (const float cone = mesh.triangleConePdf(t, p); cone > 0)
+        const auto index = static_cast<unsigned>(piece);
+        if (const float cone = mesh.pieceConePdf(index, p); cone > 0)
             return cone;
-        const float area = mesh.triangleArea(t);
+        const float area = mesh.pieceArea(index);
         return area > 0 ? solidAnglePdf(p, q, normal, 1.0f / area) : 0.0f;
     }
     if (const float cone = shape.conePdf(p, primitive); cone > 0)

@@ -1,6 +1,6 @@
 // "arealight": radiance intensity * lightcolor leaving the surfaces of the shapes that follow it,
 // from their front side (Sides 1) or both sides (Sides 2), unless "twosided" says which. Sampled by
-// solid angle where the shape allows (spheres, triangles), else by area.
+// solid angle where the shape allows (spheres, triangles, rectangles), else by area.
 #pragma once
 
 #include "renderer/core/transform.h"
@@ -35,12 +35,12 @@ public:
     float pdfAt(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned primitive,
                 const LocalGeometry& g) const;
 
-    // For light samplers, which pick one shape, or one triangle of a mesh (`triangle` >= 0), by
-    // itself: a sample of that piece alone and its density, as sample() and pdfAt() are for the
-    // whole light.
-    std::optional<LightSample> samplePiece(const Shape& shape, int triangle, Vec3 p, Vec2 u) const;
-    float pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int triangle,
-                     unsigned primitive, const LocalGeometry& g) const;
+    // For light samplers, which pick one shape, or one light piece of a mesh (`piece` >= 0: a
+    // triangle, or a rectangle of two; TriangleMesh::lightPieceOf), by itself: a sample of that
+    // piece alone and its density, as sample() and pdfAt() are for the whole light.
+    std::optional<LightSample> samplePiece(const Shape& shape, int piece, Vec3 p, Vec2 u) const;
+    float pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int piece, unsigned primitive,
+                     const LocalGeometry& g) const;
 
     const std::vector<const Shape*>& shapes() const { return shapes_; }
     Color emittedRadiance() const { return radiance_; }
@@ -48,7 +48,7 @@ public:
 
 private:
     // A sample of one piece, picked with probability 1 / pieces.
-    std::optional<LightSample> sampleOne(const Shape& shape, int triangle, Vec3 p, Vec2 u,
+    std::optional<LightSample> sampleOne(const Shape& shape, int piece, Vec3 p, Vec2 u,
                                          float pieces) const;
     // The light arriving at p from point s of a shape sampled by solid angle.
     std::optional<LightSample> fromConeSample(Vec3 p, const AreaSample& s, const Shape& shape,

@@ -48,11 +48,11 @@ void addAreaEmitters(const AreaLight& light, int lightIndex, std::vector<Emitter
         e.lightIndex = lightIndex;
         e.shape = shape;
         if (const auto* mesh = dynamic_cast<const TriangleMesh*>(shape)) {
-            for (unsigned t = 0; t < mesh->primitiveCount(); ++t) {
-                const auto normal = mesh->triangleFrontNormal(t);
-                e.triangle = static_cast<int>(t);
+            for (unsigned piece = 0; piece < mesh->lightPieceCount(); ++piece) {
+                const auto normal = mesh->pieceFrontNormal(piece);
+                e.piece = static_cast<int>(piece);
                 e.bounds = pieceBounds(
-                    light, *shape, mesh->triangleBounds(t), mesh->triangleArea(t),
+                    light, *shape, mesh->pieceBounds(piece), mesh->pieceArea(piece),
                     normal ? DirectionCone{*normal, 1.0f} : DirectionCone::everyDirection());
                 e.power = e.bounds->power;
                 emitters.push_back(e);

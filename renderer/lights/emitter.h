@@ -1,6 +1,7 @@
 // What a light sampler picks from: the scene's lights cut into emitters. A point, spot, distant
-// or infinite light is one emitter; an area light is one per shape, and one per triangle of a
-// mesh, so that a large emissive mesh is sampled where it is bright and near.
+// or infinite light is one emitter; an area light is one per shape, and one per light piece of a
+// mesh (a triangle, or two that make a rectangle), so that a large emissive mesh is sampled where
+// it is bright and near.
 #pragma once
 
 #include "renderer/lights/area_light.h"
@@ -18,7 +19,7 @@ struct Emitter {
     int lightIndex = 0;                // in Scene::lights()
     const AreaLight* area = nullptr;   // for a piece of an area light: the light
     const Shape* shape = nullptr;      // and its shape,
-    int triangle = -1;                 // and the mesh triangle, or -1 for the whole shape
+    int piece = -1;                    // and the mesh's light piece, or -1 for the whole shape
     std::optional<LightBounds> bounds; // for emitters with a place; nullopt for distant and
                                        // infinite lights
     // The power: bounds->power, or for lights without a place the light that falls on the
@@ -31,12 +32,12 @@ struct Emitter {
 
     // A sample of this emitter alone, seen from p: its density as if nothing else were sampled.
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const {
-        return area ? area->samplePiece(*shape, triangle, p, u) : light->sample(p, u);
+        return area ? area->samplePiece(*shape, piece, p, u) : light->sample(p, u);
     }
 };
 
 // The emitters of `lights` (ambient lights have none), in the lights' order and, within an area
-// light, in its shapes' and triangles' order; `sceneRadius` sizes the power of lights without a
+// light, in its shapes' and pieces' order; `sceneRadius` sizes the power of lights without a
 // place.
 std::vector<Emitter> makeEmitters(const std::vector<std::unique_ptr<Light>>& lights,
                                   float sceneRadius);

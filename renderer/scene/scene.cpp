@@ -1,6 +1,8 @@
 // Hit resolution: Embree's (geometry, primitive, u, v, Ng) back to world-space geometry.
 #include "renderer/scene/scene.h"
 
+#include "renderer/shapes/triangle_mesh.h"
+
 #include <algorithm>
 
 namespace lrt {
@@ -21,6 +23,17 @@ bool readsSurfaceDerivatives(const Primitive& primitive) {
 }
 
 } // namespace
+
+int Scene::emitterAt(const Intersection& hit) const {
+    const int first = hit.primitive->emitter;
+    const Emitter& emitter = emitters_[static_cast<std::size_t>(first)];
+    if (emitter.piece < 0)
+        return first;
+    // A mesh's emitters are its light pieces, in order, starting with its first.
+    return first +
+           static_cast<int>(
+               static_cast<const TriangleMesh*>(emitter.shape)->lightPieceOf(hit.shapePrimitive));
+}
 
 std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     RayHit hit;

@@ -147,12 +147,7 @@ public:
     // Thread-safe.
     const LightSamplers& lightSamplers(const LightSamplerEntry& kind) const;
     // The emitter a hit on an emitting primitive found.
-    int emitterAt(const Intersection& hit) const {
-        return hit.primitive->emitter +
-               (emitters_[static_cast<std::size_t>(hit.primitive->emitter)].triangle >= 0
-                    ? static_cast<int>(hit.shapePrimitive)
-                    : 0);
-    }
+    int emitterAt(const Intersection& hit) const;
     bool hasTranslucency() const { return hasTranslucency_; }
     // Whether camera rays need differentials: some material or texture filters images over the
     // footprint.

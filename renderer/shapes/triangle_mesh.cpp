@@ -277,20 +277,6 @@ float TriangleMesh::triangleConePdf(unsigned t, Vec3 p) const {
                                                                    : 0.0f;
 }
 
-std::optional<AreaSample> TriangleMesh::sampleCone(Vec3 p, Vec2 u) const {
-    const TrianglePick pick = pickTriangleByArea(areaCdf(), u);
-    auto sample = sampleTriangleCone(static_cast<unsigned>(pick.index), p, pick.u);
-    if (sample)
-        sample->pdf *= triangleArea(static_cast<unsigned>(pick.index)) / areaCdf().back();
-    return sample;
-}
-
-float TriangleMesh::conePdf(Vec3 p, unsigned primitive) const {
-    if (primitive >= data_.triangles.size())
-        return 0.0f;
-    return triangleConePdf(primitive, p) * triangleArea(primitive) / areaCdf().back();
-}
-
 AreaSample TriangleMesh::pointOnTriangle(std::size_t index, float b0, float b1, float pdf) const {
     // Only the point and the geometric normal: a light sample needs nothing else of the surface.
     const auto& t = data_.triangles[index];

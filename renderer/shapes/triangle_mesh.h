@@ -3,6 +3,7 @@
 #pragma once
 
 #include "renderer/description/mesh_data.h"
+#include "renderer/sampling/spherical_rectangle.h"
 #include "renderer/shapes/shape.h"
 
 #include <array>
@@ -29,10 +30,9 @@ public:
     std::size_t primitiveCount() const override { return data_.triangles.size(); }
     Bounds3 sceneBounds() const override;
 
-    // One triangle as a light samplers' piece of an area light: a point uniform in it (its
-    // density per unit area is 1 / triangleArea), its scene-space area and box, and its unit
-    // scene-space normal on the side sampleArea gives, or nullopt where its vertex normals put
-    // that side both ways.
+    // One triangle: a point uniform in it (its density per unit area is 1 / triangleArea), its
+    // scene-space area and box, and its unit scene-space normal on the side sampleArea gives, or
+    // nullopt where its vertex normals put that side both ways.
     AreaSample sampleTriangle(unsigned t, Vec2 u) const;
     float triangleArea(unsigned t) const {
         return areaCdf()[t] - (t == 0 ? 0.0f : areaCdf()[t - 1]);
@@ -45,11 +45,29 @@ public:
     std::optional<AreaSample> sampleTriangleCone(unsigned t, Vec3 p, Vec2 u) const;
     // The density sampleTriangleCone draws with from p; 0 where it falls back to area.
     float triangleConePdf(unsigned t, Vec3 p) const;
+    std::optional<Vec3> triangleFrontNormal(unsigned t) const;
+
+    // The mesh as an area light is cut into pieces, which light samplers pick one at a time: each
+    // triangle, except that two consecutive triangles that share a diagonal of a rectangle (in
+    // scene space) are one piece, sampled as the rectangle by solid angle (Urena et al. 2013), as
+    // a quad lamp is in Cycles. The pieces follow the triangles' order.
+    std::size_t lightPieceCount() const { return lightPieces().size(); }
+    unsigned lightPieceOf(unsigned triangle) const;
+    // A piece's scene-space area, box and front normal (as triangleFrontNormal's, nullopt where
+    // its triangles' differ), and a point on it uniform by area.
+    float pieceArea(unsigned piece) const;
+    Bounds3 pieceBounds(unsigned piece) const;
+    std::optional<Vec3> pieceFrontNormal(unsigned piece) const;
+    AreaSample samplePiece(unsigned piece, Vec2 u) const;
+    // The piece sampled uniformly in the directions it subtends from p, with that density per
+    // steradian, or nullopt where sampling by area serves better (sampleTriangleCone's rules,
+    // with a rectangle's radius half its diagonal); and that density, 0 where it falls back.
+    std::optional<AreaSample> samplePieceCone(unsigned piece, Vec3 p, Vec2 u) const;
+    float pieceConePdf(unsigned piece, Vec3 p) const;
     // The whole mesh: a triangle in proportion to its area (as sampleArea picks it), then a
-    // direction by solid angle in it.
+    // direction by solid angle in its piece.
     std::optional<AreaSample> sampleCone(Vec3 p, Vec2 u) const override;
     float conePdf(Vec3 p, unsigned primitive) const override;
-    std::optional<Vec3> triangleFrontNormal(unsigned t) const;
     // Triangle t's vertex indices (the mesh's vertices keep the numbering of the mesh it was made
     // from, whatever triangles were dropped).
     const std::array<int, 3>& triangle(unsigned t) const { return data_.triangles[t]; }
@@ -79,9 +97,24 @@ private:
     // computed when first asked for, so that a mesh that does not emit never holds them.
     const std::vector<float>& areaCdf() const;
 
+    struct LightPiece {
+        unsigned first = 0; // its triangle, or the first of a rectangle's two
+        int second = -1;    // the rectangle's second triangle, or -1
+        Rectangle rectangle{};
+    };
+    // Computed when first asked for, as areaCdf is.
+    const std::vector<LightPiece>& lightPieces() const;
+    // Triangles t and t + 1 as a rectangle, if they are one.
+    std::optional<Rectangle> rectangleOf(unsigned t) const;
+    // The point q of piece `piece` (on its plane), as pointOnTriangle gives it.
+    AreaSample pointOnPiece(const LightPiece& piece, Vec3 q, float pdf) const;
+
     MeshData data_;
     mutable std::once_flag areasComputed_;
     mutable std::vector<float> areaCdf_;
+    mutable std::once_flag piecesComputed_;
+    mutable std::vector<LightPiece> pieces_;
+    mutable std::vector<unsigned> pieceOfTriangle_;
 };
 
 } // namespace lrt

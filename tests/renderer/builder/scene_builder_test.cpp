@@ -12,7 +12,7 @@ using namespace lrt;
 
 namespace {
 
-std::string world(const std::string& body) {
+std::string builtWorld(const std::string& body) {
     return "Format 16 16 1\nWorldBegin\n" + body + "\nWorldEnd\n";
 }
 
@@ -56,7 +56,7 @@ TEST_CASE("invalid shapes, surfaces and lights are scene errors with their line"
     for (const BadBuild& bad : kBadBuilds) {
         INFO("case: " << bad.name << "\nbody: " << bad.body);
         try {
-            testing::loadScene(world(bad.body));
+            testing::loadScene(builtWorld(bad.body));
             FAIL("built without error");
         } catch (const SceneError& e) {
             INFO("error: " << e.what());
@@ -92,7 +92,7 @@ TEST_CASE("the integrator's parameters are checked with the frame's other errors
         INFO(integrator);
         try {
             testing::loadScene(std::string(integrator) + "\n" +
-                               world("LightSource \"pointlight\" \"fromm\" [0 0 0]"));
+                               builtWorld("LightSource \"pointlight\" \"fromm\" [0 0 0]"));
             FAIL("built without error");
         } catch (const SceneError& e) {
             INFO("error: " << e.what());
@@ -109,7 +109,7 @@ TEST_CASE("the integrator's parameters are checked with the frame's other errors
 TEST_CASE("every independent build error of a frame is reported at once",
           "[scene][builder][errors]") {
     // Three typos, one Surface shared by two shapes (one error), and a good sphere.
-    const std::string scene = world("LightSource \"pointlight\" \"fromm\" [0 0 0]\n"
+    const std::string scene = builtWorld("LightSource \"pointlight\" \"fromm\" [0 0 0]\n"
                                     "Surface \"plastic\" \"roughnes\" [0.1]\n"
                                     "Sphere 1 -1 1 360\n"
                                     "Disk 0 1 360\n"
@@ -197,7 +197,7 @@ usemtl shiny
 f 5/1/1 6/2/1 7/3/1 8/4/1
 )";
     const std::string scene =
-        world(R"(LightSource "distantlight" "from" [0 0 0] "to" [0 0 1] "intensity" [3]
+        builtWorld(R"(LightSource "distantlight" "from" [0 0 0] "to" [0 0 1] "intensity" [3]
 Translate 0 0 5
 Shape "obj" "filename" "quads.obj")");
     testing::LoadedScene loaded = testing::loadScene(scene, dir.string());
@@ -225,7 +225,7 @@ TEST_CASE("instances share one prototype and land where their transforms say",
         for (int j = 0; j < 40; ++j)
             body += fmt::format(
                 "AttributeBegin Translate {} {} 10 ObjectInstance \"ball\" AttributeEnd\n", i, j);
-    const testing::LoadedScene loaded = testing::loadScene(world(body));
+    const testing::LoadedScene loaded = testing::loadScene(builtWorld(body));
     CHECK(loaded.scene->statistics().instances == 1200);
     CHECK(loaded.scene->statistics().quadrics == 1); // the sphere exists once
     for (const auto& [i, j] : {std::pair{0, 0}, {29, 39}, {12, 7}}) {

@@ -1,6 +1,7 @@
-// Area lights on triangles, sampled by solid angle near the light and by area far from it: the
-// estimates of irradiance converge to Lambert's closed form for a polygon, the density a sample
-// reports is the one pdfAt gives its point, and the density integrates to 1 over all directions.
+// Area lights on meshes, sampled by solid angle near the light and by area far from it, a
+// rectangle of two triangles as one piece and other triangles one by one: the estimates of
+// irradiance converge to Lambert's closed form for a polygon, the density a sample reports is the
+// one pdfAt gives its point, and the density integrates to 1 over all directions.
 #include "renderer/lights/area_light.h"
 #include "renderer/sampling/pcg32.h"
 #include "renderer/sampling/spherical_triangle.h"
@@ -16,10 +17,19 @@ using namespace lrt;
 
 namespace {
 
-// A 2 x 2 square light at height 2, over [-1, 1]^2, as two triangles; two-sided.
+// A 2 x 2 square light at height 2, over [-1, 1]^2, as two triangles (one light piece); two-sided.
 TriangleMesh squareLight() {
     MeshData data;
     data.positions = {{-1, -1, 2}, {1, -1, 2}, {1, 1, 2}, {-1, 1, 2}};
+    data.triangles = {{0, 1, 2}, {0, 2, 3}};
+    return TriangleMesh(Transform(), false, false, std::move(data));
+}
+
+// A parallelogram that is no rectangle, at height 2: two triangles, two light pieces.
+const std::vector<Vec3> kParallelogram = {{-1, -1, 2}, {1, -1, 2}, {1.5f, 1, 2}, {-0.5f, 1, 2}};
+TriangleMesh parallelogramLight() {
+    MeshData data;
+    data.positions = kParallelogram;
     data.triangles = {{0, 1, 2}, {0, 2, 3}};
     return TriangleMesh(Transform(), false, false, std::move(data));
 }
@@ -46,67 +56,95 @@ unsigned triangleAt(Vec3 q) {
 
 struct Point {
     Vec3 p;
-    // Whether the triangles are sampled by solid angle: p within nearEnoughForSolidAngle's reach
-    // of both and their solid angles in sampledBySolidAngle's range.
+    // Whether the square is sampled by solid angle: p within nearEnoughForSolidAngle's reach and
+    // its solid angle in sampledBySolidAngle's range.
     bool bySolidAngle;
 };
 
-// Each triangle's radius (centroid to farthest corner) is sqrt(20) / 3 = 1.49.
+// The square's radius (half its diagonal) is sqrt 2 = 1.41.
 const Point kPoints[] = {
     {{0.3f, -0.2f, 1.7f}, true},  // close under the light
-    {{0.5f, 0.25f, 0}, true},     // 2.09 and 2.17 from the centroids: within 2 radii (2.98)
-    {{0.5f, 0.25f, -2}, false},   // 4.05 and 4.09 away: by area, though each subtends 0.12 sr
-    {{1.5f, -0.5f, -150}, false}, // far: the triangles subtend less than 3e-4 sr
+    {{0.5f, 0.25f, 0}, true},     // 2.08 from the centre: within 2 radii (2.83)
+    {{0.5f, 0.25f, -2}, false},   // 4.04 away: by area, though it subtends 0.24 sr
+    {{1.5f, -0.5f, -150}, false}, // far: the square subtends less than 3e-4 sr
 };
 
 } // namespace
 
-TEST_CASE("area light on triangles: irradiance estimates converge to Lambert's formula",
+TEST_CASE("the two triangles of a rectangle are one light piece, others one each",
           "[lights][solidangle]") {
-    const TriangleMesh mesh = squareLight();
-    const AreaLight light(Color(2), true);
-    AreaLight whole(Color(2), true);
-    whole.addShape(&mesh);
-    for (const Point& point : kPoints) {
-        const Vec3 p = point.p;
-        for (unsigned t = 0; t < 2; ++t)
-            CHECK((mesh.triangleConePdf(t, p) > 0) == point.bySolidAngle);
-        const double expected =
-            lambertIrradiance(p, {{-1, -1, 2}, {1, -1, 2}, {1, 1, 2}, {-1, 1, 2}}, 2);
-        // Whole-shape sampling (sample()), and one triangle picked at a time (samplePiece(), as
-        // light samplers pick them, here each with probability 1/2).
-        for (const bool byPiece : {false, true}) {
-            const int n = 128;
-            double sum = 0, squares = 0;
-            for (int j = 0; j < n; ++j)
-                for (int i = 0; i < n; ++i) {
-                    Vec2 u{(static_cast<float>(i) + 0.5f) / n, (static_cast<float>(j) + 0.5f) / n};
-                    std::optional<LightSample> s;
-                    double weight = 1;
-                    if (byPiece) {
-                        const unsigned t = u.x < 0.5f ? 0 : 1;
-                        u.x = u.x * 2 - static_cast<float>(t);
-                        s = light.samplePiece(mesh, static_cast<int>(t), p, u);
-                        weight = 2;
-                    } else {
-                        s = whole.sample(p, u);
+    const TriangleMesh square = squareLight(), parallelogram = parallelogramLight();
+    CHECK(square.lightPieceCount() == 1);
+    CHECK(square.lightPieceOf(1) == 0);
+    CHECK(square.pieceArea(0) == Approx(4));
+    CHECK(parallelogram.lightPieceCount() == 2);
+    CHECK(parallelogram.lightPieceOf(1) == 1);
+    for (const Point& point : kPoints)
+        CHECK((square.pieceConePdf(0, point.p) > 0) == point.bySolidAngle);
+    // A rectangle turned and scaled alike on every axis stays one; scaled unevenly along a
+    // direction across its edges it becomes a parallelogram.
+    MeshData data;
+    data.positions = {{-1, -1, 2}, {1, -1, 2}, {1, 1, 2}, {-1, 1, 2}};
+    data.triangles = {{0, 1, 2}, {0, 2, 3}};
+    const Transform turned = Transform::rotate(30, {1, 2, 3}) * Transform::scale(2, 2, 2);
+    CHECK(TriangleMesh(turned, false, false, data).lightPieceCount() == 1);
+    const Transform sheared = Transform::rotate(45, {0, 0, 1}) * Transform::scale(1, 3, 1) *
+                              Transform::rotate(20, {0, 0, 1});
+    CHECK(TriangleMesh(sheared, false, false, std::move(data)).lightPieceCount() == 2);
+}
+
+TEST_CASE("area light on meshes: irradiance estimates converge to Lambert's formula",
+          "[lights][solidangle]") {
+    for (const bool rectangle : {true, false}) {
+        const TriangleMesh mesh = rectangle ? squareLight() : parallelogramLight();
+        const std::vector<Vec3> corners =
+            rectangle ? std::vector<Vec3>{{-1, -1, 2}, {1, -1, 2}, {1, 1, 2}, {-1, 1, 2}}
+                      : kParallelogram;
+        const AreaLight light(Color(2), true);
+        AreaLight whole(Color(2), true);
+        whole.addShape(&mesh);
+        const auto pieces = static_cast<int>(mesh.lightPieceCount());
+        for (const Point& point : kPoints) {
+            const Vec3 p = point.p;
+            const double expected = lambertIrradiance(p, corners, 2);
+            // Whole-shape sampling (sample()), and one piece picked at a time (samplePiece(), as
+            // light samplers pick them, here each with probability 1 / pieces).
+            for (const bool byPiece : {false, true}) {
+                const int n = 128;
+                double sum = 0, squares = 0;
+                for (int j = 0; j < n; ++j)
+                    for (int i = 0; i < n; ++i) {
+                        Vec2 u{(static_cast<float>(i) + 0.5f) / n,
+                               (static_cast<float>(j) + 0.5f) / n};
+                        std::optional<LightSample> s;
+                        double weight = 1;
+                        if (byPiece) {
+                            const int piece = std::min(pieces - 1, static_cast<int>(u.x * pieces));
+                            u.x = u.x * static_cast<float>(pieces) - static_cast<float>(piece);
+                            s = light.samplePiece(mesh, piece, p, u);
+                            weight = pieces;
+                        } else {
+                            s = whole.sample(p, u);
+                        }
+                        REQUIRE(s);
+                        const double e = weight * s->E.r * std::max(0.0f, s->wi.z);
+                        sum += e;
+                        squares += e * e;
                     }
-                    REQUIRE(s);
-                    const double e = weight * s->E.r * std::max(0.0f, s->wi.z);
-                    sum += e;
-                    squares += e * e;
-                }
-            const double count = n * n, mean = sum / count;
-            const double error = std::sqrt(std::max(0.0, squares / count - mean * mean) / count);
-            INFO("p = (" << p.x << ", " << p.y << ", " << p.z << "), "
-                         << (byPiece ? "by triangle" : "whole light") << ": mean " << mean
-                         << ", Lambert " << expected << ", standard error " << error);
-            CHECK(std::fabs(mean - expected) <= 5 * error + 1e-6 * expected);
+                const double count = n * n, mean = sum / count;
+                const double error =
+                    std::sqrt(std::max(0.0, squares / count - mean * mean) / count);
+                INFO((rectangle ? "square" : "parallelogram")
+                     << ", p = (" << p.x << ", " << p.y << ", " << p.z << "), "
+                     << (byPiece ? "by piece" : "whole light") << ": mean " << mean << ", Lambert "
+                     << expected << ", standard error " << error);
+                CHECK(std::fabs(mean - expected) <= 5 * error + 1e-6 * expected);
+            }
         }
     }
 }
 
-TEST_CASE("area light on triangles: a sample's density is the one pdfAt gives its point",
+TEST_CASE("area light on meshes: a sample's density is the one pdfAt gives its point",
           "[lights][solidangle]") {
     const TriangleMesh mesh = squareLight();
     AreaLight light(Color(1), true);
@@ -126,16 +164,15 @@ TEST_CASE("area light on triangles: a sample's density is the one pdfAt gives it
                 CHECK(std::max(std::fabs(q.x), std::fabs(q.y)) <= 1.001f);
                 CHECK(light.pdfAt(point.p, q, {0, 0, -1}, mesh, triangleAt(q), LocalGeometry{}) ==
                       Approx(s->pdf).epsilon(2e-3));
-                const unsigned t = triangleAt(q);
-                const auto piece = light.samplePiece(mesh, static_cast<int>(t), point.p, u);
+                const auto piece = light.samplePiece(mesh, 0, point.p, u);
                 REQUIRE(piece);
                 const Vec3 r = point.p + piece->wi * piece->distance;
-                CHECK(light.pdfOfPiece(point.p, r, {0, 0, -1}, mesh, static_cast<int>(t), t,
+                CHECK(light.pdfOfPiece(point.p, r, {0, 0, -1}, mesh, 0, triangleAt(r),
                                        LocalGeometry{}) == Approx(piece->pdf).epsilon(2e-3));
             }
 }
 
-TEST_CASE("area light on triangles: the density integrates to 1 over all directions",
+TEST_CASE("area light on meshes: the density integrates to 1 over all directions",
           "[lights][solidangle]") {
     // 4 pi times the mean density over uniform directions, within 5 standard errors; where the
     // triangles are sampled by area, that density converted to solid angle integrates to 1 too.

@@ -110,9 +110,9 @@ TEST_CASE("the light BVH gives every emitter that can light a point a probabilit
             if (!lights)
                 continue;
             ++checked;
-            INFO("emitter " << e << " (light " << emitter.lightIndex << ", triangle "
-                            << emitter.triangle << ") at (" << context.p.x << ", " << context.p.y
-                            << ", " << context.p.z << ")");
+            INFO("emitter " << e << " (light " << emitter.lightIndex << ", piece " << emitter.piece
+                            << ") at (" << context.p.x << ", " << context.p.y << ", " << context.p.z
+                            << ")");
             CHECK(sampler->pmf(context, static_cast<int>(e)) > 0);
         }
     CHECK(checked > 5000);
@@ -134,7 +134,7 @@ TEST_CASE("the light BVH stays shallow over coincident lights and picks among th
         CHECK(sampler.pmf(context, e) == Approx(1.0 / 3000).epsilon(1e-4));
 }
 
-TEST_CASE("area lights become one emitter per shape and per mesh triangle, by area and power",
+TEST_CASE("area lights become one emitter per shape and per mesh piece, by area and power",
           "[lightsamplers]") {
     const auto loaded = testing::loadScene(R"(Format 4 4 1
 WorldBegin
@@ -143,6 +143,7 @@ AttributeBegin
   Sphere 0.5 -0.5 0.5 360
   Translate 3 0 0
   PointsPolygons [3 3] [0 1 2  0 2 3] "P" [0 0 0  1 0 0  1 0 2  0 0 2]
+  PointsPolygons [3 3] [0 1 2  0 2 3] "P" [0 0 0  1 0 0  1.5 0 2  0 0 2]
 AttributeEnd
 LightSource "pointlight" "from" [0 5 0] "intensity" [3]
 LightSource "distantlight" "intensity" [4]
@@ -150,16 +151,21 @@ LightSource "ambientlight" "intensity" [1]
 WorldEnd
 )");
     const auto& emitters = loaded.scene->emitters();
-    REQUIRE(emitters.size() == 5); // sphere, two triangles, point, distant; ambient has none
+    // The sphere, the 1 x 2 rectangle (one piece of two triangles), the quadrilateral that is no
+    // rectangle (two triangles), the point and the distant light; the ambient light has none.
+    REQUIRE(emitters.size() == 6);
     constexpr double pi = 3.14159265358979;
     // A two-sided area light of radiance L and area A sends pi L A from each side.
     CHECK(emitters[0].power == Approx(2 * pi * 2 * (4 * pi * 0.25)).epsilon(0.01));
-    CHECK(emitters[1].triangle == 0);
-    CHECK(emitters[2].triangle == 1);
-    CHECK(emitters[1].power == Approx(2 * pi * 2 * 1.0).epsilon(1e-5)); // each triangle: area 1
-    CHECK(emitters[3].power == Approx(4 * pi * 3).epsilon(1e-5));       // 4 pi I
-    CHECK_FALSE(emitters[4].bounds);                                    // no place
-    CHECK(emitters[4].importance == Approx(pi * 4).epsilon(1e-5));
+    CHECK(emitters[1].piece == 0);
+    CHECK(emitters[1].power == Approx(2 * pi * 2 * 2.0).epsilon(1e-5)); // the rectangle: area 2
+    CHECK(emitters[2].piece == 0);
+    CHECK(emitters[3].piece == 1);
+    CHECK(emitters[2].power == Approx(2 * pi * 2 * 1.0).epsilon(1e-5)); // (1 x 2) / 2
+    CHECK(emitters[3].power == Approx(2 * pi * 2 * 1.5).epsilon(1e-5)); // (1.5 x 2) / 2
+    CHECK(emitters[4].power == Approx(4 * pi * 3).epsilon(1e-5));       // 4 pi I
+    CHECK_FALSE(emitters[5].bounds);                                    // no place
+    CHECK(emitters[5].importance == Approx(pi * 4).epsilon(1e-5));
 }
 
 TEST_CASE("a cone union holds both cones", "[lightsamplers]") {

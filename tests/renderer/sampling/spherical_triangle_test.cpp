@@ -3,6 +3,7 @@
 // density by counting the samples of each quarter of the triangle.
 #include "renderer/sampling/pcg32.h"
 #include "renderer/sampling/spherical_triangle.h"
+#include "tests/renderer/sampling/spherical_geometry.h"
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -10,45 +11,9 @@
 #include <numbers>
 
 using namespace lrt;
+using namespace lrt::testing;
 
 namespace {
-
-using Double3 = std::array<double, 3>;
-
-Double3 toDouble(Vec3 v) {
-    return {v.x, v.y, v.z};
-}
-double dot3(const Double3& a, const Double3& b) {
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-Double3 cross3(const Double3& a, const Double3& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-Double3 minus(const Double3& a, const Double3& b) {
-    return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
-}
-Double3 unit(const Double3& a) {
-    const double l = std::sqrt(dot3(a, a));
-    return {a[0] / l, a[1] / l, a[2] / l};
-}
-
-// Girard: the area of a spherical triangle is the excess of its angles over pi; each angle is the
-// one between the tangents of its two sides.
-double girardSolidAngle(const Double3& p, const std::array<Double3, 3>& t) {
-    std::array<Double3, 3> c;
-    for (std::size_t i = 0; i < 3; ++i)
-        c[i] = unit(minus(t[i], p));
-    double sum = 0;
-    for (std::size_t i = 0; i < 3; ++i) {
-        const Double3 &a = c[i], &b = c[(i + 1) % 3], &d = c[(i + 2) % 3];
-        const Double3 tb =
-            unit(minus(b, {a[0] * dot3(a, b), a[1] * dot3(a, b), a[2] * dot3(a, b)}));
-        const Double3 td =
-            unit(minus(d, {a[0] * dot3(a, d), a[1] * dot3(a, d), a[2] * dot3(a, d)}));
-        sum += std::acos(std::clamp(dot3(tb, td), -1.0, 1.0));
-    }
-    return sum - std::numbers::pi;
-}
 
 // The barycentric weights of (1, 2) where the ray p + s w meets the triangle's plane.
 std::optional<std::array<double, 2>> rayHit(const Double3& p, const Double3& w,
@@ -147,27 +112,20 @@ TEST_CASE("the solid-angle density integrates to 1 over the sphere of directions
     // Monte Carlo over uniform directions: 4 pi times the mean of the density (1 / solid angle
     // where the direction meets the triangle, 0 elsewhere) estimates its integral, within 5
     // standard errors of the estimate.
-    Pcg32 random(11);
+    std::uint64_t seed = 11;
     for (const Case& c : kCases) {
         const auto s = sphericalTriangle(c.p, c.triangle);
         REQUIRE(s);
         const Double3 p = toDouble(c.p);
         const std::array<Double3, 3> t{toDouble(c.triangle[0]), toDouble(c.triangle[1]),
                                        toDouble(c.triangle[2])};
-        const int n = 400000;
-        int inside = 0;
-        for (int i = 0; i < n; ++i) {
-            const double z = 1 - 2 * double{random.uniform()};
-            const double phi = 2 * std::numbers::pi * double{random.uniform()};
-            const double r = std::sqrt(std::max(0.0, 1 - z * z));
-            const auto hit = rayHit(p, {r * std::cos(phi), r * std::sin(phi), z}, t);
-            inside += hit && (*hit)[0] >= 0 && (*hit)[1] >= 0 && (*hit)[0] + (*hit)[1] <= 1;
-        }
-        const double fraction = inside / double(n);
-        const double integral = 4 * std::numbers::pi * fraction / s->solidAngle;
-        const double error =
-            4 * std::numbers::pi * std::sqrt(fraction * (1 - fraction) / n) / s->solidAngle;
-        INFO("seen from (" << c.p.x << ", " << c.p.y << ", " << c.p.z << ")");
-        CHECK(std::fabs(integral - 1) <= 5 * error);
+        const DensityIntegral integral =
+            integrateDensity(s->solidAngle, 400000, seed++, [&](const Double3& w) {
+                const auto hit = rayHit(p, w, t);
+                return hit && (*hit)[0] >= 0 && (*hit)[1] >= 0 && (*hit)[0] + (*hit)[1] <= 1;
+            });
+        INFO("seen from (" << c.p.x << ", " << c.p.y << ", " << c.p.z << "): integral "
+                           << integral.value);
+        CHECK(std::fabs(integral.value - 1) <= 5 * integral.error);
     }
 }
