@@ -356,8 +356,8 @@ void regressStrip(const Buffers& b, int target, int y0, int y1,
 }
 
 // Each window's result for the whole image: the mean of the two filtered halves, and the
-// estimated squared error of that mean, (e0 + e1) / 2 - |f0 - f1|^2 / 4 (the halves' noise is
-// independent, so their mean has half the variance and all the bias of either).
+// estimated squared error of that mean, (e0 + e1) / 2 - |f0 - f1|^2 / 4 (the halves' noise taken
+// as independent, their mean has half the variance and all the bias of either).
 struct WindowResults {
     std::array<std::vector<float>, kWindows> colour;
     std::vector<std::array<float, kWindows>> error;
@@ -392,15 +392,19 @@ void filterStrip(const Buffers& b, int y0, int y1, WindowResults& out) {
 // half's pixels around them (brightness: the mean of R, G and B).
 std::array<std::vector<float>, 2> withoutOutliers(const DenoiserInput& in) {
     const int w = in.width, h = in.height;
-    const auto brightness = [](const std::vector<float>& v, std::size_t p) {
-        return (finiteOr0(v[p * 3]) + finiteOr0(v[p * 3 + 1]) + finiteOr0(v[p * 3 + 2])) / 3;
-    };
     std::array<std::vector<float>, 2> halves{in.half0, in.half1};
+    std::array<std::vector<float>, 2> brightness;
     for (std::size_t half = 0; half < 2; ++half) {
-        const std::vector<float>& other = half == 0 ? in.half1 : in.half0;
-        std::vector<float>& values = halves[half];
-        for (auto& v : values)
+        for (float& v : halves[half])
             v = finiteOr0(v);
+        brightness[half].resize(halves[half].size() / 3);
+        for (std::size_t p = 0; p < brightness[half].size(); ++p)
+            brightness[half][p] =
+                (halves[half][p * 3] + halves[half][p * 3 + 1] + halves[half][p * 3 + 2]) / 3;
+    }
+    for (std::size_t half = 0; half < 2; ++half) {
+        const std::vector<float>& other = brightness[1 - half];
+        std::vector<float>& values = halves[half];
         for (int y = 0; y < h; ++y)
             for (int x = 0; x < w; ++x) {
                 float brightest = 0;
@@ -408,10 +412,10 @@ std::array<std::vector<float>, 2> withoutOutliers(const DenoiserInput& in) {
                      qy <= std::min(h - 1, y + kOutlierRadius); ++qy)
                     for (int qx = std::max(0, x - kOutlierRadius);
                          qx <= std::min(w - 1, x + kOutlierRadius); ++qx)
-                        brightest = std::max(
-                            brightest, brightness(other, static_cast<std::size_t>(qy) * w + qx));
+                        brightest =
+                            std::max(brightest, other[static_cast<std::size_t>(qy) * w + qx]);
                 const std::size_t p = static_cast<std::size_t>(y) * w + x;
-                const float own = brightness(values, p), limit = kOutlierFactor * brightest;
+                const float own = brightness[half][p], limit = kOutlierFactor * brightest;
                 if (own > limit)
                     for (std::size_t c = 0; c < 3; ++c)
                         values[p * 3 + c] *= limit / own;

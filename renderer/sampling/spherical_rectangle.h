@@ -43,4 +43,15 @@ inline bool nearEnoughForSolidAngle(Vec3 p, const Rectangle& r) {
            kSolidAngleReach * kSolidAngleReach * lengthSquared(half);
 }
 
+// As solidAngleSampling for triangles: the spherical rectangle to sample `r` by from p, or nullopt
+// where sampling by area serves better.
+inline std::optional<SphericalRectangle> solidAngleSampling(Vec3 p, const Rectangle& r) {
+    if (!nearEnoughForSolidAngle(p, r))
+        return std::nullopt;
+    auto spherical = sphericalRectangle(p, r);
+    if (!spherical || !sampledBySolidAngle(spherical->solidAngle))
+        return std::nullopt;
+    return spherical;
+}
+
 } // namespace lrt

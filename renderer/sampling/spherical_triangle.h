@@ -45,6 +45,19 @@ inline bool nearEnoughForSolidAngle(Vec3 p, const std::array<Vec3, 3>& triangle)
     return lengthSquared(p - centroid) < kSolidAngleReach * kSolidAngleReach * radius2;
 }
 
+// The spherical triangle to sample `triangle` by from p, or nullopt where sampling by area serves
+// better: beyond nearEnoughForSolidAngle's reach, or a solid angle outside sampledBySolidAngle's
+// range.
+inline std::optional<SphericalTriangle> solidAngleSampling(Vec3 p,
+                                                           const std::array<Vec3, 3>& triangle) {
+    if (!nearEnoughForSolidAngle(p, triangle))
+        return std::nullopt;
+    auto spherical = sphericalTriangle(p, triangle);
+    if (!spherical || !sampledBySolidAngle(spherical->solidAngle))
+        return std::nullopt;
+    return spherical;
+}
+
 // A unit direction uniform in the spherical triangle, for u in [0,1)^2 (density 1 / solidAngle).
 Vec3 sampleSphericalTriangle(const SphericalTriangle& triangle, Vec2 u);
 

@@ -247,10 +247,8 @@ std::array<Vec3, 3> TriangleMesh::sceneTriangle(unsigned t) const {
 
 std::optional<AreaSample> TriangleMesh::sampleTriangleCone(unsigned t, Vec3 p, Vec2 u) const {
     const std::array<Vec3, 3> corners = sceneTriangle(t);
-    if (!nearEnoughForSolidAngle(p, corners))
-        return std::nullopt;
-    const auto spherical = sphericalTriangle(p, corners);
-    if (!spherical || !sampledBySolidAngle(spherical->solidAngle))
+    const auto spherical = solidAngleSampling(p, corners);
+    if (!spherical)
         return std::nullopt;
     const Vec3 w = sampleSphericalTriangle(*spherical, u);
     // Where w meets the triangle (Moller and Trumbore): its barycentric weights, which the
@@ -269,12 +267,8 @@ std::optional<AreaSample> TriangleMesh::sampleTriangleCone(unsigned t, Vec3 p, V
 }
 
 float TriangleMesh::triangleConePdf(unsigned t, Vec3 p) const {
-    const std::array<Vec3, 3> corners = sceneTriangle(t);
-    if (!nearEnoughForSolidAngle(p, corners))
-        return 0.0f;
-    const auto spherical = sphericalTriangle(p, corners);
-    return spherical && sampledBySolidAngle(spherical->solidAngle) ? 1 / spherical->solidAngle
-                                                                   : 0.0f;
+    const auto spherical = solidAngleSampling(p, sceneTriangle(t));
+    return spherical ? 1 / spherical->solidAngle : 0.0f;
 }
 
 AreaSample TriangleMesh::pointOnTriangle(std::size_t index, float b0, float b1, float pdf) const {

@@ -150,10 +150,8 @@ std::optional<AreaSample> TriangleMesh::samplePieceCone(unsigned index, Vec3 p, 
     const LightPiece& piece = lightPieces()[index];
     if (piece.second < 0)
         return sampleTriangleCone(piece.first, p, u);
-    if (!nearEnoughForSolidAngle(p, piece.rectangle))
-        return std::nullopt;
-    const auto spherical = sphericalRectangle(p, piece.rectangle);
-    if (!spherical || !sampledBySolidAngle(spherical->solidAngle))
+    const auto spherical = solidAngleSampling(p, piece.rectangle);
+    if (!spherical)
         return std::nullopt;
     return pointOnPiece(piece, sampleSphericalRectangle(*spherical, u), 1 / spherical->solidAngle);
 }
@@ -162,11 +160,8 @@ float TriangleMesh::pieceConePdf(unsigned index, Vec3 p) const {
     const LightPiece& piece = lightPieces()[index];
     if (piece.second < 0)
         return triangleConePdf(piece.first, p);
-    if (!nearEnoughForSolidAngle(p, piece.rectangle))
-        return 0.0f;
-    const auto spherical = sphericalRectangle(p, piece.rectangle);
-    return spherical && sampledBySolidAngle(spherical->solidAngle) ? 1 / spherical->solidAngle
-                                                                   : 0.0f;
+    const auto spherical = solidAngleSampling(p, piece.rectangle);
+    return spherical ? 1 / spherical->solidAngle : 0.0f;
 }
 
 std::optional<AreaSample> TriangleMesh::sampleCone(Vec3 p, Vec2 u) const {
