@@ -2,6 +2,7 @@
 // occlusion) next to raw Embree rtcIntersect1/rtcOccluded1 on the same BVH and the same rays, on
 // the Cornell box and on a one-million-triangle mesh (in a BVH of its own, as lrt builds it, and
 // flat in the world's, for what the instance costs). Also BVH build time and memory per triangle.
+#include "bench/renderer/built_scene.h"
 #include "renderer/builder/registered_vocabulary.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
@@ -18,10 +19,7 @@ namespace {
 
 using namespace lrt;
 
-struct Workload {
-    std::unique_ptr<EmbreeDevice> device = std::make_unique<EmbreeDevice>();
-    std::vector<FrameDescription> frames;
-    std::unique_ptr<Scene> scene;
+struct Workload : bench::BuiltScene {
     std::vector<Ray> cameraRays;
     std::vector<Ray> shadowRays;
 };

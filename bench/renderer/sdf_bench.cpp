@@ -3,6 +3,7 @@
 // (a UV sphere whose chords stray at most 1e-4 from the surface, the SDF's hit epsilon), on one
 // thread and on all; and card evaluations per second through the VM next to the same functions
 // in native C++.
+#include "bench/renderer/built_scene.h"
 #include "compiler/driver/compile.h"
 #include "renderer/builder/registered_vocabulary.h"
 #include "renderer/builder/scene_builder.h"
@@ -24,10 +25,7 @@ namespace {
 
 using namespace lrt;
 
-struct Workload {
-    std::unique_ptr<EmbreeDevice> device = std::make_unique<EmbreeDevice>();
-    std::vector<FrameDescription> frames;
-    std::unique_ptr<Scene> scene;
+struct Workload : bench::BuiltScene {
     std::vector<Ray> rays;
 };
 

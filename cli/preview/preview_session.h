@@ -47,7 +47,7 @@ struct PreviewOptions {
 // A finished pass's image.
 struct PassImage {
     Image image; // linear RGB
-    Image aovs;  // alpha, albedo, normal, depth, samples (renderer.h's RenderResult::aovs)
+    Image aovs;  // alpha, albedo, normal, depth, samples, halves (renderer.h's RenderResult::aovs)
     int pass = 0;
     Pass settings;
     std::uint64_t generation = 0;

@@ -47,18 +47,19 @@ bool serves(const ProgramFormat& format, std::string_view profile) {
 } // namespace
 
 const std::vector<ProgramFormat>& programFormats() {
-    static const std::vector<ProgramFormat> formats = {
-        {".slc", "SL bytecode", kSl, false, false, &loadShader},
-        {".sl", "SL assembly", kSl, false, false, &loadShader},
-        {".cg", "Cg source", {"sl", "vp1.1", "vp2", "card"}, true, true, &compileCgFile},
-        {".t", "T-Language source", {"sl", "card"}, true, false, &compileTlFile},
-        {".vp", "vertex program", kVertex, false, false, &loadVertexProgram},
-        {".pc", "card text", kCard, false, false, &loadCard},
-        {".exr", "card image", kCard, false, false, &loadCard},
-        {".tif", "card image", kCard, false, false, &loadCard},
-        {".tiff", "card image", kCard, false, false, &loadCard},
-        {".pfm", "card image", kCard, false, false, &loadCard},
-    };
+    static const std::vector<ProgramFormat> formats = [] {
+        std::vector<ProgramFormat> table = {
+            {".slc", "SL bytecode", kSl, false, false, &loadShader},
+            {".sl", "SL assembly", kSl, false, false, &loadShader},
+            {".cg", "Cg source", {"sl", "vp1.1", "vp2", "card"}, true, true, &compileCgFile},
+            {".t", "T-Language source", {"sl", "card"}, true, false, &compileTlFile},
+            {".vp", "vertex program", kVertex, false, false, &loadVertexProgram},
+            {".pc", "card text", kCard, false, false, &loadCard},
+        };
+        for (const std::string_view extension : slvm::card::kCardImageExtensions)
+            table.push_back({extension, "card image", kCard, false, false, &loadCard});
+        return table;
+    }();
     return formats;
 }
 

@@ -5,6 +5,7 @@
 #include "renderer/builder/scene_builder_parts.h"
 #include "renderer/shapes/triangle_mesh.h"
 #include "renderer/vertex/vertex_stage.h"
+#include "slvm/common/execution.h"
 
 #include <array>
 #include <chrono>
@@ -174,7 +175,7 @@ void SceneBuilder::addPrimitive(const BuildCache::Surface& surface, const Surfac
     }
     if (primitive.opacity != Color{1, 1, 1})
         scene_->hasTranslucency_ = true;
-    if (dynamic_cast<const TriangleMesh*>(shape))
+    if (shape->asTriangleMesh())
         scene_->statistics_.triangles += shape->primitiveCount();
     else
         ++scene_->statistics_.quadrics;
@@ -203,8 +204,7 @@ void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>&
     // The statements' surfaces are the primitives, in order.
     for (const std::shared_ptr<const Statement>& statement : bvh.statements)
         for (const BuildCache::Surface& surface : statement->surfaces) {
-            const bool apart = instances &&
-                               dynamic_cast<const TriangleMesh*>(surface.shape.get()) &&
+            const bool apart = instances && surface.shape->asTriangleMesh() &&
                                surface.shape->primitiveCount() >= ownBvhTriangles_;
             check(apart ? attachMeshBvh(*bvh.scene, surface.shape, last, build, bvh.meshes)
                         : bvh.scene->attach(surface.shape->createGeometry(device_)));
@@ -354,10 +354,10 @@ BuildCache::Surface SceneBuilder::meshShape(const ShapeDescription& d, MeshData 
         if (report.limited || report.overflowed)
             made.warnings.push_back(fmt::format(
                 "vertex program '{}' stopped early on {} of {} vertices ({} at the "
-                "65536-instruction limit, {} by a CAL past four levels); their outputs are what "
+                "{}-instruction limit, {} by a CAL past four levels); their outputs are what "
                 "it had written",
                 binding->program->name(), report.limited + report.overflowed, report.vertices,
-                report.limited, report.overflowed));
+                report.limited, slvm::kDefaultBudget, report.overflowed));
     }
     made.droppedTriangles += dropNonFiniteTriangles(mesh, d.objectToWorld);
     if (mesh.triangles.empty())

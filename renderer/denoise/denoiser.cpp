@@ -5,6 +5,8 @@
 // and smoothed over its neighbours, is least; and the mean of the two halves so filtered.
 #include "renderer/denoise/denoiser.h"
 
+#include "renderer/core/pixel_window.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -95,12 +97,11 @@ std::vector<std::array<float, N>> boxMean(const std::vector<std::array<float, N>
         for (int x = 0; x < w; ++x) {
             std::array<float, N> sum{};
             int n = 0;
-            for (int qy = std::max(0, y - radius); qy <= std::min(h - 1, y + radius); ++qy)
-                for (int qx = std::max(0, x - radius); qx <= std::min(w - 1, x + radius); ++qx) {
-                    ++n;
-                    for (std::size_t c = 0; c < N; ++c)
-                        sum[c] += values[static_cast<std::size_t>(qy) * w + qx][c];
-                }
+            forEachPixelNear(x, y, radius, radius, {0, 0, w - 1, h - 1}, [&](int qx, int qy) {
+                ++n;
+                for (std::size_t c = 0; c < N; ++c)
+                    sum[c] += values[static_cast<std::size_t>(qy) * w + qx][c];
+            });
             for (std::size_t c = 0; c < N; ++c)
                 smooth[static_cast<std::size_t>(y) * w + x][c] = sum[c] / static_cast<float>(n);
         }
@@ -408,12 +409,11 @@ std::array<std::vector<float>, 2> withoutOutliers(const DenoiserInput& in) {
         for (int y = 0; y < h; ++y)
             for (int x = 0; x < w; ++x) {
                 float brightest = 0;
-                for (int qy = std::max(0, y - kOutlierRadius);
-                     qy <= std::min(h - 1, y + kOutlierRadius); ++qy)
-                    for (int qx = std::max(0, x - kOutlierRadius);
-                         qx <= std::min(w - 1, x + kOutlierRadius); ++qx)
-                        brightest =
-                            std::max(brightest, other[static_cast<std::size_t>(qy) * w + qx]);
+                forEachPixelNear(x, y, kOutlierRadius, kOutlierRadius, {0, 0, w - 1, h - 1},
+                                 [&](int qx, int qy) {
+                                     brightest = std::max(
+                                         brightest, other[static_cast<std::size_t>(qy) * w + qx]);
+                                 });
                 const std::size_t p = static_cast<std::size_t>(y) * w + x;
                 const float own = brightness[half][p], limit = kOutlierFactor * brightest;
                 if (own > limit)

@@ -4,6 +4,7 @@
 // Li dw is L / pdf_solid_angle / P(shape), or L |cos theta_light| / (d^2 pdf_area) / P(shape).
 #include "renderer/lights/area_light.h"
 
+#include "renderer/sampling/unit_interval.h"
 #include "renderer/shapes/triangle_mesh.h"
 
 #include <algorithm>
@@ -40,7 +41,8 @@ std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     const auto count = static_cast<float>(shapes_.size());
     const float scaled = u.x * count;
     const auto index = std::min(static_cast<std::size_t>(scaled), shapes_.size() - 1);
-    const Vec2 remapped{std::clamp(scaled - static_cast<float>(index), 0.0f, 0.99999994f), u.y};
+    const Vec2 remapped{std::clamp(scaled - static_cast<float>(index), 0.0f, kOneMinusEpsilon),
+                        u.y};
     return sampleOne(*shapes_[index], -1, p, remapped, count);
 }
 

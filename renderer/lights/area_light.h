@@ -25,7 +25,7 @@ public:
 
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
     bool isStratified() const override { return true; }
-    SamplingWeight samplingWeight() const override { return SampledByPiece{}; }
+    SamplingWeight samplingWeight() const override { return SampledByPiece{this}; }
     // Radiance leaving a point of `shape` towards a viewer on side `front`.
     Color emitted(bool front, const Shape& shape) const {
         return front || emitsFromBack(shape) ? radiance_ : Color{};

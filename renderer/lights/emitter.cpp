@@ -47,7 +47,7 @@ void addAreaEmitters(const AreaLight& light, int lightIndex, std::vector<Emitter
         e.light = e.area = &light;
         e.lightIndex = lightIndex;
         e.shape = shape;
-        if (const auto* mesh = dynamic_cast<const TriangleMesh*>(shape)) {
+        if (const TriangleMesh* mesh = shape->asTriangleMesh()) {
             for (unsigned piece = 0; piece < mesh->lightPieceCount(); ++piece) {
                 const auto normal = mesh->pieceFrontNormal(piece);
                 e.piece = static_cast<int>(piece);
@@ -78,21 +78,28 @@ std::vector<Emitter> makeEmitters(const std::vector<std::unique_ptr<Light>>& lig
         Emitter e;
         e.light = &light;
         e.lightIndex = index;
-        const SamplingWeight weight = light.samplingWeight();
-        if (const auto* bounds = std::get_if<LightBounds>(&weight)) {
-            e.bounds = *bounds;
-            e.power = bounds->power;
-        } else if (const auto* facing = std::get_if<FacingIrradiance>(&weight)) {
-            e.importance = kPi * facing->strength;
-            e.power = e.importance * sceneRadius * sceneRadius;
-        } else if (std::holds_alternative<SampledByPiece>(weight)) {
-            // Only area lights are weighed by piece: their shapes are what they emit from.
-            addAreaEmitters(dynamic_cast<const AreaLight&>(light), index, emitters);
-            continue;
-        } else {
-            continue; // NeverSampled
-        }
-        emitters.push_back(e);
+        // One overload per alternative, without a generic one: a new kind of weight does not
+        // compile until it is weighed here.
+        struct Weigh {
+            std::vector<Emitter>& emitters;
+            Emitter& e;
+            float sceneRadius;
+            void operator()(const LightBounds& bounds) const {
+                e.bounds = bounds;
+                e.power = bounds.power;
+                emitters.push_back(e);
+            }
+            void operator()(const FacingIrradiance& facing) const {
+                e.importance = kPi * facing.strength;
+                e.power = e.importance * sceneRadius * sceneRadius;
+                emitters.push_back(e);
+            }
+            void operator()(const SampledByPiece& byPiece) const {
+                addAreaEmitters(*byPiece.light, e.lightIndex, emitters);
+            }
+            void operator()(const NeverSampled&) const {}
+        };
+        std::visit(Weigh{emitters, e, sceneRadius}, light.samplingWeight());
     }
     return emitters;
 }

@@ -24,8 +24,11 @@ struct LightSample {
 struct FacingIrradiance { // a light without a place (distant, infinite): the irradiance it gives
     float strength;       // a surface facing it (strength() of the colour)
 };
-struct SampledByPiece {}; // area lights: each shape, and each triangle of a mesh, is weighed alone
-struct NeverSampled {};   // ambient lights, which are added at every point instead
+class AreaLight;
+struct SampledByPiece {     // area lights: each shape, and each light piece of a mesh, is weighed
+    const AreaLight* light; // alone
+};
+struct NeverSampled {}; // ambient lights, which are added at every point instead
 using SamplingWeight = std::variant<LightBounds, FacingIrradiance, SampledByPiece, NeverSampled>;
 
 class Light {

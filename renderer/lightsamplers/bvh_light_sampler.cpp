@@ -3,6 +3,8 @@
 // or up to find a pick's probability.
 #include "renderer/lightsamplers/bvh_light_sampler.h"
 
+#include "renderer/sampling/unit_interval.h"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -16,7 +18,6 @@ constexpr float kPi = std::numbers::pi_v<float>;
 constexpr int kBuckets = 12;
 // Past this depth the build halves its items by count, so the tree stays under kMaxDepth.
 constexpr int kBinnedDepth = 64;
-constexpr float kOneMinusEpsilon = 0x1.fffffep-1f;
 constexpr int kUnused = std::numeric_limits<int>::min(); // a lane without a child
 
 std::vector<int> unplacedOf(std::span<const Emitter> emitters, const std::vector<int>& among) {

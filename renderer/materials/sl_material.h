@@ -36,8 +36,8 @@ struct SlSurfaceSettings {
     float eta = 1.0f;               // for I = old index / new index
     std::array<TextureBinding, 8> textures{};
     const TextureSystem* textureSystem = nullptr;
-    std::uint64_t budget = 65536; // instructions per invocation
-    int traceDepth = 5;           // `trace` returns black from points at this depth or deeper
+    std::uint64_t budget = slvm::kDefaultBudget; // instructions per invocation
+    int traceDepth = 5; // `trace` returns black from points at this depth or deeper
 };
 
 class SlMaterial final : public Material {

@@ -3,6 +3,7 @@
 // projections and integrators, are checked against the scene vocabulary.
 #include "renderer/core/search_path.h"
 #include "renderer/description/aov_selection.h"
+#include "renderer/description/shader_options.h"
 #include "renderer/parser/scene_parser.h"
 #include "renderer/parser/statement_arguments.h"
 #include "slvm/common/suggestion.h"
@@ -58,8 +59,16 @@ const ParameterSpec kRenderParameters[] = {
      }},
 };
 const ParameterSpec kShaderParameters[] = {
-    {"tracedepth", ValueKind::Integer, 5, {}, "nested SL trace calls allowed"},
-    {"budget", ValueKind::Integer, 65536, {}, "instructions per SL invocation"},
+    {"tracedepth",
+     ValueKind::Integer,
+     ShaderOptions{}.traceDepth,
+     {},
+     "nested SL trace calls allowed"},
+    {"budget",
+     ValueKind::Integer,
+     static_cast<int>(ShaderOptions{}.budget),
+     {},
+     "instructions per SL invocation"},
 };
 const ParameterSpec kBackgroundParameters[] = {
     {"bgcolor", ValueKind::Rgb, Color{0, 0, 0}, {}, "radiance of rays that leave the scene"},

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "renderer/core/color.h"
+#include "renderer/core/pixel_window.h"
 
 #include <algorithm>
 #include <cmath>
@@ -66,13 +67,11 @@ public:
     double neighbourhood(int x, int y) const {
         double sum = 0;
         int count = 0;
-        for (int ny = std::max(y0_, y - kRadius); ny <= std::min(y0_ + height_ - 1, y + kRadius);
-             ++ny)
-            for (int nx = std::max(x0_, x - kRadius); nx <= std::min(x0_ + width_ - 1, x + kRadius);
-                 ++nx) {
-                sum += relative_[index(nx, ny)];
-                ++count;
-            }
+        forEachPixelNear(x, y, kRadius, kRadius, {x0_, y0_, x0_ + width_ - 1, y0_ + height_ - 1},
+                         [&](int nx, int ny) {
+                             sum += relative_[index(nx, ny)];
+                             ++count;
+                         });
         return sum / count;
     }
 

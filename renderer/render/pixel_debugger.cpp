@@ -37,7 +37,7 @@ Color oneSamplePixel(const Scene& scene, RenderSettings settings, int x, int y) 
 // when the scene was built.
 void rerunVertexProgram(const Intersection& hit, PixelDebug& debug) {
     const VertexProgramInputs* inputs = hit.primitive->vertexInputs.get();
-    const auto* mesh = dynamic_cast<const TriangleMesh*>(hit.primitive->shape);
+    const TriangleMesh* mesh = hit.primitive->shape->asTriangleMesh();
     if (!inputs || !mesh)
         return;
     debug.vertexProgram = inputs->program->name();

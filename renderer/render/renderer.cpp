@@ -6,6 +6,7 @@
 // holds whole tiles).
 #include "renderer/render/renderer.h"
 
+#include "renderer/core/pixel_window.h"
 #include "renderer/description/aov_selection.h"
 #include "renderer/integrators/integrator_registry.h"
 #include "renderer/render/adaptive_rounds.h"
@@ -192,35 +193,36 @@ void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples&
             Vec3 normal;
             float weights = 0, coverage = 0, depthSum = 0, depthWeights = 0;
             const float cx = static_cast<float>(x) + 0.5f, cy = static_cast<float>(y) + 0.5f;
-            for (int ny = std::max(r.y0, y - f.grid.marginY);
-                 ny <= std::min(r.y1 - 1, y + f.grid.marginY); ++ny)
-                for (int nx = std::max(r.x0, x - f.grid.marginX);
-                     nx <= std::min(r.x1 - 1, x + f.grid.marginX); ++nx) {
-                    // Under adaptive sampling each neighbour weighs as if it had taken as many
-                    // samples as any other: its samples' weights are divided by their count, or
-                    // a noisy neighbour's many samples would pull the pixel towards its value.
-                    const std::span<const FilmSample> taken = samples.of(nx, ny);
-                    const float share =
-                        f.noiseThreshold > 0 ? 1.0f / static_cast<float>(taken.size()) : 1.0f;
-                    for (std::size_t i = 0; i < taken.size(); ++i) {
-                        const FilmSample& s = taken[i];
-                        const float w = filter.evaluate(s.x - cx, s.y - cy) * share;
-                        if (w == 0 || !s.radiance.isFinite())
-                            continue;
-                        sum += s.radiance * w;
-                        const auto h = static_cast<std::size_t>(halfBufferOf(i, taken.size()));
-                        halves[h] += s.radiance * w;
-                        halfWeights[h] += w;
-                        albedo += s.firstHit.albedo * w;
-                        normal += s.firstHit.normal * w;
-                        weights += w;
-                        if (!std::isinf(s.firstHit.depth)) {
-                            coverage += w;
-                            depthSum += s.firstHit.depth * w;
-                            depthWeights += w;
-                        }
-                    }
-                }
+            forEachPixelNear(x, y, f.grid.marginX, f.grid.marginY, {r.x0, r.y0, r.x1 - 1, r.y1 - 1},
+                             [&](int nx, int ny) {
+                                 // Under adaptive sampling each neighbour weighs as if it had taken
+                                 // as many samples as any other: its samples' weights are divided
+                                 // by their count, or a noisy neighbour's many samples would pull
+                                 // the pixel towards its value.
+                                 const std::span<const FilmSample> taken = samples.of(nx, ny);
+                                 const float share = f.noiseThreshold > 0
+                                                         ? 1.0f / static_cast<float>(taken.size())
+                                                         : 1.0f;
+                                 for (std::size_t i = 0; i < taken.size(); ++i) {
+                                     const FilmSample& s = taken[i];
+                                     const float w = filter.evaluate(s.x - cx, s.y - cy) * share;
+                                     if (w == 0 || !s.radiance.isFinite())
+                                         continue;
+                                     sum += s.radiance * w;
+                                     const auto h =
+                                         static_cast<std::size_t>(halfBufferOf(i, taken.size()));
+                                     halves[h] += s.radiance * w;
+                                     halfWeights[h] += w;
+                                     albedo += s.firstHit.albedo * w;
+                                     normal += s.firstHit.normal * w;
+                                     weights += w;
+                                     if (!std::isinf(s.firstHit.depth)) {
+                                         coverage += w;
+                                         depthSum += s.firstHit.depth * w;
+                                         depthWeights += w;
+                                     }
+                                 }
+                             });
             const std::size_t pixel =
                 static_cast<std::size_t>(y - tile.y0) * tile.width() + (x - tile.x0);
             const Color value = weights > 0 ? sum / weights : Color{};

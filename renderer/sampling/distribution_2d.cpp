@@ -1,6 +1,8 @@
 // Inversion of cumulative sums, row by row (conditional) and over rows (marginal).
 #include "renderer/sampling/distribution_2d.h"
 
+#include "renderer/sampling/unit_interval.h"
+
 #include <algorithm>
 
 namespace lrt {
@@ -25,7 +27,7 @@ float invert(const float* cdf, int n, float u, float& density) {
     const float width = cdf[bin + 1] - cdf[bin];
     density = width * static_cast<float>(n);
     const float within = width > 0 ? (u - cdf[bin]) / width : 0.5f;
-    return std::min((static_cast<float>(bin) + within) / static_cast<float>(n), 0.99999994f);
+    return std::min((static_cast<float>(bin) + within) / static_cast<float>(n), kOneMinusEpsilon);
 }
 
 } // namespace

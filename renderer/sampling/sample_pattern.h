@@ -7,6 +7,7 @@
 #include "renderer/description/sampler_type.h"
 #include "renderer/sampling/sample_stream.h"
 #include "renderer/sampling/sobol.h"
+#include "renderer/sampling/unit_interval.h"
 
 #include <algorithm>
 #include <bit>
@@ -102,7 +103,7 @@ struct SamplePattern {
         if (bounceOf(purpose) >= kStratifiedBounces || isChoice(purpose))
             return jitterSample;
         // Purposes are small integers: spreading them by the golden ratio before one mix is enough.
-        const std::uint64_t h = mix64(at.pixel ^ purpose * 0x9e3779b97f4a7c15ULL);
+        const std::uint64_t h = mix64(at.pixel ^ purpose * kGoldenRatio64);
         const int index = purpose == kFilm ? at.sample : shuffled(at.sample, h);
         Vec2 p;
         if (type == SamplerType::LowDiscrepancy) {
@@ -113,12 +114,13 @@ struct SamplePattern {
         } else {
             p = stratum(index, jitterSample, h);
             if (purpose == kFilm) // kept inside the pixel however the sum rounds
-                return {std::min(p.x, 0.99999994f), std::min(p.y, 0.99999994f)};
+                return {std::min(p.x, kOneMinusEpsilon), std::min(p.y, kOneMinusEpsilon)};
         }
         const float rx = static_cast<float>(h >> 40) * 0x1p-24f,
                     ry = static_cast<float>((h >> 16) & 0xffffff) * 0x1p-24f;
         auto wrap = [](float v) { return v >= 1.0f ? v - 1.0f : v; };
-        return {std::min(wrap(p.x + rx), 0.99999994f), std::min(wrap(p.y + ry), 0.99999994f)};
+        return {std::min(wrap(p.x + rx), kOneMinusEpsilon),
+                std::min(wrap(p.y + ry), kOneMinusEpsilon)};
     }
 
     // Purposes: the film position, the lens, then per bounce a block for lights and the BSDF.
@@ -145,7 +147,7 @@ private:
         // One scramble per purpose for the whole image (the pixels' blocks must stay one
         // sequence for the blue noise); indices past 32 bits only pick another scramble.
         const std::uint64_t h =
-            mix64(sequenceSeed ^ purpose * 0x9e3779b97f4a7c15ULL ^ mix64(at.zIndex >> 32));
+            mix64(sequenceSeed ^ purpose * kGoldenRatio64 ^ mix64(at.zIndex >> 32));
         const std::uint64_t h2 = mix64(h);
         const std::uint32_t index = sobol::owenScramble(static_cast<std::uint32_t>(at.zIndex),
                                                         static_cast<std::uint32_t>(h));

@@ -9,9 +9,13 @@
 
 namespace lrt {
 
+// 2^64 divided by the golden ratio: adding or multiplying by it spreads small integers over 64 bits
+// (SplitMix64's increment).
+inline constexpr std::uint64_t kGoldenRatio64 = 0x9e3779b97f4a7c15ULL;
+
 // SplitMix64's finaliser: a strong 64-bit mix for hashing tuples into seeds.
 inline std::uint64_t mix64(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
+    x += kGoldenRatio64;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);

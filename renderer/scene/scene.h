@@ -28,9 +28,9 @@
 
 namespace lrt {
 
-// A shape with the attributes it was declared under.
 struct VertexProgramInputs; // renderer/vertex/vertex_stage.h
 
+// A shape with the attributes it was declared under.
 struct Primitive {
     const Shape* shape = nullptr;
     const Material* material = nullptr;

@@ -1,5 +1,5 @@
 // Shape "gltf": the meshes of a file read by renderer/gltf/gltf_file.h, or of the file the scene's
-// reader already parsed (ShapeContext::gltf).
+// reader already parsed (ShapeContext::meshFile).
 #include "renderer/shapes/gltf_shape.h"
 
 #include "renderer/gltf/gltf_file.h"

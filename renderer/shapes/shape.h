@@ -13,6 +13,8 @@
 
 namespace lrt {
 
+class TriangleMesh; // renderer/shapes/triangle_mesh.h
+
 // A hit as the intersector reported it, in the shape's object space: a parametric shape reads
 // (primitive, u, v); an implicit one, which has no parameterisation, reads the point and normal.
 struct ShapeHit {
@@ -86,6 +88,10 @@ public:
     // The solid-angle density with which sampleCone draws, from p, the point on `primitive`; 0
     // where sampleCone falls back to sampling by area.
     virtual float conePdf(Vec3, unsigned /*primitive*/) const { return 0.0f; }
+
+    // The shape as a triangle mesh, when it is one: its triangles are instanced, deformed and
+    // cut into light pieces one by one.
+    virtual const TriangleMesh* asTriangleMesh() const { return nullptr; }
 
     // The surface as an object-space mesh over a grid of `around` x `along` segments, for the
     // vertex stage, which deforms shapes as meshes; nullopt for a shape that has no such grid.

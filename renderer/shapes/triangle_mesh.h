@@ -22,6 +22,7 @@ public:
     LocalGeometry geometryAt(const ShapeHit& hit) const override;
     LocalGeometry geometryWithoutDerivativesAt(const ShapeHit& hit) const override;
     bool usesHitPoint() const override { return false; }
+    const TriangleMesh* asTriangleMesh() const override { return this; }
     bool samplesArea() const override { return true; }
     AreaSample sampleArea(Vec2 u) const override;
     float pdfArea(unsigned, const LocalGeometry&) const override {

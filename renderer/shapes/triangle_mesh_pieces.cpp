@@ -2,6 +2,7 @@
 // triangles that make a rectangle joined into one piece sampled as the rectangle by solid angle.
 #include "renderer/sampling/spherical_rectangle.h"
 #include "renderer/sampling/spherical_triangle.h"
+#include "renderer/sampling/unit_interval.h"
 #include "renderer/shapes/triangle_area_sampling.h"
 #include "renderer/shapes/triangle_mesh.h"
 
@@ -124,7 +125,7 @@ AreaSample TriangleMesh::samplePiece(unsigned index, Vec2 u) const {
     const bool first = u.x < share;
     const float remapped = first ? u.x / share : (u.x - share) / (1 - share);
     AreaSample s = sampleTriangle(first ? piece.first : static_cast<unsigned>(piece.second),
-                                  {std::clamp(remapped, 0.0f, 0.99999994f), u.y});
+                                  {std::clamp(remapped, 0.0f, kOneMinusEpsilon), u.y});
     s.pdf = area > 0 ? 1 / area : 0.0f;
     return s;
 }

@@ -19,7 +19,7 @@ namespace lrt {
 
 struct VertexStageReport {
     std::size_t vertices = 0;
-    std::size_t limited = 0;    // stopped at the 65536-instruction limit
+    std::size_t limited = 0;    // stopped at the instruction limit (slvm::kDefaultBudget)
     std::size_t overflowed = 0; // a CAL overflowed the call stack
 };
 

@@ -31,9 +31,8 @@ bool losslessExrCompression(std::string compression) {
 } // namespace
 
 bool isCardImagePath(const std::filesystem::path& path) {
-    const std::string extension = lowerCaseExtension(path);
-    return extension == ".exr" || extension == ".tif" || extension == ".tiff" ||
-           extension == ".pfm";
+    return std::ranges::find(kCardImageExtensions, lowerCaseExtension(path)) !=
+           kCardImageExtensions.end();
 }
 
 bool isWritableCardImagePath(const std::filesystem::path& path) {

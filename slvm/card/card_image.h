@@ -4,11 +4,17 @@
 
 #include "slvm/card/program.h"
 
+#include <array>
 #include <filesystem>
+#include <string_view>
 
 namespace slvm::card {
 
-// Whether `path`'s extension names a format a card can be written in: .exr, .tif, .tiff, .pfm.
+// The extensions of the image formats a card can be stored in: all are read, all but .pfm written.
+inline constexpr std::array<std::string_view, 4> kCardImageExtensions = {".exr", ".tif", ".tiff",
+                                                                         ".pfm"};
+
+// Whether `path`'s extension (in any case) is one of kCardImageExtensions.
 bool isCardImagePath(const std::filesystem::path& path);
 
 // Reads a card image; throws ProgramError naming the file when it cannot be read or is not one

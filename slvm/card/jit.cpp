@@ -517,14 +517,12 @@ NativeCard::NativeCard(const VerifiedProgram& program, jit::NativeCode run,
 NativeCard::Outcome NativeCard::run(std::array<float, kRegisterFloats>& registers, float x, float y,
                                     float z, std::uint64_t budget) const {
     Frame frame{program_, budget, x, y, z, kFinished, -1, 0};
-    switch (run_(registers.data(), &frame)) {
-    case kResume:
+    const int outcome = run_(registers.data(), &frame);
+    if (outcome == kResume)
         return {{ExecutionStatus::Ok, frame.executed}, frame.resumeAt};
-    case kFault:
+    if (outcome == kFault)
         return {{ExecutionStatus::Fault, frame.executed}, -1};
-    default:
-        return {{ExecutionStatus::Ok, frame.executed}, -1};
-    }
+    return {{ExecutionStatus::Ok, frame.executed}, -1}; // kFinished
 }
 
 float NativeCard::unfinishedDistance(const Frame& frame) const {

@@ -136,19 +136,13 @@ ExecutionResult CardMachine::interpret(std::size_t at, std::uint64_t executed) {
             float buffer[16];
             const float* from = instruction.hasImmediate ? instruction.immediate.data()
                                                          : r.data() + instruction.from;
-            switch (instruction.width) {
-            case 1:
+            if (instruction.width == 1) {
                 *to = *from;
                 break;
-            case 4:
-                std::copy_n(from, 4, buffer);
-                std::copy_n(buffer, 4, to);
-                break;
-            default:
-                std::copy_n(from, 16, buffer);
-                std::copy_n(buffer, 16, to);
-                break;
             }
+            const auto width = static_cast<std::size_t>(instruction.width); // 4 or 16
+            std::copy_n(from, width, buffer);
+            std::copy_n(buffer, width, to);
             break;
         }
         case Opcode::In:

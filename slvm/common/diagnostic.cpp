@@ -50,6 +50,97 @@ Diagnostic::Diagnostic(Severity severity, const SourceLocation& where, std::stri
     }
 }
 
+namespace {
+
+// A quoted line is shown as at most this many characters around its column, and a word of a
+// message longer than kLongestWord as its first and last few: one mistake is one screenful, however
+// long the name or the line it was made on (a megabyte-long token included). A message that
+// quotes another file's diagnostics holds their windows whole: kLongestWord exceeds a window.
+constexpr std::size_t kShownLineCharacters = 120;
+constexpr std::size_t kLongestWord = 128;
+constexpr std::size_t kWordHead = 64;
+constexpr std::size_t kWordTail = 32;
+constexpr std::string_view kEllipsis = "...";
+
+// The byte offset `count` characters after text[at], or text.size().
+std::size_t advance(std::string_view text, std::size_t at, std::size_t count) {
+    for (; count > 0 && at < text.size(); --count)
+        at += characterLength(text, at);
+    return std::min(at, text.size());
+}
+
+std::size_t characterCount(std::string_view text) {
+    std::size_t count = 0;
+    for (std::size_t at = 0; at < text.size(); at += characterLength(text, at))
+        ++count;
+    return count;
+}
+
+bool isBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// `word` as printed: whole, or its head and tail around an ellipsis when it is too long.
+std::string shownWord(std::string_view word) {
+    const std::size_t count = characterCount(word);
+    if (count <= kLongestWord)
+        return printableText(word);
+    const std::size_t headEnd = advance(word, 0, kWordHead);
+    const std::size_t tailStart = advance(word, 0, count - kWordTail);
+    return fmt::format("{}{}{}", printableText(word.substr(0, headEnd)), kEllipsis,
+                       printableText(word.substr(tailStart)));
+}
+
+// The message as printed: printable, with each over-long word cut.
+std::string shownMessage(std::string_view message) {
+    std::string out;
+    for (std::size_t at = 0; at < message.size();) {
+        std::size_t end = at;
+        const bool blank = isBlank(message[at]);
+        while (end < message.size() && isBlank(message[end]) == blank)
+            ++end;
+        out += blank ? printableText(message.substr(at, end - at))
+                     : shownWord(message.substr(at, end - at));
+        at = end;
+    }
+    return out;
+}
+
+// The quoted line and its caret line: the whole line when it is short, else a window of it around
+// the column, with an ellipsis on each side that was cut.
+std::string quotedLine(std::string_view line, int column) {
+    const std::size_t count = characterCount(line);
+    const std::size_t caret = column > 0 ? static_cast<std::size_t>(column - 1) : 0;
+    std::size_t first = 0, last = count;
+    if (count > kShownLineCharacters) {
+        first = caret > kShownLineCharacters / 2 ? caret - kShownLineCharacters / 2 : 0;
+        last = std::min(count, first + kShownLineCharacters);
+        first = last - kShownLineCharacters;
+    }
+    const std::size_t begin = advance(line, 0, first);
+    const std::size_t end = advance(line, begin, last - first);
+    const std::string_view before = first > 0 ? kEllipsis : "";
+    const std::string_view after = last < count ? kEllipsis : "";
+    std::string out =
+        fmt::format("    {}{}{}\n", before, printableText(line.substr(begin, end - begin)), after);
+    if (column <= 0)
+        return out;
+    // Pads as wide as what is shown before the column, keeping tabs, so that the caret lines up
+    // with the quoted line in a terminal.
+    std::string pad(before.size(), ' ');
+    for (std::size_t at = begin, i = first; i < caret && at < end; ++i) {
+        const std::size_t length = characterLength(line, at);
+        if (line[at] == '\t')
+            pad += '\t';
+        else
+            pad.append(static_cast<std::size_t>(printableWidth(line.substr(at), length)), ' ');
+        at += length;
+    }
+    return out + fmt::format("    {}^\n", pad);
+}
+
+} // namespace
+
 // Everything printed goes through printableText: file names and quoted lines may hold any bytes,
 // and tools that read stderr as UTF-8 must not choke on them.
 std::string formatDiagnostic(const Diagnostic& d) {
@@ -61,27 +152,9 @@ std::string formatDiagnostic(const Diagnostic& d) {
     }
     // A diagnostic about no file in particular (a render's dropped samples) has no place.
     out += fmt::format("{}{}: {}\n", out.empty() ? "" : ": ", severityName(d.severity),
-                       printableText(d.message));
-    if (!d.sourceLine.empty()) {
-        out += fmt::format("    {}\n", printableText(d.sourceLine));
-        if (d.where.column > 0) {
-            // Pads as wide as what is shown before the column, keeping tabs, so that the caret
-            // lines up with the quoted line in a terminal.
-            std::string pad;
-            const std::string_view line = d.sourceLine;
-            std::size_t at = 0;
-            for (int i = 1; i < d.where.column && at < line.size(); ++i) {
-                const std::size_t length = characterLength(line, at);
-                if (line[at] == '\t')
-                    pad += '\t';
-                else
-                    pad.append(static_cast<std::size_t>(printableWidth(line.substr(at), length)),
-                               ' ');
-                at += length;
-            }
-            out += fmt::format("    {}^\n", pad);
-        }
-    }
+                       shownMessage(d.message));
+    if (!d.sourceLine.empty())
+        out += quotedLine(d.sourceLine, d.where.column);
     for (const Diagnostic::Location& from : d.includedFrom)
         out += fmt::format("  included from {}:{}:{}\n", printableText(from.file), from.line,
                            from.column);

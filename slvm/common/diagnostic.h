@@ -49,7 +49,8 @@ void sortBySource(std::vector<Diagnostic>& diagnostics);
 
 // "file:line:column: error: message", then the quoted line and a caret under the column, then one
 // "  included from file:line:column" per include; just "warning: message" for a diagnostic without
-// a file.
+// a file. A line longer than 120 characters is quoted as the 120 around the column, and a word of
+// the message longer than 128 as its first 64 and last 32, each cut marked with "...".
 std::string formatDiagnostic(const Diagnostic& diagnostic);
 // Each of `diagnostics` formatted, one after the other.
 std::string formatDiagnostics(const std::vector<Diagnostic>& diagnostics);

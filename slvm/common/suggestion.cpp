@@ -1,4 +1,4 @@
-// Edit distance between names, small enough (names are short) to compute in full each time.
+// Edit distance between names, computed in full for candidates whose length is near the name's.
 #include "slvm/common/suggestion.h"
 
 #include <algorithm>
@@ -51,6 +51,12 @@ std::optional<std::string_view> nearestName(std::string_view name,
     std::optional<std::string_view> best;
     std::size_t bestDistance = allowedDistance(name) + 1;
     for (const std::string_view candidate : candidates) {
+        // Lengths further apart than the allowance need more edits than it allows: skipping them
+        // keeps a megabyte-long name from costing its length times every candidate's.
+        const std::size_t apart = name.size() > candidate.size() ? name.size() - candidate.size()
+                                                                 : candidate.size() - name.size();
+        if (apart >= bestDistance)
+            continue;
         const std::size_t distance = editDistance(name, candidate);
         if (distance < bestDistance) {
             best = candidate;

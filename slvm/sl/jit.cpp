@@ -110,7 +110,22 @@ WrittenComponents writtenBy(const std::vector<ExecInstruction>& code) {
         case Operation::Lookup:
             write(in.a, 0, 3);
             break;
-        default: // everything else writes a.x
+        case Operation::Rnd:
+        case Operation::Turb1:
+        case Operation::Turb3:
+        case Operation::MovScal:
+        case Operation::Movc:
+        case Operation::Li:
+        case Operation::AddScal:
+        case Operation::SubScal:
+        case Operation::MulScal:
+        case Operation::Dp3:
+        case Operation::DivScal:
+        case Operation::Clamp:
+        case Operation::Floor:
+        case Operation::Ceil:
+        case Operation::Pow:
+        case Operation::Exp:
             write(in.a, 0, 1);
             break;
         }
@@ -181,6 +196,11 @@ private:
         for (int c = 0; c < 3; ++c)
             assign(r, c, x[static_cast<std::size_t>(c)]);
     }
+    // Every component is computed before any is written: the destination may be a source.
+    template <typename Component>
+    void assignEach(int r, Component component) {
+        assignXyz(r, {component(0), component(1), component(2)});
+    }
     x86::Mem registerMemory(int r, int c) const {
         return x86::dword_ptr(registers_, 16 * r + 4 * c);
     }
@@ -198,7 +218,6 @@ private:
     }
 
     void emit(const ExecInstruction& in);
-    void emitVectorOperation(const ExecInstruction& in);
     void emitHostCall(const ExecInstruction& in);
     void emitClamp(const ExecInstruction& in);
     void emitNormalize(const ExecInstruction& in);
@@ -264,6 +283,8 @@ void Generator::emitExits() {
     cc_.ret(outcome);
 }
 
+// One case per operation, as the interpreter's switch has (no default: -Wswitch checks that each
+// has one), which makes it longer than most functions here.
 void Generator::emit(const ExecInstruction& in) {
     const int a = in.a, b = in.b, c = in.c;
     switch (in.operation) {
@@ -338,41 +359,27 @@ void Generator::emit(const ExecInstruction& in) {
     case Operation::Lookup:
         emitHostCall(in);
         break;
-    default:
-        emitVectorOperation(in);
-        break;
-    }
-}
-
-void Generator::emitVectorOperation(const ExecInstruction& in) {
-    const int a = in.a, b = in.b, c = in.c;
-    auto each = [&](auto operation) {
-        return std::array<Xmm, 3>{operation(0), operation(1), operation(2)};
-    };
-    switch (in.operation) {
     case Operation::MovVec:
-        assignXyz(a, each([&](int i) { return copyOf(read(b, i)); }));
+        assignEach(a, [&](int i) { return copyOf(read(b, i)); });
         break;
     case Operation::AddVec:
-        assignXyz(a, each([&](int i) { return add(read(b, i), read(c, i)); }));
+        assignEach(a, [&](int i) { return add(read(b, i), read(c, i)); });
         break;
     case Operation::SubVec:
-        assignXyz(a, each([&](int i) { return sub(read(b, i), read(c, i)); }));
+        assignEach(a, [&](int i) { return sub(read(b, i), read(c, i)); });
         break;
     case Operation::ScaleVec:
-        assignXyz(a, each([&](int i) { return mul(read(b, i), read(c, 0)); }));
+        assignEach(a, [&](int i) { return mul(read(b, i), read(c, 0)); });
         break;
     case Operation::DivVec:
-        assignXyz(a, each([&](int i) { return div(read(b, i), read(c, 0)); }));
+        assignEach(a, [&](int i) { return div(read(b, i), read(c, 0)); });
         break;
     case Operation::Cross:
-        assignXyz(a, each([&](int i) {
-                      const int j = (i + 1) % 3, k = (i + 2) % 3;
-                      return sub(mul(read(b, j), read(c, k)), mul(read(b, k), read(c, j)));
-                  }));
+        assignEach(a, [&](int i) {
+            const int j = (i + 1) % 3, k = (i + 2) % 3;
+            return sub(mul(read(b, j), read(c, k)), mul(read(b, k), read(c, j)));
+        });
         break;
-    default:
-        break; // every operation has a case in emit or here
     }
 }
 
@@ -478,14 +485,12 @@ ExecutionResult NativeProgram::execute(RegisterFile& registers, Host& host,
                                        std::uint64_t budget) const {
     std::exception_ptr failure;
     Frame frame{&host, budget, 0, 0, 0, &failure};
-    switch (entry_(registers.slots[0].data(), &frame)) {
-    case kResume:
+    const int outcome = entry_(registers.slots[0].data(), &frame);
+    if (outcome == kResume)
         return resume(*program_, registers, host, budget, frame.resumeAt, frame.executed);
-    case kHostFailed:
+    if (outcome == kHostFailed)
         std::rethrow_exception(failure);
-    default:
-        return {ExecutionStatus::Ok, frame.executed};
-    }
+    return {ExecutionStatus::Ok, frame.executed}; // kFinished
 }
 
 } // namespace slvm::sl

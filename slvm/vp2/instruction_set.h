@@ -153,6 +153,29 @@ enum class Shape {
     X(SUB, Binary, VP1_1)
 
 enum class Opcode : std::uint8_t { LRT_VP2_OPCODES(LRT_VP2_ENUMERATOR) };
+
+// Case labels from the table's shape column, for switches that name every opcode (no default, so
+// that -Wswitch lists each switch a new opcode must reach) while treating a group alike:
+// LRT_VP2_OPCODES(LRT_VP2_VALUE_CASE) labels every opcode that computes a vector, and
+// LRT_VP2_OPCODES(LRT_VP2_CONTROL_CASE) the branches, returns and address-register loads.
+#define LRT_VP2_VALUE_CASE(name, shape, ...) LRT_VP2_VALUE_CASE_##shape(name)
+#define LRT_VP2_CONTROL_CASE(name, shape, ...) LRT_VP2_CONTROL_CASE_##shape(name)
+#define LRT_VP2_VALUE_CASE_Vector(name) case Opcode::name:
+#define LRT_VP2_VALUE_CASE_Scalar(name) case Opcode::name:
+#define LRT_VP2_VALUE_CASE_Binary(name) case Opcode::name:
+#define LRT_VP2_VALUE_CASE_Ternary(name) case Opcode::name:
+#define LRT_VP2_VALUE_CASE_AddressLoad(name)
+#define LRT_VP2_VALUE_CASE_AddressAdd(name)
+#define LRT_VP2_VALUE_CASE_Branch(name)
+#define LRT_VP2_VALUE_CASE_Return(name)
+#define LRT_VP2_CONTROL_CASE_Vector(name)
+#define LRT_VP2_CONTROL_CASE_Scalar(name)
+#define LRT_VP2_CONTROL_CASE_Binary(name)
+#define LRT_VP2_CONTROL_CASE_Ternary(name)
+#define LRT_VP2_CONTROL_CASE_AddressLoad(name) case Opcode::name:
+#define LRT_VP2_CONTROL_CASE_AddressAdd(name) case Opcode::name:
+#define LRT_VP2_CONTROL_CASE_Branch(name) case Opcode::name:
+#define LRT_VP2_CONTROL_CASE_Return(name) case Opcode::name:
 constexpr int kOpcodeCount = 0 LRT_VP2_OPCODES(LRT_VP2_COUNT);
 static_assert(kOpcodeCount == 39, "NV_vertex_program2 has 39 opcodes");
 #undef LRT_VP2_ENUMERATOR

@@ -112,7 +112,10 @@ private:
         hoistPoint_ = cc_.cursor();
         cc_.setCursor(here);
     }
-    Xmm evaluateScalar(const DecodedStep& s, const Xmm& a);
+    // The operations on a.x, replicated, and those the interpreter's own functions compute.
+    Xmm reciprocal(const Xmm& a, bool squareRoot);
+    Xmm hostScalar(float (*function)(float), const Xmm& a);
+    Xmm hostFourFloats(Opcode opcode, const Xmm& a);
     Xmm flushed(const Xmm& value);
     Xmm attribute(int index); // v[index], flushed
     void write(const DecodedStep& s, const Xmm& value);

@@ -2,6 +2,7 @@
 // lane for lane, with its special cases spelled as masks; EXP, LOG, LIT, RCC and the
 // transcendental functions call the interpreter's own functions. Matrix transforms (dot_groups.h)
 // run four lanes at a time.
+#include "slvm/common/unreachable.h"
 #include "slvm/vp2/jit_generator.h"
 
 #include <algorithm>
@@ -51,41 +52,66 @@ bool createsDenormals(Opcode op) {
     case Opcode::SFL:
     case Opcode::STR:
         return false;
-    default:
+    case Opcode::ADD:
+    case Opcode::SUB:
+    case Opcode::MUL:
+    case Opcode::MAD:
+    case Opcode::DP3:
+    case Opcode::DP4:
+    case Opcode::DPH:
+    case Opcode::DST:
+    case Opcode::RCP:
+    case Opcode::RCC:
+    case Opcode::RSQ:
+    case Opcode::EX2:
+    case Opcode::LG2:
+    case Opcode::SIN:
+    case Opcode::COS:
+    case Opcode::EXP:
+    case Opcode::LOG:
+    case Opcode::LIT:
         return true;
+        LRT_VP2_OPCODES(LRT_VP2_CONTROL_CASE)
+        return false; // they write no vector
     }
+    slvm::unhandledEnumerator("VP2 opcode");
 }
 
 } // namespace
 
 Xmm Generator::conditionMask(ConditionRule rule, const Swizzle& swizzle) {
-    if (rule == ConditionRule::None || rule == ConditionRule::TR)
+    // The predicates of cmpps, each false on NaN (UN) but NE's; GT and GE compare zero to c.
+    const auto compared = [&](int predicate, bool zeroFirst) {
+        const Xmm c =
+            shuffled(condition_, swizzle[0] | swizzle[1] << 2 | swizzle[2] << 4 | swizzle[3] << 6);
+        const Xmm z = zero();
+        if (zeroFirst) {
+            cc_.cmpps(z, c, predicate);
+            return z;
+        }
+        cc_.cmpps(c, z, predicate);
+        return c;
+    };
+    switch (rule) {
+    case ConditionRule::None:
+    case ConditionRule::TR:
         return constant(~0u);
-    if (rule == ConditionRule::FL)
+    case ConditionRule::FL:
         return zero();
-    const Xmm c =
-        shuffled(condition_, swizzle[0] | swizzle[1] << 2 | swizzle[2] << 4 | swizzle[3] << 6);
-    const Xmm z = zero();
-    switch (rule) { // the predicates of cmpps; each is false on NaN (UN) but NE's
     case ConditionRule::EQ:
-        cc_.cmpps(c, z, 0);
-        return c;
+        return compared(0, false);
     case ConditionRule::NE:
-        cc_.cmpps(c, z, 4);
-        return c;
+        return compared(4, false);
     case ConditionRule::LT:
-        cc_.cmpps(c, z, 1);
-        return c;
+        return compared(1, false);
     case ConditionRule::LE:
-        cc_.cmpps(c, z, 2);
-        return c;
+        return compared(2, false);
     case ConditionRule::GT:
-        cc_.cmpps(z, c, 1);
-        return z;
-    default: // GE
-        cc_.cmpps(z, c, 2);
-        return z;
+        return compared(1, true);
+    case ConditionRule::GE:
+        return compared(2, true);
     }
+    slvm::unhandledEnumerator("VP2 condition rule");
 }
 
 Xmm Generator::load(const DecodedOperand& o) {
@@ -199,6 +225,8 @@ void Generator::emitDotGroup(const DotGroup& group) {
     cc_.blendps(slot_[head.destination], flushed(sum), lanes);
 }
 
+// One case per operation that computes a vector, as the interpreter's switch has (no default:
+// -Wswitch checks that each has one), which makes it longer than most functions here.
 Xmm Generator::evaluate(const DecodedStep& s) {
     std::array<Xmm, 3> op;
     for (std::size_t i = 0; i < s.sourceCount; ++i)
@@ -274,53 +302,59 @@ Xmm Generator::evaluate(const DecodedStep& s) {
         return zero();
     case Opcode::STR:
         return constant(1.0f);
-    default:
-        return evaluateScalar(s, a);
+    case Opcode::RCP:
+    case Opcode::RSQ:
+        return reciprocal(a, s.opcode == Opcode::RSQ);
+    // std::exp2, log2, sin and cos on floats, as the interpreter calls them, are exp2f, log2f,
+    // sinf and cosf.
+    case Opcode::RCC:
+        return hostScalar(reciprocalClamped, a);
+    case Opcode::EX2:
+        return hostScalar(::exp2f, a);
+    case Opcode::LG2:
+        return hostScalar(::log2f, a);
+    case Opcode::SIN:
+        return hostScalar(::sinf, a);
+    case Opcode::COS:
+        return hostScalar(::cosf, a);
+    case Opcode::EXP:
+    case Opcode::LOG:
+    case Opcode::LIT:
+        return hostFourFloats(s.opcode, a);
+        LRT_VP2_OPCODES(LRT_VP2_CONTROL_CASE)
+        break; // emitFlow and writeAddress emit them
     }
+    slvm::unhandledEnumerator("VP2 operation that computes a vector");
 }
 
-// The scalar operations (on a.x, replicated) and those the interpreter's functions compute.
-Xmm Generator::evaluateScalar(const DecodedStep& s, const Xmm& a) {
+Xmm Generator::reciprocal(const Xmm& a, bool squareRoot) {
+    const Xmm one = constant(1.0f), x = copyOf(a);
+    if (squareRoot)
+        cc_.sqrtss(x, x);
+    cc_.divss(one, x);
+    return broadcast(one);
+}
+
+Xmm Generator::hostScalar(float (*function)(float), const Xmm& a) {
     const Xmm result = temporary();
-    switch (s.opcode) {
-    case Opcode::RCP:
-    case Opcode::RSQ: {
-        const Xmm one = constant(1.0f), x = copyOf(a);
-        if (s.opcode == Opcode::RSQ)
-            cc_.sqrtss(x, x);
-        cc_.divss(one, x);
-        return broadcast(one);
+    jit::invoke(cc_, function, a)->setRet(0, result);
+    return broadcast(result);
+}
+
+// EXP, LOG and LIT: four floats through memory.
+Xmm Generator::hostFourFloats(Opcode opcode, const Xmm& a) {
+    const Xmm result = temporary();
+    const x86::Mem buffer = cc_.newStack(16, 16);
+    const x86::Gp address = cc_.newIntPtr();
+    cc_.lea(address, buffer);
+    if (opcode == Opcode::LIT) {
+        cc_.movups(x86::xmmword_ptr(address), a);
+        jit::invoke(cc_, lightingInto, address);
+    } else {
+        jit::invoke(cc_, opcode == Opcode::EXP ? exponentInto : logarithmInto, a, address);
     }
-    case Opcode::RCC:
-        jit::invoke(cc_, reciprocalClamped, a)->setRet(0, result);
-        return broadcast(result);
-    case Opcode::EX2:
-    case Opcode::LG2:
-    case Opcode::SIN:
-    case Opcode::COS: {
-        // std::exp2, log2, sin and cos on floats, as the interpreter calls them, are exp2f,
-        // log2f, sinf and cosf.
-        float (*const function)(float) = s.opcode == Opcode::EX2   ? ::exp2f
-                                         : s.opcode == Opcode::LG2 ? ::log2f
-                                         : s.opcode == Opcode::SIN ? ::sinf
-                                                                   : ::cosf;
-        jit::invoke(cc_, function, a)->setRet(0, result);
-        return broadcast(result);
-    }
-    default: { // EXP, LOG, LIT: four floats through memory
-        const x86::Mem buffer = cc_.newStack(16, 16);
-        const x86::Gp address = cc_.newIntPtr();
-        cc_.lea(address, buffer);
-        if (s.opcode == Opcode::LIT) {
-            cc_.movups(x86::xmmword_ptr(address), a);
-            jit::invoke(cc_, lightingInto, address);
-        } else {
-            jit::invoke(cc_, s.opcode == Opcode::EXP ? exponentInto : logarithmInto, a, address);
-        }
-        cc_.movups(result, x86::xmmword_ptr(address));
-        return result;
-    }
-    }
+    cc_.movups(result, x86::xmmword_ptr(address));
+    return result;
 }
 
 // Denormals read and write as zero of the same sign: all but the sign cleared where |v| < FLT_MIN.

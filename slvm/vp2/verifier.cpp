@@ -250,7 +250,8 @@ private:
         case RegisterFile::Address:
             checkAddressRegister(d.index, d.where);
             break;
-        default:
+        case RegisterFile::Attribute:
+        case RegisterFile::Parameter:
             fail(d.where, "only temporaries, results, address registers and CC can be written");
         }
     }
@@ -281,7 +282,8 @@ private:
         case RegisterFile::Address:
             checkAddressRegister(s.index, s.registerWhere);
             break;
-        default:
+        case RegisterFile::Result:
+        case RegisterFile::CC:
             fail(s.where, std::string(kReadable));
         }
     }

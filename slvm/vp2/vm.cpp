@@ -156,7 +156,9 @@ DecodedStep decode(const Instruction& in, int parameters) {
     case RegisterFile::Address:
         s.destination = static_cast<std::uint16_t>(in.destination.index);
         break;
-    default:
+    case RegisterFile::Attribute: // BRA, CAL, RET and the verifier's other unwritten files
+    case RegisterFile::Parameter:
+    case RegisterFile::CC:
         s.destination = RegisterSlots::kDiscard;
         break;
     }
@@ -180,9 +182,11 @@ DecodedStep decode(const Instruction& in, int parameters) {
             o.index = static_cast<std::uint16_t>(
                 source.index < parameters ? kParameterBase + source.index : RegisterSlots::kZero);
             break;
-        default:
+        case RegisterFile::Address: // ARA's address register
+        case RegisterFile::Result:  // neither can be read: the verifier refuses them
+        case RegisterFile::CC:
             o.index = static_cast<std::uint16_t>(source.index);
-            break; // ARA's address register
+            break;
         }
         o.swizzle = source.swizzle;
         o.relative = source.relative;
@@ -351,7 +355,7 @@ ExecutionResult VertexMachine::interpret(std::size_t ip, std::uint64_t executed,
         case Opcode::ARA:
             writeAddress(s, evaluateAddress(s));
             break;
-        default:
+            LRT_VP2_OPCODES(LRT_VP2_VALUE_CASE)
             write(s, evaluate(s));
             break;
         }
@@ -515,9 +519,10 @@ Vector4 VertexMachine::evaluate(const Step& in) const {
         return logarithmParts(s);
     case Opcode::LIT:
         return lighting(a);
-    default:
-        return a; // flow control and address instructions are handled by the caller
+        LRT_VP2_OPCODES(LRT_VP2_CONTROL_CASE)
+        break; // the caller runs them itself
     }
+    return a;
 }
 
 Vector4 exponentParts(float s) {

@@ -85,3 +85,38 @@ TEST_CASE("every reader's diagnostics are valid UTF-8 and name odd characters", 
             CHECK(r.err.find(name) != std::string::npos);
     }
 }
+
+// One mistake is one screenful: a megabyte-long unknown name is refused in time linear in its
+// length (no "did you mean" search over it: it is far longer than any candidate), and its message
+// and quoted line are cut around it with "...".
+TEST_CASE("every reader refuses a megabyte-long unknown name in a few lines", "[cli]") {
+    const std::string name = "q" + std::string(1'000'000, 'z');
+    struct Case {
+        const char* file;
+        std::string text;
+        const char* command;
+    };
+    const std::vector<Case> cases = {
+        {"long.lrt", "WorldBegin\n" + name + " 1 -1 1 360\nWorldEnd\n", "{} -o never.exr"},
+        {"long.pbrt", "WorldBegin\n" + name + " \"float radius\" 1\n", "{} -o never.exr"},
+        {"long.sl", "sl 1.0\n" + name + " v0, C0\n", "sl asm {} -o /dev/null"},
+        {"long.vp", "!!VP2.0\n" + name + " R0, R1;\nEND\n", "vp2 run {}"},
+        {"long.pc", "in 0\n" + name + " rv1, rv0\nexit\n", "card asm {} -o never.exr"},
+        {"long.cg", "float3 main(float3 N : N) : COLOR {\n    return " + name + ";\n}\n",
+         "cg compile {} --profile sl -o /dev/null"},
+        {"long.t", "vector c;\nc = " + name + ";\nv0 = c;\n", "tl compile {} --profile sl -o /dev/null"},
+    };
+    for (const Case& c : cases) {
+        const auto path = writeScratchFile(c.file, c.text);
+        const std::string arguments = fmt::format(fmt::runtime(c.command), q(path));
+        const CommandResult r = runLrt(arguments);
+        INFO("reproduce: lrt " << arguments << " (line 2 holds a name of 1,000,001 characters)\n"
+                               << "stderr: " << r.err.substr(0, 2000));
+        CHECK(r.exitStatus == 1);
+        CHECK(r.out.empty());
+        CHECK(r.err.find(std::string(c.file) + ":2:") != std::string::npos);
+        CHECK(r.err.find("qzzzz") != std::string::npos);
+        CHECK(r.err.find("zzz...zzz") != std::string::npos);
+        CHECK(r.err.size() < 1500);
+    }
+}

@@ -36,6 +36,12 @@ return Array.from(context.getImageData(arguments[0], arguments[1], 1, 1).data.sl
 """
 
 
+def chromium_files_in_tmp():
+    """The profiles and shared-memory files Chromium names after itself in the system's /tmp."""
+    tmp = tempfile.gettempdir()
+    return {name for name in os.listdir(tmp) if "org.chromium.Chromium" in name}
+
+
 class PreviewPageTest(unittest.TestCase):
     def setUp(self):
         self.folder = tempfile.mkdtemp(prefix="lrt_browser_test_")
@@ -49,14 +55,25 @@ class PreviewPageTest(unittest.TestCase):
         line = self.server.stdout.readline()
         self.url = re.match(r"^preview: (\S+)$", line).group(1)
 
+        # Chromium's profile and its temporary files (shared memory too, under
+        # --disable-dev-shm-usage) go in the test's own folder, removed with it, not in /tmp.
+        browser_files = os.path.join(self.folder, "chromium")
+        os.mkdir(browser_files)
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
         for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                         "--disable-gpu", "--window-size=1400,900"]:
+                         "--disable-gpu", "--window-size=1400,900",
+                         "--user-data-dir=" + os.path.join(browser_files, "profile")]:
             options.add_argument(argument)
-        self.browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        service = Service("/usr/bin/chromedriver", env=dict(os.environ, TMPDIR=browser_files))
+        self.addCleanup(self.assert_nothing_left_in_tmp, chromium_files_in_tmp())
+        self.browser = webdriver.Chrome(service=service, options=options)
         self.addCleanup(self.browser.quit)
         self.wait = WebDriverWait(self.browser, 60, poll_frequency=0.05)
+
+    def assert_nothing_left_in_tmp(self, before):
+        self.assertEqual(chromium_files_in_tmp() - before, set(),
+                         "Chromium left files in " + tempfile.gettempdir())
 
     def stop_server(self):
         self.server.send_signal(signal.SIGTERM)

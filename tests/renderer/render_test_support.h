@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <array>
+#include <catch2/catch.hpp>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -85,6 +87,19 @@ inline std::vector<std::filesystem::path> bundledSceneFiles() {
     });
     std::sort(scenes.begin(), scenes.end());
     return scenes;
+}
+
+// Calls check(frame, device) with each bundled scene's first frame, the scene's path in the test's
+// output: for what every bundled scene must do (render the same bits two ways).
+inline void forEachBundledFrame(
+    const std::function<void(const FrameDescription&, const EmbreeDevice&)>& check) {
+    const std::vector<std::filesystem::path> scenes = bundledSceneFiles();
+    REQUIRE(scenes.size() >= 11);
+    const EmbreeDevice device;
+    for (const auto& path : scenes) {
+        INFO(path.string());
+        check(readScene(path).at(0), device);
+    }
 }
 
 // A quick render of every part of a scene: a quarter of its resolution (pixelScale 4), 1 spp.

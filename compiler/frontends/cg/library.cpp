@@ -350,10 +350,9 @@ std::vector<std::string_view> libraryFunctionNames() {
     return names;
 }
 
-ir::ValueId Lowering::requireHost(ir::Op op, const slvm::SourceLocation& where) {
+void Lowering::requireHost(ir::Op op, const slvm::SourceLocation& where) {
     if (const std::string why = target_.refuses(op); !why.empty())
         fail(where, why);
-    return ir::kNoValue;
 }
 
 std::optional<Value> Lowering::libraryCall(const std::string& name, std::vector<Value>& args,

@@ -128,7 +128,8 @@ public:
     // is none.
     std::optional<Value> libraryCall(const std::string& name, std::vector<Value>& arguments,
                                      const slvm::SourceLocation& where);
-    ir::ValueId requireHost(ir::Op op, const slvm::SourceLocation& where);
+    // Fails at `where` when the target cannot perform `op` (a host call, discard).
+    void requireHost(ir::Op op, const slvm::SourceLocation& where);
 
     [[noreturn]] void fail(const slvm::SourceLocation& where, std::string message) const {
         throw CompileError{where, std::move(message)};

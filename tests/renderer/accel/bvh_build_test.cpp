@@ -68,29 +68,21 @@ Image renderBuiltWith(FrameDescription frame, const EmbreeDevice& device, BvhBui
 
 TEST_CASE("every bundled scene renders the same bits with the fast and the quality BVH",
           "[accel][bvh][bundled]") {
-    const std::vector<std::filesystem::path> scenes = testing::bundledSceneFiles();
-    REQUIRE(scenes.size() >= 11);
-    const EmbreeDevice device;
-    for (const auto& path : scenes) {
-        INFO(path.string());
-        const FrameDescription frame = readScene(path).at(0);
+    testing::forEachBundledFrame([](const FrameDescription& frame, const EmbreeDevice& device) {
         CHECK(testing::sameBits(renderBuiltWith(frame, device, BvhBuild::Fast),
                                 renderBuiltWith(frame, device, BvhBuild::Quality)));
-    }
+    });
 }
 
 // Reproduce a failure by building the scene with BuildOptions::ownBvhTriangles at 1 and at its
 // largest, and comparing the renders.
 TEST_CASE("every bundled scene renders the same bits with every mesh in a BVH of its own",
           "[accel][bvh][bundled]") {
-    const EmbreeDevice device;
-    for (const auto& path : testing::bundledSceneFiles()) {
-        INFO(path.string());
-        const FrameDescription frame = readScene(path).at(0);
+    testing::forEachBundledFrame([](const FrameDescription& frame, const EmbreeDevice& device) {
         CHECK(testing::sameBits(renderBuiltWith(frame, device, BvhBuild::Fast, 1),
                                 renderBuiltWith(frame, device, BvhBuild::Fast,
                                                 std::numeric_limits<std::size_t>::max())));
-    }
+    });
 }
 
 TEST_CASE("a mesh of kOwnBvhTriangles triangles has a BVH of its own, instanced in the world's",

@@ -25,16 +25,11 @@ Image renderWith(const FrameDescription& frame, const EmbreeDevice& device, slvm
 
 TEST_CASE("every bundled scene renders the same bits compiled and interpreted",
           "[render][jit][bundled]") {
-    const std::vector<std::filesystem::path> scenes = testing::bundledSceneFiles();
-    REQUIRE(scenes.size() >= 11);
-    const EmbreeDevice device;
-    for (const auto& path : scenes) {
-        INFO(path.string());
-        const FrameDescription frame = readScene(path).at(0);
+    testing::forEachBundledFrame([](const FrameDescription& frame, const EmbreeDevice& device) {
         const Image interpreted = renderWith(frame, device, slvm::jit::VmKind::Interpreter, 0);
         CHECK(testing::sameBits(renderWith(frame, device, slvm::jit::VmKind::Jit, 0), interpreted));
         CHECK(testing::sameBits(renderWith(frame, device, slvm::jit::VmKind::Jit, 1), interpreted));
-    }
+    });
 }
 
 } // namespace
