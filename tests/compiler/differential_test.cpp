@@ -83,15 +83,9 @@ bool compileOrSkip(const std::string& profile, const std::string& source, const 
 void runSl(const std::string& profile, int count, Outcome& outcome,
            Language language = Language::Cg) {
     namespace sl = slvm::sl;
-    ProgramShape shape;
-    shape.vectorInputs = {"N", "L", "V", "P", "Pw", "uv", "ds", "dt"};
-    shape.scalarInputs = {"Kd", "Ks", "Kr", "Kt", "Ka"};
-    shape.inputWidth = 3;
-    shape.resultSemantic = "COLOR";
-    shape.allowLog = false;
-    shape.tlSubset = language == Language::Tl;
     for (int seed = 0; seed < count; ++seed) {
-        shape.resultWidth = seed % 2 && language == Language::Cg ? 4 : 3;
+        const ProgramShape shape = compiler::testing::slProgramShape(
+            language == Language::Tl, static_cast<std::uint64_t>(seed));
         const RandomProgram program(shape, static_cast<std::uint64_t>(seed));
         const std::string source = language == Language::Tl ? program.tlSource() : program.source();
         INFO("profile " << profile << ", program seed " << seed << ":\n" << source);
@@ -256,8 +250,9 @@ TEST_CASE("random T-Language programs compute on the SL and card VMs what a dire
     report("T-Language, profile sl", sl);
     CHECK(sl.compared > sl.skipped * 3);
     // 16% were refused before values were rematerialised (issue 31, defect 7), 4% after, 2.3%
-    // once operands are also reordered (issue 42, item 8).
-    CHECK(sl.unallocatable * 30 < programCount());
+    // once operands are also reordered (issue 42, item 8), at most 1 in 150 once SL's
+    // componentwise syntheses take no vector the scheduler does not count (issue 53, item 7).
+    CHECK(sl.unallocatable * 150 <= programCount());
     Outcome card;
     runCard(programCount(), card, Language::Tl);
     report("T-Language, profile card", card);
@@ -270,11 +265,13 @@ TEST_CASE("random programs compute on the SL VM what a direct evaluation compute
     Outcome outcome;
     runSl("sl", programCount(), outcome);
     CHECK(outcome.compared > outcome.skipped * 3);
-    // Random programs are denser than shaders: 6 to 8% still keep more than SL's five vectors
+    // Random programs are denser than shaders: 1 to 2% still keep more than SL's five vectors
     // (or ten scalars) alive at once in every order the compiler tries (it says where); real
     // shaders fit (the twins). One in five did before rematerialisation (issue 31, defect 7),
-    // 9 to 11% before operands were reordered (issue 42, item 8).
-    CHECK(outcome.unallocatable * 10 < programCount());
+    // 9 to 11% before operands were reordered (issue 42, item 8), 6 to 8% before SL's
+    // componentwise syntheses stopped taking a vector the scheduler does not count (issue 53,
+    // item 7).
+    CHECK(outcome.unallocatable * 50 <= programCount());
     report("Cg, profile sl", outcome);
 }
 

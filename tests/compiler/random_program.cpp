@@ -284,7 +284,8 @@ struct RandomProgram::Impl {
     std::string printTl(const Node& n) const {
         const auto child = [&](std::size_t i) { return printTl(*n.children[i]); };
         const auto number = [](float value) {
-            return value < 0 ? fmt::format("(-{})", -value) : fmt::format("{}", value);
+            // -0 too: fmt prints it "-0", which T-Language reads as a negation
+            return std::signbit(value) ? fmt::format("(-{})", -value) : fmt::format("{}", value);
         };
         switch (n.kind) {
         case Node::Kind::Input:
@@ -527,6 +528,18 @@ RandomProgram::RandomProgram(const ProgramShape& shape, std::uint64_t seed)
     p.loopStep = p.expression(p.variableWidth, 2);
     p.counterDefined = false;
     p.result = p.expression(shape.resultWidth, 3);
+}
+
+ProgramShape slProgramShape(bool tlSubset, std::uint64_t seed) {
+    ProgramShape shape;
+    shape.vectorInputs = {"N", "L", "V", "P", "Pw", "uv", "ds", "dt"};
+    shape.scalarInputs = {"Kd", "Ks", "Kr", "Kt", "Ka"};
+    shape.inputWidth = 3;
+    shape.resultWidth = seed % 2 && !tlSubset ? 4 : 3;
+    shape.resultSemantic = "COLOR";
+    shape.allowLog = false;
+    shape.tlSubset = tlSubset;
+    return shape;
 }
 
 RandomProgram::~RandomProgram() = default;

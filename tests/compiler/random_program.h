@@ -30,6 +30,10 @@ struct ProgramShape {
     bool tlSubset = false;
 };
 
+// The differential tests' programs for profile sl: eight float3 inputs, five float inputs and a
+// float3 result, or a float4 for Cg's odd seeds; tlSubset for the same trees in T-Language.
+ProgramShape slProgramShape(bool tlSubset, std::uint64_t seed);
+
 struct Node;
 
 struct Evaluation {

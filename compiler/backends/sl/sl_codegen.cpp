@@ -1,16 +1,9 @@
-// SL code generation: IR values to SL instructions on virtual registers, which
-// sl_register_allocator.h then places on SL's registers.
+// SL instruction selection: IR operations to SL instructions on virtual registers, which
+// sl_register_allocator.h then places on SL's registers; operand access is sl_emitter.h's.
 //
-// A value of width 1 lives in a scalar, of width 2 or 3 in a vector's xyz, of width 4 in a vector
-// (xyz) and a scalar (w): SL's vector instructions never touch w. What SL lacks is built here:
-// componentwise products with movc/mul/lc, comparisons, min, max and selects with blt. Constants
-// are loaded where they are used (li, liv), so they hold no register for long.
-//
-// One class, with its instruction table about 650 lines: its instruction switch and the helpers
-// it calls (scalar syntheses, comparisons, Phi copies, fused branches) all read and write the
-// same generator state (locations, labels, virtual registers), so splitting it would only pass
-// that state around; printing and register allocation already live apart.
-#include "compiler/backends/sl/sl_machine_code.h"
+// What SL lacks is built here: componentwise products with movc/mul/lc, comparisons, min, max
+// and selects with blt, branches from Ifs, Phis as copies at the end of each side.
+#include "compiler/backends/sl/sl_emitter.h"
 #include "compiler/backends/sl/sl_register_allocator.h"
 #include "compiler/backends/sl/sl_target.h"
 
@@ -18,25 +11,17 @@
 #include <fmt/format.h>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace compiler::backends {
 
 namespace {
 
-using sl_code::MachineInstruction;
+using sl_code::kComponents;
+using sl_code::Location;
 using sl_code::Operand;
 using sl_code::RegisterClass;
-
-// Where an IR value lives.
-struct Location {
-    Operand vector;         // xyz (width 2-4)
-    Operand scalar;         // width 1, or w of width 4
-    bool wInVector = false; // an input register: w is the vector's own
-    int width = 0;
-};
-
-const char* const kComponents = "xyzw";
 
 // How an operation SL computes with one instruction takes its operands. Whole: once, on each
 // operand whole (a scalar, or a vector's xyz), the result likewise. The others component by
@@ -82,15 +67,16 @@ LessThan lessThanForm(ir::Op op) {
     return {op == ir::Op::Gt || op == ir::Op::Le, op == ir::Op::Lt || op == ir::Op::Gt};
 }
 
-class CodeGenerator {
+class CodeGenerator : sl_code::Emitter {
 public:
-    explicit CodeGenerator(const ir::Function& function) : function_(function) {}
+    CodeGenerator(const ir::Function& function, bool frugal) : Emitter(function, frugal) {}
 
     Generated run() {
         std::map<ir::ValueId, int> otherUses;
         findFusedComparisons(0, otherUses);
         for (auto it = fused_.begin(); it != fused_.end();)
             it = otherUses.count(*it) ? fused_.erase(it) : std::next(it);
+        countReads(0, [&](ir::ValueId id) { return fused_.count(id) > 0; });
         block(0);
         Generated generated;
         if (!errors_.empty()) {
@@ -107,111 +93,6 @@ public:
     }
 
 private:
-    Operand newRegister(RegisterClass kind) {
-        classes_.push_back(kind);
-        return Operand{{}, static_cast<int>(classes_.size() - 1), kind == RegisterClass::Vector};
-    }
-    static Operand physical(const std::string& name, bool isVector) {
-        return Operand{name, -1, isVector};
-    }
-
-    void emit(std::string mnemonic, std::vector<Operand> operands, std::string component = {},
-              std::string immediate = {}) {
-        code_.push_back({std::move(mnemonic), std::move(component), std::move(operands),
-                         std::move(immediate), -1, where_});
-    }
-    int newLabel() { return labels_++; }
-    void place(int label) { code_.push_back({"", "", {}, "", label, where_}); }
-    void jump(const std::string& mnemonic, std::vector<Operand> operands, int label) {
-        emit(mnemonic, std::move(operands), {}, fmt::format("L{}", label));
-    }
-
-    static std::string number(float value) { return fmt::format("{}", value); }
-
-    const ir::Instruction& at(ir::ValueId id) const { return function_[id]; }
-
-    // Component c of value id as a scalar operand (loading a constant or extracting with movc).
-    Operand component(ir::ValueId id, int c) {
-        const ir::Instruction& instruction = at(id);
-        if (instruction.type.width == 1)
-            c = 0;
-        if (instruction.op == ir::Op::Constant) {
-            const Operand t = newRegister(RegisterClass::Scalar);
-            emit("li", {t}, {}, number(instruction.constant[static_cast<std::size_t>(c)]));
-            return t;
-        }
-        const Location& location = locations_.at(id);
-        if (location.width == 1 || (c == 3 && !location.wInVector))
-            return location.scalar;
-        const Operand t = newRegister(RegisterClass::Scalar);
-        emit("movc", {t, location.vector}, std::string(1, kComponents[c]));
-        return t;
-    }
-    Operand scalar(ir::ValueId id) { return component(id, 0); }
-
-    // The xyz of value id as a vector operand; a scalar is replicated.
-    Operand vector(ir::ValueId id) {
-        const ir::Instruction& instruction = at(id);
-        if (instruction.op == ir::Op::Constant) {
-            const Operand t = newRegister(RegisterClass::Vector);
-            for (int c = 0;
-                 c < std::min(3, instruction.type.width == 1 ? 3 : instruction.type.width); ++c)
-                emit("liv", {t}, std::string(1, kComponents[c]),
-                     number(instruction.constant[static_cast<std::size_t>(
-                         instruction.type.width == 1 ? 0 : c)]));
-            return t;
-        }
-        const Location& location = locations_.at(id);
-        if (location.width > 1)
-            return location.vector;
-        const Operand t = newRegister(RegisterClass::Vector);
-        for (int c = 0; c < 3; ++c)
-            emit("lc", {t, location.scalar}, std::string(1, kComponents[c]));
-        return t;
-    }
-
-    Location newLocation(int width) {
-        Location location;
-        location.width = width;
-        if (width > 1)
-            location.vector = newRegister(RegisterClass::Vector);
-        if (width == 1 || width == 4)
-            location.scalar = newRegister(RegisterClass::Scalar);
-        return location;
-    }
-
-    // Builds a value of `width` from one scalar operand per component.
-    void assemble(ir::ValueId id, const std::function<Operand(int)>& componentOf) {
-        const int width = at(id).type.width;
-        if (width == 1) { // the scalar the computation left: no copy
-            Location location;
-            location.width = 1;
-            location.scalar = componentOf(0);
-            locations_[id] = location;
-            return;
-        }
-        Location location = newLocation(width);
-        for (int c = 0; c < width; ++c) {
-            const Operand part = componentOf(c);
-            if (width == 1 || c == 3)
-                emit("mov", {location.scalar, part});
-            else
-                emit("lc", {location.vector, part}, std::string(1, kComponents[c]));
-        }
-        locations_[id] = location;
-    }
-
-    // setTo(a < b) as branches: blt a, b, T; setTo(false); jmp E; T: setTo(true); E:
-    void lessThanSelect(Operand a, Operand b, const std::function<void(bool)>& setTo) {
-        const int taken = newLabel(), end = newLabel();
-        jump("blt", {a, b}, taken);
-        setTo(false);
-        jump("jmp", {}, end);
-        place(taken);
-        setTo(true);
-        place(end);
-    }
-
     // How SL computes one scalar component d of an operation from its operands' components a
     // and b (b is empty for a unary operation).
     using Synthesis = void (CodeGenerator::*)(ir::Op op, Operand d, Operand a, Operand b);
@@ -225,11 +106,14 @@ private:
     void perComponent(ir::ValueId id, Synthesis synthesis) {
         const ir::Instruction& in = at(id);
         const auto& ops = in.operands;
-        assemble(id, [&](int c) {
-            return ops.size() == 1
-                       ? scalarResult(synthesis, in.op, component(ops[0], c), {})
-                       : scalarResult(synthesis, in.op, component(ops[0], c), component(ops[1], c));
-        });
+        assemble(
+            id,
+            [&](int c) {
+                return ops.size() == 1 ? scalarResult(synthesis, in.op, component(ops[0], c), {})
+                                       : scalarResult(synthesis, in.op, component(ops[0], c),
+                                                      component(ops[1], c));
+            },
+            lastReadVector(ops));
     }
 
     void oneScalarInstruction(ir::Op op, Operand d, Operand a, Operand b) {
@@ -301,15 +185,28 @@ private:
         if (form == Form::Whole) {
             Location location = newLocation(width);
             std::vector<Operand> operands{width == 1 ? location.scalar : location.vector};
+            std::optional<Operand> spare;
+            if (width > 1)
+                spare = location.vector;
             for (const ir::ValueId operand : ops)
-                operands.push_back(widthOf(operand) == 1 ? scalar(operand) : vector(operand));
+                operands.push_back(widthOf(operand) == 1 ? scalar(operand)
+                                                         : vector(operand, spare));
             emit(selected.mnemonic, std::move(operands));
             locations_[id] = location;
             return;
         }
-        if (width > 1 && form == Form::Vectors && wide(0) && wide(1)) {
+        // Frugal, a constant beside a vector this reads for the last time: component by
+        // component in that vector's register (12 instructions for a float3 instead of 4), not
+        // in a second one.
+        const bool constantBesideLastRead =
+            frugal_ &&
+            (at(ops[0]).op == ir::Op::Constant || at(ops[ops.size() - 1]).op == ir::Op::Constant) &&
+            lastReadVector(ops) != ir::kNoValue;
+        if (width > 1 && form == Form::Vectors && wide(0) && wide(1) && !constantBesideLastRead) {
             Location location = newLocation(width);
-            emit(selected.mnemonic, {location.vector, vector(ops[0]), vector(ops[1])});
+            std::optional<Operand> spare = location.vector;
+            const Operand a = vector(ops[0], spare);
+            emit(selected.mnemonic, {location.vector, a, vector(ops[1], spare)});
             if (width == 4)
                 location.scalar = scalarResult(&CodeGenerator::oneScalarInstruction, in.op,
                                                component(ops[0], 3), component(ops[1], 3));
@@ -331,7 +228,8 @@ private:
         const int width = at(id).type.width;
         Location location = newLocation(width);
         const Operand k = scalar(scalarOperand);
-        emit(oneInstructionOf(op).mnemonic, {location.vector, vector(vectorOperand), k});
+        std::optional<Operand> spare = location.vector;
+        emit(oneInstructionOf(op).mnemonic, {location.vector, vector(vectorOperand, spare), k});
         if (width == 4) {
             const Operand w = component(vectorOperand, 3);
             location.scalar = scalarFirst
@@ -349,7 +247,10 @@ private:
         const auto& ops = in.operands;
         const int width = in.type.width;
         if (fused_.count(id))
-            return; // tested by the branches that use it
+            return;               // tested by the branches that use it
+        if (in.op != ir::Op::Phi) // a Phi's operands are read by its If's phiCopies
+            for (const ir::ValueId operand : ops)
+                read(operand);
         switch (in.op) {
 #define LRT_SL_CASE(op, mnemonic, form) case ir::Op::op:
             LRT_SL_ONE_INSTRUCTION(LRT_SL_CASE)
@@ -407,41 +308,30 @@ private:
             return;
         }
         case ir::Op::Swizzle: {
-            const Location& source = locations_.count(ops[0]) ? locations_.at(ops[0]) : Location{};
-            bool prefix =
-                width >= 2 && width <= 3 && at(ops[0]).op != ir::Op::Constant && source.width > 1;
-            for (int c = 0; c < width; ++c)
-                prefix = prefix && in.swizzle[static_cast<std::size_t>(c)] == c;
-            if (prefix) { // .xy of a float3, .xyz of a float4: the same register
-                Location alias = source;
+            if (readWhereUsed(id))
+                return;
+            if (aliasesOperand(id)) {
+                Location alias = locations_.at(ops[0]);
                 alias.width = width;
                 alias.scalar = {};
                 locations_[id] = alias;
                 return;
             }
-            assemble(id, [&](int c) {
-                return component(ops[0], in.swizzle[static_cast<std::size_t>(c)]);
-            });
+            gather(id);
             return;
         }
-        case ir::Op::Construct: {
-            std::vector<std::pair<ir::ValueId, int>> sources;
-            for (const ir::ValueId part : ops)
-                for (int c = 0; c < widthOf(part); ++c)
-                    sources.emplace_back(part, c);
-            assemble(id, [&](int c) {
-                return component(sources[static_cast<std::size_t>(c)].first,
-                                 sources[static_cast<std::size_t>(c)].second);
-            });
+        case ir::Op::Construct:
+            if (!readWhereUsed(id))
+                gather(id);
             return;
-        }
         case ir::Op::Select:
             select(id);
             return;
         case ir::Op::Texture: {
             Location location = newLocation(width);
-            emit("lookup",
-                 {location.vector, physical(fmt::format("t{}", in.unit), true), vector(ops[0])});
+            std::optional<Operand> spare = location.vector;
+            emit("lookup", {location.vector, physical(fmt::format("t{}", in.unit), true),
+                            vector(ops[0], spare)});
             locations_[id] = location;
             return;
         }
@@ -489,16 +379,19 @@ private:
             locations_[id] = location;
             return;
         }
-        assemble(id, [&](int c) {
-            const Operand d = newRegister(RegisterClass::Scalar);
-            const Operand half = newRegister(RegisterClass::Scalar);
-            emit("li", {half}, {}, "0.5");
-            const Operand condition = component(ops[0], c);
-            lessThanSelect(condition, half, [&](bool isFalse) {
-                emit("mov", {d, component(isFalse ? ops[2] : ops[1], c)});
-            });
-            return d;
-        });
+        assemble(
+            id,
+            [&](int c) {
+                const Operand d = newRegister(RegisterClass::Scalar);
+                const Operand half = newRegister(RegisterClass::Scalar);
+                emit("li", {half}, {}, "0.5");
+                const Operand condition = component(ops[0], c);
+                lessThanSelect(condition, half, [&](bool isFalse) {
+                    emit("mov", {d, component(isFalse ? ops[2] : ops[1], c)});
+                });
+                return d;
+            },
+            lastReadVector(ops));
     }
 
     void output(const ir::Instruction& in) {
@@ -540,30 +433,9 @@ private:
             const ir::Instruction& phi = at(id);
             if (!locations_.count(id))
                 locations_[id] = newLocation(phi.type.width);
+            read(phi.operands[static_cast<std::size_t>(side)]);
             copyInto(locations_.at(id), phi.operands[static_cast<std::size_t>(side)]);
         }
-    }
-
-    // Copies value id into `location` (a constant is loaded straight into it).
-    void copyInto(const Location& location, ir::ValueId id) {
-        const ir::Instruction& value = at(id);
-        const int width = location.width;
-        if (value.op == ir::Op::Constant) {
-            const auto c = [&](int k) {
-                return number(
-                    value.constant[static_cast<std::size_t>(value.type.width == 1 ? 0 : k)]);
-            };
-            if (width > 1)
-                for (int k = 0; k < std::min(width, 3); ++k)
-                    emit("liv", {location.vector}, std::string(1, kComponents[k]), c(k));
-            if (width == 1 || width == 4)
-                emit("li", {location.scalar}, {}, c(width == 1 ? 0 : 3));
-            return;
-        }
-        if (width > 1)
-            emit("mov", {location.vector, vector(id)});
-        if (width == 1 || width == 4)
-            emit("mov", {location.scalar, component(id, width == 1 ? 0 : 3)});
     }
 
     // What a branch on a bool tests: blt a, b jumps when a < b, which is the bool holding when
@@ -608,10 +480,6 @@ private:
             }
         }
     }
-    int widthOf(ir::ValueId id) const {
-        return at(id).type.width;
-    }
-
     void block(ir::BlockId id) {
         const auto& instructions = function_.blocks[static_cast<std::size_t>(id)].instructions;
         // Each If's Phis follow it in the same block.
@@ -626,21 +494,20 @@ private:
             instruction(value);
     }
 
-    const ir::Function& function_;
-    std::vector<MachineInstruction> code_;
-    std::vector<RegisterClass> classes_;
-    std::map<ir::ValueId, Location> locations_;
     std::map<ir::ValueId, std::vector<ir::ValueId>> phisOf_;
     std::set<ir::ValueId> fused_;
-    std::vector<slvm::Diagnostic> errors_;
-    slvm::SourceLocation where_;
-    int labels_ = 0;
 };
 
 } // namespace
 
+// Frugal code is longer: only for a program that does not fit without it (the driver then
+// reorders and rematerialises, asking again each time).
 Generated SlTarget::generate(const ir::Function& function, std::vector<ConstantSlot>) const {
-    return CodeGenerator(function).run();
+    Generated generated = CodeGenerator(function, false).run();
+    if (!generated.outOfRegisters)
+        return generated;
+    Generated frugal = CodeGenerator(function, true).run();
+    return frugal.outOfRegisters ? generated : frugal;
 }
 
 } // namespace compiler::backends

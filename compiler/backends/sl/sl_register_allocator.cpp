@@ -57,7 +57,8 @@ public:
             for (const std::string& name : kScalars)
                 if (std::find(kScratch.begin(), kScratch.end(), name) == kScratch.end())
                     pool.push_back(name);
-            if (!scan(RegisterClass::Scalar, pool, true) || !placeSpills())
+            if (!(scan(RegisterClass::Scalar, pool, true) && placeSpills(false)) &&
+                !packScalars(pool))
                 return false;
         }
         rewrite();
@@ -136,7 +137,7 @@ private:
     }
 
     // Spilled scalars get w components, shared when their lifetimes do not overlap.
-    bool placeSpills() {
+    bool placeSpills(bool report) {
         std::map<std::string, int> busyUntil;
         for (const std::size_t r : inOrder(RegisterClass::Scalar, true)) {
             std::string chosen;
@@ -146,12 +147,41 @@ private:
                     break;
                 }
             if (chosen.empty()) {
-                pressureError(intervals_[r].first, "scalar",
-                              "s0-s3, v1, and the w of r0-r3 and v0");
+                if (report)
+                    pressureError(intervals_[r].first, "scalar",
+                                  "s0-s3, v1, and the w of r0-r3 and v0");
                 return false;
             }
             busyUntil[chosen] = intervals_[r].last;
             names_[r] = chosen; // its w component
+        }
+        return true;
+    }
+
+    // Each scalar in the first register of `pool`, else the first w component, free when it
+    // starts: fits whenever no more scalars are alive at once than there are places, which the
+    // spills scan chooses need not (a register it keeps may go unused while the spilled values
+    // outnumber the w components), at the cost of more reloads.
+    bool packScalars(const std::vector<std::string>& pool) {
+        spilled_.clear();
+        std::map<std::string, int> busyUntil; // a register, or a vector for its w
+        for (const std::size_t r : inOrder(RegisterClass::Scalar, false)) {
+            const Interval& interval = intervals_[r];
+            const auto free = [&](const std::string& name) {
+                // As in scan: a value read for the last time may hand its place to the value
+                // the same instruction writes (a w component's through the scratch registers).
+                return !busyUntil.count(name) || busyUntil[name] <= interval.first;
+            };
+            const auto inPool = std::find_if(pool.begin(), pool.end(), free);
+            const auto inW = std::find_if(kVectors.begin(), kVectors.end(), free);
+            if (inPool == pool.end() && inW == kVectors.end()) {
+                pressureError(interval.first, "scalar", "s0-s3, v1, and the w of r0-r3 and v0");
+                return false;
+            }
+            names_[r] = inPool != pool.end() ? *inPool : *inW;
+            if (inPool == pool.end())
+                spilled_.insert(r);
+            busyUntil[names_[r]] = interval.last;
         }
         return true;
     }
