@@ -54,20 +54,20 @@ int refusedInRange(bool tl, int first, int count) {
 
 } // namespace
 
-// Before, 4 and 3 of these were refused (10 in the worst batch of the first 3,000): the products
-// and swizzles SL builds component by component took a vector besides their operands' that the
-// scheduler did not count. Batches 23 and 41 lie beyond the differential tests' programs.
-TEST_CASE("profile sl refuses at most one in 150 random T-Language programs",
+// Batches 23 and 41 (seeds 3450 to 3599 and 6150 to 6299) lie beyond the differential tests'
+// programs. Before, SL refused 4 and 3 of their T-Language programs (10 in the worst batch of the
+// first 3,000) and 23 of their 300 Cg programs (8.3% of the first 3,000): the products and
+// swizzles SL builds component by component took a vector besides their operands' that the
+// scheduler did not count.
+TEST_CASE("profile sl refuses at most one in 150 random T-Language programs and 2% of Cg ones",
           "[compiler][sl][tl]") {
+    int cg = 0;
     for (const int batch : {23, 41}) {
         INFO("batch " << batch);
         CHECK(refusedInRange(true, batch * kBatch, kBatch) <= 1);
+        cg += refusedInRange(false, batch * kBatch, kBatch);
     }
-}
-
-// Before, 72 of these 1,000 (249 of 3,000).
-TEST_CASE("profile sl refuses at most 2% of random Cg programs", "[compiler][sl]") {
-    CHECK(refusedInRange(false, 0, 1000) <= 20);
+    CHECK(cg * 50 <= 2 * kBatch);
 }
 
 // Each is built in the register of the value it reads (a computed vector that dies there): the
