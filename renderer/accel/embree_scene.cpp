@@ -2,6 +2,7 @@
 #include "renderer/accel/embree_scene.h"
 
 #include <algorithm>
+#include <array>
 #include <mutex>
 #include <stdexcept>
 
@@ -47,6 +48,20 @@ unsigned EmbreeScene::attach(RTCGeometry geometry) {
     const unsigned id = rtcAttachGeometry(scene_, geometry);
     rtcReleaseGeometry(geometry);
     return id;
+}
+
+unsigned EmbreeScene::attachInstance(RTCDevice device, const EmbreeScene& instanced,
+                                     const Transform& instanceToScene) {
+    RTCGeometry geometry = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_INSTANCE);
+    rtcSetGeometryInstancedScene(geometry, instanced.get());
+    std::array<float, 12> matrix; // 3x4, column-major
+    const Matrix4& m = instanceToScene.matrix();
+    for (std::size_t column = 0; column < 4; ++column)
+        for (std::size_t row = 0; row < 3; ++row)
+            matrix[column * 3 + row] = m[row][column];
+    rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT3X4_COLUMN_MAJOR, matrix.data());
+    rtcCommitGeometry(geometry);
+    return attach(geometry);
 }
 
 namespace {

@@ -25,6 +25,10 @@ public:
     RTCScene get() const { return scene_; }
     // Attaches and releases a committed geometry; returns its geometry ID.
     unsigned attach(RTCGeometry geometry);
+    // Attaches an instance of `instanced` (committed) placed by `instanceToScene`; returns its
+    // geometry ID.
+    unsigned attachInstance(RTCDevice device, const EmbreeScene& instanced,
+                            const Transform& instanceToScene);
     // Builds the BVH over what is attached: Fast is Embree's medium-quality build of a compact
     // BVH, Quality its high-quality build (docs/performance.md, "Choosing the BVH build").
     // `progress`, when set, is called with the fraction built, from Embree's threads, one call at

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "renderer/accel/embree_scene.h"
+#include "renderer/builder/shape_key.h"
 #include "renderer/description/file_material.h"
 #include "renderer/description/scene_description.h"
 #include "renderer/materials/program_cache.h"
@@ -35,8 +36,7 @@ public:
     // next build makes everything. Callable from any thread.
     void invalidateAll();
 
-private:
-    friend class SceneBuilder;
+    // What a build (renderer/builder/) takes over and keeps.
 
     // One surface of a shape statement, as the statement made it.
     struct Surface {
@@ -44,17 +44,10 @@ private:
         std::shared_ptr<const VertexProgramInputs> vertexInputs; // when kept for the debugger
         std::optional<std::size_t> material; // index into Statement::materials; none: Surface's
     };
-    // What else than the statement itself decides what it makes: what a vertex program sees
-    // besides the statement (its tracked matrices and frame), and whether its inputs are kept.
-    struct StatementContext {
-        Transform worldToCamera;
-        int frame = 0;
-        bool keepVertexInputs = false;
-    };
     // What a shape statement made, and what it was made from.
     struct Statement {
-        ShapeDescription description; // kept only when building with a cache
-        StatementContext context;
+        explicit Statement(ShapeKey key) : key(std::move(key)) {}
+        ShapeKey key;
         std::vector<std::filesystem::path> files; // read while making it
         std::vector<Surface> surfaces;
         std::vector<FileMaterial> materials; // a mesh file's
@@ -82,33 +75,34 @@ private:
         std::vector<Bvh> objects;
         BvhBuild build = BvhBuild::Quality;
     };
-
     // The light samplers of the last build's scene, and what they are made from.
     struct Lights {
         std::string key; // LightSamplers::inputsKey
         std::shared_ptr<Scene::BuiltLightSamplers> samplers;
     };
 
-    // Drops whatever a file reported since the last build was read by (SceneBuilder, as a build
-    // starts).
+    // As a build starts: drops whatever a file reported since the last build was read by.
     void applyChanges();
-    // Whether `made` is what `d` makes under `context`.
-    static bool matches(const Statement& made, const ShapeDescription& d,
-                        const StatementContext& context);
-    // A statement the last build made that makes what `d` would, not yet taken by this build
-    // (two identical statements make two shapes); null when there is none.
-    std::shared_ptr<const Statement> take(const ShapeDescription& d,
-                                          const StatementContext& context);
+    // A statement the last build made under `key`, not yet taken by this build (two identical
+    // statements make two shapes); null when there is none.
+    std::shared_ptr<const Statement> take(const ShapeKey& key);
     // What a successful build made replaces what the last one did.
     void keep(std::vector<std::shared_ptr<const Statement>> statements, World world,
               std::optional<Lights> lights);
+    // The last successful build's BVHs and light samplers, if any.
+    const std::optional<World>& lastWorld() const { return world_; }
+    const std::optional<Lights>& lastLights() const { return lights_; }
+    // The shader programs, kept across builds by the shader library.
+    ProgramCache& programs() { return programs_; }
+
+private:
     // Indexes statements_ by key, none taken yet.
     void index();
 
     ProgramCache programs_;
     std::vector<std::shared_ptr<const Statement>> statements_;
-    std::unordered_multimap<std::size_t, std::size_t> byKey_; // key hash -> index in statements_
-    std::vector<bool> taken_;                                 // by this build
+    std::unordered_multimap<ShapeKey, std::size_t, ShapeKeyHash> byKey_; // -> index in statements_
+    std::vector<bool> taken_;                                            // by this build
     std::optional<World> world_;
     std::optional<Lights> lights_;
 

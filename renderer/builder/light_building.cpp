@@ -19,8 +19,8 @@ void SceneBuilder::makeLights() {
             std::unique_ptr<Light> made =
                 entry->create(parameters, {light.lightToWorld, sceneDirectory(), light.where});
             if (made->isInfinite())
-                scene_->infiniteLights_.push_back(made.get());
-            scene_->lights_.push_back(std::move(made));
+                parts_.infiniteLights.push_back(made.get());
+            parts_.lights.push_back(std::move(made));
         });
 }
 
@@ -34,8 +34,8 @@ int SceneBuilder::lightList(const SurfaceAttributes& attributes) {
     for (int i = 0; i < static_cast<int>(frame_.world.lights.size()); ++i)
         if (!key || std::find(key->begin(), key->end(), i) == key->end())
             list->push_back(i);
-    const int index = static_cast<int>(scene_->lightLists_.size());
-    scene_->lightLists_.push_back(std::move(list));
+    const int index = static_cast<int>(parts_.lightLists.size());
+    parts_.lightLists.push_back(std::move(list));
     lightLists_[key] = index;
     return index;
 }
@@ -43,15 +43,15 @@ int SceneBuilder::lightList(const SurfaceAttributes& attributes) {
 AreaLight* SceneBuilder::emissiveLight(Color radiance) {
     auto light = std::make_unique<AreaLight>(radiance);
     AreaLight* made = light.get();
-    scene_->lights_.push_back(std::move(light));
+    parts_.lights.push_back(std::move(light));
     return made;
 }
 
 // Illuminate cannot name a mesh file's emitters, so every surface sees them.
 void SceneBuilder::completeLightLists() {
     const std::size_t declared = frame_.world.lights.size();
-    for (const auto& list : scene_->lightLists_)
-        for (std::size_t i = declared; i < scene_->lights_.size(); ++i)
+    for (const auto& list : parts_.lightLists)
+        for (std::size_t i = declared; i < parts_.lights.size(); ++i)
             list->push_back(static_cast<int>(i));
 }
 
@@ -59,21 +59,21 @@ void SceneBuilder::completeLightLists() {
 // without a place get their power from the scene's bounding sphere.
 void SceneBuilder::makeEmitters() {
     RTCBounds box;
-    rtcGetSceneBounds(scene_->root_->get(), &box);
+    rtcGetSceneBounds(parts_.root->get(), &box);
     const Vec3 extent{box.upper_x - box.lower_x, box.upper_y - box.lower_y,
                       box.upper_z - box.lower_z};
     const float radius = extent.x >= 0 && std::isfinite(lengthSquared(extent))
                              ? std::max(0.5f * length(extent), 1e-3f)
                              : 1.0f;
-    scene_->emitters_ = lrt::makeEmitters(scene_->lights_, radius);
-    for (std::size_t i = 0; i < scene_->emitters_.size(); ++i)
-        if (scene_->emitters_[i].light->isInfinite())
-            scene_->infiniteEmitters_.push_back(static_cast<int>(i));
+    parts_.emitters = lrt::makeEmitters(parts_.lights, radius);
+    for (std::size_t i = 0; i < parts_.emitters.size(); ++i)
+        if (parts_.emitters[i].light->isInfinite())
+            parts_.infiniteEmitters.push_back(static_cast<int>(i));
     std::unordered_map<const Shape*, int> firstEmitter;
-    for (std::size_t i = scene_->emitters_.size(); i-- > 0;)
-        if (const Shape* shape = scene_->emitters_[i].shape)
+    for (std::size_t i = parts_.emitters.size(); i-- > 0;)
+        if (const Shape* shape = parts_.emitters[i].shape)
             firstEmitter[shape] = static_cast<int>(i);
-    for (Primitive& primitive : scene_->rootPrimitives_)
+    for (Primitive& primitive : parts_.rootPrimitives)
         if (primitive.areaLight)
             primitive.emitter = firstEmitter.at(primitive.shape);
 }

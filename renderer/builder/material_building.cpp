@@ -15,10 +15,10 @@ const Material* SceneBuilder::material(const SurfaceAttributes& a) {
     if (it != materials_.end())
         return it->second;
     MaterialContext context{
-        a.surface.name,   a.surface.where, sceneDirectory(), shaders_, frame_.options.shaderOptions,
-        scene_->textures_};
-    scene_->materials_.push_back(createMaterial(a.surface.parameters, context));
-    const Material* made = scene_->materials_.back().get();
+        a.surface.name, a.surface.where, sceneDirectory(), shaders_, frame_.options.shaderOptions,
+        parts_.textures};
+    parts_.materials.push_back(createMaterial(a.surface.parameters, context));
+    const Material* made = parts_.materials.back().get();
     materials_[&a] = made;
     return made;
 }
@@ -135,9 +135,9 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
         look.normalScale = m.normalScale;
     }
     MaterialContext context{
-        name, d.where, sceneDirectory(), shaders_, frame_.options.shaderOptions, scene_->textures_};
-    scene_->materials_.push_back(createMaterial(parameters, context));
-    look.material = scene_->materials_.back().get();
+        name, d.where, sceneDirectory(), shaders_, frame_.options.shaderOptions, parts_.textures};
+    parts_.materials.push_back(createMaterial(parameters, context));
+    look.material = parts_.materials.back().get();
     // Each warning says one thing: what is left out, or what stands in for what.
     const std::string material = fmt::format("{} material \"{}\"", phong ? "OBJ" : "glTF", m.name);
     for (const std::string& feature : m.unsupported)
@@ -159,19 +159,19 @@ const ColorTexture* SceneBuilder::imageTexture(const TextureMap& map, const Sour
           std::pair{"udelta", map.udelta}, std::pair{"vdelta", map.vdelta}})
         d->parameters.add({name, ParameterType::Float, {value}, {}, where});
     if (map.embedded) {
-        if (!scene_->textures_)
-            scene_->textures_ = std::make_unique<TextureSystem>();
-        scene_->textures_->addEmbedded(map.file, map.embedded);
+        if (!parts_.textures)
+            parts_.textures = std::make_unique<TextureSystem>();
+        parts_.textures->addEmbedded(map.file, map.embedded);
     }
     fileTextures_.push_back(d);
     return colorTexture(*d);
 }
 
 const ColorTexture* SceneBuilder::colorTexture(const TextureDescription& d) {
-    return createTexture(d, scene_->textures_, colorTextures_,
+    return createTexture(d, parts_.textures, colorTextures_,
                          [&](std::unique_ptr<ColorTexture> texture) {
-                             scene_->colorTextures_.push_back(std::move(texture));
-                             return scene_->colorTextures_.back().get();
+                             parts_.colorTextures.push_back(std::move(texture));
+                             return parts_.colorTextures.back().get();
                          });
 }
 

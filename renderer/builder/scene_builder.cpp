@@ -8,7 +8,6 @@
 #include "renderer/integrators/integrator_registry.h"
 
 #include <algorithm>
-#include <chrono>
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -47,12 +46,12 @@ void SceneBuilder::collecting(const std::function<void()>& part) {
 
 void SceneBuilder::substitution(const SourceLocation& where, std::string message) {
     const bool known = std::any_of(
-        scene_->substitutions_.begin(), scene_->substitutions_.end(), [&](const Diagnostic& d) {
+        parts_.substitutions.begin(), parts_.substitutions.end(), [&](const Diagnostic& d) {
             return d.where.file == where.file && d.where.line == where.line &&
                    d.where.column == where.column && d.message == message;
         });
     if (!known)
-        scene_->substitutions_.emplace_back(slvm::Severity::Warning, where, std::move(message));
+        parts_.substitutions.emplace_back(slvm::Severity::Warning, where, std::move(message));
 }
 
 void SceneBuilder::throwCollected() {
@@ -63,40 +62,37 @@ void SceneBuilder::throwCollected() {
 SceneBuilder::SceneBuilder(const FrameDescription& frame, RTCDevice device,
                            const BuildOptions& options)
     : frame_(frame), device_(device),
-      onFileRead_(options.onFileRead), execution_{slvm::jit::effectiveVm(options.vm), &compiled_},
+      options_(options), execution_{slvm::jit::effectiveVm(options.vm), &compiled_},
       shaders_(
           shaderSearchPath(frame, options, sceneDirectory()),
           [this](const std::filesystem::path& path) { noteFileRead(path); }, execution_,
-          options.cache ? &options.cache->programs_ : nullptr),
-      bundledVertexPrograms_(options.bundledVertexPrograms),
-      keepVertexInputs_(options.keepVertexInputs), samplesPerPixel_(options.samplesPerPixel),
-      embreeBytes_(options.embreeBytes), cache_(options.cache), onProgress_(options.onProgress),
-      ownBvhTriangles_(options.ownBvhTriangles) {}
+          options.cache ? &options.cache->programs() : nullptr) {}
 
 // The whole frame's, whatever its crop or farm tile: every piece of a split frame builds the same
 // BVH.
 double SceneBuilder::cameraSamples() const {
     const FilmDescription& film = frame_.options.film;
     return static_cast<double>(film.xResolution) * film.yResolution *
-           samplesPerPixel_.value_or(film.xSamples * film.ySamples);
+           options_.samplesPerPixel.value_or(film.xSamples * film.ySamples);
 }
 
 std::vector<std::filesystem::path> SceneBuilder::sceneFiles() const {
     std::vector<std::filesystem::path> files = filesRead_;
-    if (scene_->textures_)
-        for (const std::filesystem::path& image : scene_->textures_->requestedFiles())
+    if (parts_.textures)
+        for (const std::filesystem::path& image : parts_.textures->requestedFiles())
             files.push_back(std::filesystem::absolute(image).lexically_normal());
     std::sort(files.begin(), files.end());
     files.erase(std::unique(files.begin(), files.end()), files.end());
     return files;
 }
 
-void SceneBuilder::noteFileRead(const std::filesystem::path& path) {
+void SceneBuilder::noteFileRead(const std::filesystem::path& path,
+                                std::vector<std::filesystem::path>* statementFiles) {
     filesRead_.push_back(std::filesystem::absolute(path).lexically_normal());
-    if (recording_)
-        recording_->push_back(filesRead_.back());
-    if (onFileRead_)
-        onFileRead_(filesRead_.back());
+    if (statementFiles)
+        statementFiles->push_back(filesRead_.back());
+    if (options_.onFileRead)
+        options_.onFileRead(filesRead_.back());
 }
 
 std::filesystem::path SceneBuilder::sceneDirectory() const {
@@ -108,23 +104,23 @@ std::filesystem::path SceneBuilder::sceneDirectory() const {
 // the shapes, whose area lights index the list of lights. Geometry is attached to Embree only
 // once every shape has been made, in the order of the primitives: geometry IDs index them.
 std::unique_ptr<Scene> SceneBuilder::build() {
-    if (cache_)
-        cache_->applyChanges();
+    BuildCache* const cache = options_.cache;
+    if (cache)
+        cache->applyChanges();
     // The files the frame was read from ("<command line>" and the like name no file).
     if (frame_.sources)
         for (const auto& source : *frame_.sources)
             if (!source->name().empty() && source->name().front() != '<')
                 noteFileRead(source->name());
-    scene_ = std::make_unique<Scene>();
     const FrameOptions& options = frame_.options;
-    scene_->film_ = options.film;
-    scene_->filter_ = createFilter(options.film.filter);
-    scene_->integrator_ = options.integrator;
-    scene_->background_ = frame_.world.background;
-    scene_->frame_ = frame_.number;
+    parts_.film = options.film;
+    parts_.filter = createFilter(options.film.filter);
+    parts_.integrator = options.integrator;
+    parts_.background = frame_.world.background;
+    parts_.frame = frame_.number;
     collecting([&] {
-        scene_->camera_ = createCamera(options.camera, options.film.xResolution,
-                                       options.film.yResolution, options.film.pixelAspectRatio);
+        parts_.camera = createCamera(options.camera, options.film.xResolution,
+                                     options.film.yResolution, options.film.pixelAspectRatio);
     });
     // The parser checked the integrator's parameters against its table; creating it checks what a
     // table cannot (a path's strategy), with the frame's other errors rather than at render time.
@@ -132,10 +128,10 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     makeLights();
     throwCollected();
 
-    const auto start = std::chrono::steady_clock::now();
-    const double compiledBefore = compiled_.seconds();
-    const std::int64_t embreeBefore = embreeBytes_ ? embreeBytes_() : 0;
+    SceneStatistics& statistics = parts_.statistics;
+    const std::int64_t embreeBefore = options_.embreeBytes ? options_.embreeBytes() : 0;
     std::vector<BuildCache::Bvh> objects(frame_.world.objects.size());
+    PhaseTimer::Phase geometry = timer_.enter(statistics.geometrySeconds);
     for (std::size_t i = 0; i < objects.size(); ++i) {
         const ObjectDefinition& object = frame_.world.objects[i];
         std::vector<Primitive> primitives;
@@ -148,70 +144,66 @@ std::unique_ptr<Scene> SceneBuilder::build() {
                                                  object.name));
                 addShape(shape, primitives, objects[i]);
             });
-        scene_->prototypePrimitives_.push_back(std::move(primitives));
+        parts_.prototypePrimitives.push_back(std::move(primitives));
     }
     BuildCache::Bvh world;
     for (const ShapeDescription& shape : frame_.world.shapes)
-        collecting([&] { addShape(shape, scene_->rootPrimitives_, world); });
+        collecting([&] { addShape(shape, parts_.rootPrimitives, world); });
+    geometry.stop();
     throwCollected();
-    SceneStatistics& statistics = scene_->statistics_;
-    statistics.geometrySeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
-        statistics.readSeconds - (compiled_.seconds() - compiledBefore);
     commitBvhs(world, objects);
-    if (embreeBytes_)
-        statistics.bvhBytes =
-            static_cast<std::size_t>(std::max<std::int64_t>(0, embreeBytes_() - embreeBefore));
+    if (options_.embreeBytes)
+        statistics.bvhBytes = static_cast<std::size_t>(
+            std::max<std::int64_t>(0, options_.embreeBytes() - embreeBefore));
     makeEmitters();
-    if (const std::size_t dropped = scene_->statistics_.droppedTriangles)
-        scene_->warnings_.emplace_back(
+    if (const std::size_t dropped = statistics.droppedTriangles)
+        parts_.warnings.emplace_back(
             slvm::Severity::Warning, firstDroppedTriangle_,
             fmt::format("{} triangle{} with a vertex that is not finite (or beyond {:g}) {} "
                         "dropped; this shape is the first",
                         dropped, dropped == 1 ? "" : "s", kMaxRayCoordinate,
                         dropped == 1 ? "was" : "were"));
-    scene_->files_ = sceneFiles();
-    scene_->statistics_.vm = slvm::jit::vmName(execution_.vm);
-    scene_->statistics_.compiledPrograms = compiled_.programs();
-    scene_->statistics_.compileSeconds = compiled_.seconds();
-    scene_->statistics_.reuse.programsLoaded = shaders_.programsLoaded();
-    scene_->statistics_.reuse.programsReused = shaders_.programsReused();
-    if (cache_) {
+    parts_.files = sceneFiles();
+    statistics.vm = slvm::jit::vmName(execution_.vm);
+    statistics.compiledPrograms = compiled_.programs();
+    statistics.compileSeconds = compiled_.seconds();
+    statistics.reuse.programsLoaded = shaders_.programsLoaded();
+    statistics.reuse.programsReused = shaders_.programsReused();
+    if (cache) {
         std::string lightsKey =
-            LightSamplers::inputsKey(scene_->lights_, scene_->emitters_, scene_->lightLists_);
-        if (cache_->lights_ && cache_->lights_->key == lightsKey) {
-            scene_->lightSamplers_ = cache_->lights_->samplers;
+            LightSamplers::inputsKey(parts_.lights, parts_.emitters, parts_.lightLists);
+        if (cache->lastLights() && cache->lastLights()->key == lightsKey) {
+            parts_.lightSamplers = cache->lastLights()->samplers;
             statistics.reuse.lightSamplersReused = true;
         }
-        cache_->keep(std::move(statements_),
-                     {std::move(world), scene_->instances_, std::move(objects), statistics.bvh},
-                     BuildCache::Lights{std::move(lightsKey), scene_->lightSamplers_});
-        cache_->programs_.retain(shaders_.used());
+        cache->keep(std::move(statements_),
+                    {std::move(world), parts_.instances, std::move(objects), statistics.bvh},
+                    BuildCache::Lights{std::move(lightsKey), parts_.lightSamplers});
+        cache->programs().retain(shaders_.used());
     }
-    return std::move(scene_);
+    return std::make_unique<Scene>(std::move(parts_));
 }
 
 // Every shape is made before any BVH is built, so that "auto" weighs all of the triangles. The
 // world's BVH is the last build's only when every object's is too: its instances point at them.
 void SceneBuilder::commitBvhs(BuildCache::Bvh& world, std::vector<BuildCache::Bvh>& objects) {
-    SceneStatistics& statistics = scene_->statistics_;
+    SceneStatistics& statistics = parts_.statistics;
     statistics.bvh = chooseBvhBuild(frame_.options.bvh, statistics.triangles, cameraSamples());
-    const std::optional<BuildCache::World>& last =
-        cache_ ? cache_->world_ : std::optional<BuildCache::World>{};
+    const BuildCache::World* last =
+        options_.cache && options_.cache->lastWorld() ? &*options_.cache->lastWorld() : nullptr;
     const bool sameBuild = last && last->build == statistics.bvh;
     bool objectsReused = sameBuild && last->objects.size() == objects.size();
     for (std::size_t i = 0; i < objects.size(); ++i) {
         const BuildCache::Bvh* lastObject =
             last && i < last->objects.size() ? &last->objects[i] : nullptr;
-        commitBvh(objects[i], scene_->prototypePrimitives_[i], lastObject, sameBuild,
-                  statistics.bvh);
+        commitBvh(objects[i], parts_.prototypePrimitives[i], lastObject, sameBuild, statistics.bvh);
         objectsReused = objectsReused && objects[i].scene == lastObject->scene;
-        scene_->prototypes_.push_back(objects[i].scene);
+        parts_.prototypes.push_back(objects[i].scene);
     }
     completeLightLists();
     for (const InstanceDescription& instance : frame_.world.instances)
-        scene_->instances_.push_back({instance.object, instance.instanceToWorld});
-    const std::vector<Scene::Instance>& instances = scene_->instances_;
+        parts_.instances.push_back({instance.object, instance.instanceToWorld});
+    const std::vector<Scene::Instance>& instances = parts_.instances;
     statistics.instances = instances.size();
     const bool sameInstances =
         last && std::equal(instances.begin(), instances.end(), last->instances.begin(),
@@ -219,25 +211,11 @@ void SceneBuilder::commitBvhs(BuildCache::Bvh& world, std::vector<BuildCache::Bv
                                return a.prototype == b.prototype &&
                                       sameBits(a.instanceToWorld, b.instanceToWorld);
                            });
-    commitBvh(world, scene_->rootPrimitives_, last ? &last->root : nullptr,
+    commitBvh(world, parts_.rootPrimitives, last ? &last->root : nullptr,
               objectsReused && sameInstances, statistics.bvh, &instances);
-    scene_->root_ = world.scene;
+    parts_.root = world.scene;
     for (const BuildCache::MeshBvh& mesh : world.meshes)
-        scene_->meshBvhs_.push_back(mesh.scene);
-}
-
-unsigned SceneBuilder::attachInstance(EmbreeScene& world, const Scene::Instance& instance) {
-    RTCGeometry geometry = rtcNewGeometry(device_, RTC_GEOMETRY_TYPE_INSTANCE);
-    rtcSetGeometryInstancedScene(
-        geometry, scene_->prototypes_[static_cast<std::size_t>(instance.prototype)]->get());
-    float matrix[12]; // 3x4, column-major
-    const Matrix4& m = instance.instanceToWorld.matrix();
-    for (int column = 0; column < 4; ++column)
-        for (int row = 0; row < 3; ++row)
-            matrix[column * 3 + row] = m[row][column];
-    rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT3X4_COLUMN_MAJOR, matrix);
-    rtcCommitGeometry(geometry);
-    return world.attach(geometry);
+        parts_.meshBvhs.push_back(mesh.scene);
 }
 
 std::unique_ptr<Scene> buildScene(const FrameDescription& frame, RTCDevice device,

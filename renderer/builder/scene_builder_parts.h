@@ -5,6 +5,7 @@
 #pragma once
 
 #include "renderer/builder/build_cache.h"
+#include "renderer/builder/phase_timer.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/description/file_material.h"
 #include "renderer/description/scene_description.h"
@@ -46,9 +47,6 @@ private:
     // The world's and the object definitions' BVHs (and the world's instances), reusing the last
     // build's where they match.
     void commitBvhs(BuildCache::Bvh& world, std::vector<BuildCache::Bvh>& objects);
-    // Places `instance` (of an object whose BVH is committed) in the world's BVH; returns its
-    // geometry ID.
-    unsigned attachInstance(EmbreeScene& world, const Scene::Instance& instance);
     std::filesystem::path sceneDirectory() const;
     // The camera samples the frame's BVH is chosen for: pixels x samples per pixel.
     double cameraSamples() const;
@@ -88,15 +86,17 @@ private:
     void addShape(const ShapeDescription& d, std::vector<Primitive>& primitives,
                   BuildCache::Bvh& bvh);
     using Statement = BuildCache::Statement;
-    // What a statement's shapes depend on in this frame besides the statement.
-    BuildCache::StatementContext statementContext() const;
+    // What decides what `d` makes in this frame (renderer/builder/shape_key.h).
+    ShapeKey shapeKey(const ShapeDescription& d) const;
     // Reads, tessellates and runs through the vertex program what `d` describes, calling
     // `afterReading` once the shape has been read, before any vertex program runs.
-    std::shared_ptr<const Statement> makeStatement(const ShapeDescription& d,
+    std::shared_ptr<const Statement> makeStatement(const ShapeDescription& d, ShapeKey key,
                                                    const std::function<void()>& afterReading);
     void addPrimitive(const BuildCache::Surface& surface, const SurfaceLook& look,
                       const ShapeDescription& d, std::vector<Primitive>& primitives);
-    const VertexProgramBinding* vertexProgram(const SurfaceAttributes& attributes);
+    // The program bound for `attributes`, or null; the files it was read from are also the
+    // statement's (`made`'s).
+    const VertexProgramBinding* vertexProgram(const SurfaceAttributes& attributes, Statement& made);
     // A surface of `made` from `mesh`; its shape is null when every triangle was dropped.
     BuildCache::Surface meshShape(const ShapeDescription& d, MeshData mesh, Statement& made);
     // The BVH over `primitives` (and `instances`, for the world's, which is given them even when
@@ -111,23 +111,22 @@ private:
                            std::vector<BuildCache::MeshBvh>& meshes);
     void commitScene(EmbreeScene& scene, BvhBuild build);
 
-    // Records a file the build reads (BuildOptions::onFileRead, Scene::files).
-    void noteFileRead(const std::filesystem::path& path);
+    // Records a file the build reads (BuildOptions::onFileRead, Scene::files), and as one that
+    // `statementFiles` (a shape statement's files, which the cache drops it for) read, if given.
+    void noteFileRead(const std::filesystem::path& path,
+                      std::vector<std::filesystem::path>* statementFiles = nullptr);
     // What Scene::files() lists: the frame's sources, what the build read, the images opened.
     std::vector<std::filesystem::path> sceneFiles() const;
 
     const FrameDescription& frame_;
     RTCDevice device_;
-    std::function<void(const std::filesystem::path&)> onFileRead_;
+    const BuildOptions& options_;
     std::vector<std::filesystem::path> filesRead_;
-    std::unique_ptr<Scene> scene_;
+    Scene::Parts parts_;
     slvm::jit::CompileStatistics compiled_;
     slvm::jit::ExecutionChoice execution_; // counts into compiled_
+    PhaseTimer timer_{[this] { return compiled_.seconds(); }};
     ShaderLibrary shaders_;
-    std::filesystem::path bundledVertexPrograms_;
-    bool keepVertexInputs_;
-    std::optional<int> samplesPerPixel_;        // BuildOptions::samplesPerPixel
-    std::function<std::int64_t()> embreeBytes_; // BuildOptions::embreeBytes
     std::map<const SurfaceAttributes*, const Material*> materials_;
     std::map<const TextureDescription*, const ColorTexture*> colorTextures_;
     std::vector<std::shared_ptr<const TextureDescription>> fileTextures_; // mesh files' image maps
@@ -135,10 +134,6 @@ private:
     std::map<const VertexProgramDescription*, VertexProgramBinding> bindings_;
     // The files each binding's program was read from: part of what each mesh under it read.
     std::map<const VertexProgramDescription*, std::vector<std::filesystem::path>> bindingFiles_;
-    BuildCache* cache_;                                        // BuildOptions::cache
-    std::function<void(std::string_view, double)> onProgress_; // BuildOptions::onProgress
-    std::size_t ownBvhTriangles_;                              // BuildOptions::ownBvhTriangles
-    std::vector<std::filesystem::path>* recording_ = nullptr;  // the statement being made's files
     std::vector<std::shared_ptr<const Statement>> statements_; // this build's, for the cache
     std::vector<Diagnostic> errors_;
     SourceLocation firstDroppedTriangle_; // the first shape that lost non-finite triangles

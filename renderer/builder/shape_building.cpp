@@ -3,12 +3,11 @@
 // Primitive; then the BVHs over them, a big mesh in a BVH of its own.
 #include "compiler/driver/program_loader.h"
 #include "renderer/builder/scene_builder_parts.h"
+#include "renderer/core/field_count.h"
 #include "renderer/shapes/triangle_mesh.h"
 #include "renderer/vertex/vertex_stage.h"
 #include "slvm/common/execution.h"
 
-#include <array>
-#include <chrono>
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -17,9 +16,10 @@ namespace lrt {
 void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& primitives,
                             BuildCache::Bvh& bvh) {
     const SurfaceAttributes& a = *d.attributes;
+    ShapeKey key = shapeKey(d);
     std::shared_ptr<const Statement> made;
-    if (cache_)
-        made = cache_->take(d, statementContext());
+    if (options_.cache)
+        made = options_.cache->take(key);
     // After the shape is read, so that a shape's own error is not hidden behind its Surface's,
     // and before its vertex program runs, whose errors come after the Surface's.
     std::optional<SurfaceLook> statementLook;
@@ -30,13 +30,13 @@ void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& p
             1.0f};
     };
     if (made) {
-        ++scene_->statistics_.reuse.statementsReused;
+        ++parts_.statistics.reuse.statementsReused;
         for (const std::filesystem::path& file : made->files)
             noteFileRead(file);
         lookUp();
     } else {
-        made = makeStatement(d, lookUp);
-        ++scene_->statistics_.reuse.statementsMade;
+        made = makeStatement(d, std::move(key), lookUp);
+        ++parts_.statistics.reuse.statementsMade;
     }
     std::vector<SurfaceLook> fileLooks;
     for (const FileMaterial& m : made->materials)
@@ -44,11 +44,11 @@ void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& p
     for (const std::string& note : made->notes)
         substitution(d.where, note);
     for (const std::string& warning : made->warnings)
-        scene_->warnings_.emplace_back(slvm::Severity::Warning, d.where, warning);
-    if (made->droppedTriangles > 0 && scene_->statistics_.droppedTriangles == 0)
+        parts_.warnings.emplace_back(slvm::Severity::Warning, d.where, warning);
+    if (made->droppedTriangles > 0 && parts_.statistics.droppedTriangles == 0)
         firstDroppedTriangle_ = d.where;
-    scene_->statistics_.droppedTriangles += made->droppedTriangles;
-    scene_->statistics_.programVertices += made->programVertices;
+    parts_.statistics.droppedTriangles += made->droppedTriangles;
+    parts_.statistics.programVertices += made->programVertices;
     for (const BuildCache::Surface& surface : made->surfaces)
         addPrimitive(surface, surface.material ? fileLooks[*surface.material] : *statementLook, d,
                      primitives);
@@ -56,29 +56,65 @@ void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& p
     statements_.push_back(std::move(made));
 }
 
-BuildCache::StatementContext SceneBuilder::statementContext() const {
-    return {frame_.options.camera.worldToCamera, frame_.number, keepVertexInputs_};
+// Every field of the statement and of its attributes is read here or named below as one that
+// does not change what the statement makes: a field added to either struct fails these asserts
+// until it is one or the other, so that no change is taken over stale.
+static_assert(fieldCount<ShapeDescription>() == 8,
+              "ShapeDescription changed: add the new field to shapeKey or to what it ignores");
+static_assert(fieldCount<SurfaceAttributes>() == 11,
+              "SurfaceAttributes changed: add the new field to shapeKey or to what it ignores");
+static_assert(fieldCount<VertexProgramDescription>() == 4,
+              "VertexProgramDescription changed: add the new field to shapeKey or to what it "
+              "ignores");
+
+// Ignored: where the statement was written (d.where, the program's where), and the attributes that
+// decide how a made surface looks and which lights reach it, which are applied to it after it is
+// made or taken over (surface, colorTexture, normalMap, opacity, disabledLights, identifier, and
+// areaLight but under a vertex program). A mesh file the scene's reader parsed (glTF) is the same
+// only as the same object: a new reading is a new mesh.
+ShapeKey SceneBuilder::shapeKey(const ShapeDescription& d) const {
+    const SurfaceAttributes& a = *d.attributes;
+    ShapeKey::Writer key;
+    key.add(d.type)
+        .add(d.arguments)
+        .add(d.parameters)
+        .add(d.objectToWorld.matrix())
+        .add(d.objectToWorld.inverse().matrix())
+        .add(d.baseDirectory)
+        .add(d.meshFile.get())
+        .add(a.reverseOrientation)
+        .add(a.sides);
+    if (const VertexProgramDescription* program = a.vertexProgram.get()) {
+        // What the program sees besides the mesh: its own file and bindings, the colour, the
+        // camera it tracks and the frame; whether the mesh emits (clip distances are refused
+        // then); and whether its inputs are kept for the debugger.
+        const Transform& worldToCamera = frame_.options.camera.worldToCamera;
+        key.add(program->file)
+            .add(program->parameters)
+            .add(program->directory)
+            .add(a.color)
+            .add(a.areaLight >= 0)
+            .add(worldToCamera.matrix())
+            .add(worldToCamera.inverse().matrix())
+            .add(frame_.number)
+            .add(options_.keepVertexInputs);
+    }
+    return std::move(key).finish();
 }
 
 std::shared_ptr<const SceneBuilder::Statement>
-SceneBuilder::makeStatement(const ShapeDescription& d, const std::function<void()>& afterReading) {
+SceneBuilder::makeStatement(const ShapeDescription& d, ShapeKey key,
+                            const std::function<void()>& afterReading) {
     const SurfaceAttributes& a = *d.attributes;
     const ShapeEntry* entry = shapeRegistry().find(d.type);
     if (!entry)
         throw std::logic_error(fmt::format("shape '{}' is not registered", d.type));
-    auto made = std::make_shared<Statement>();
-    if (cache_) // what a later build compares its statement with (an inline mesh's numbers too)
-        made->description = d;
-    made->context = statementContext();
-    recording_ = &made->files;
-    // Whatever leaves this function, the files are no longer this statement's.
-    const std::unique_ptr<void, std::function<void(void*)>> stopRecording(
-        this, [this](void*) { recording_ = nullptr; });
+    auto made = std::make_shared<Statement>(std::move(key));
     // "reading NAME" for the file the shape reads now, as it reads it.
     std::string phase;
     const auto reading = [&](double fraction) {
-        if (onProgress_ && !phase.empty())
-            onProgress_(phase, fraction);
+        if (options_.onProgress && !phase.empty())
+            options_.onProgress(phase, fraction);
     };
     const ShapeContext context{d.objectToWorld,
                                a.reverseOrientation,
@@ -87,24 +123,20 @@ SceneBuilder::makeStatement(const ShapeDescription& d, const std::function<void(
                                d.where,
                                d.meshFile,
                                [&](const std::filesystem::path& path) {
-                                   noteFileRead(path);
+                                   noteFileRead(path, &made->files);
                                    phase = "reading " + path.filename().string();
                                    reading(0);
                                },
                                execution_,
                                reading};
-    // Reading: what the shape's own making takes (mesh files), less any program it compiles.
-    const auto readingStart = std::chrono::steady_clock::now();
-    const double compiledBefore = compiled_.seconds();
+    // Reading: what the shape's own making takes (mesh files).
+    PhaseTimer::Phase readingPhase = timer_.enter(parts_.statistics.readSeconds);
     ShapeSurfaces surfaces = entry->create(
         d.arguments,
         Parameters(d.parameters, entry->parameters, shapeStatementName(*entry), d.where), context);
-    scene_->statistics_.readSeconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - readingStart).count() -
-        (compiled_.seconds() - compiledBefore);
-    recording_ = nullptr; // the Surface's files are not the shape's
-    afterReading();
-    recording_ = &made->files;
+    readingPhase.stop();
+    afterReading(); // the Surface's files are not the shape's
+
     made->materials = std::move(surfaces.materials);
     made->notes = std::move(surfaces.notes);
     for (ShapeSurface& surfaceMade : surfaces.surfaces) {
@@ -115,7 +147,7 @@ SceneBuilder::makeStatement(const ShapeDescription& d, const std::function<void(
             std::unique_ptr<Shape> shape =
                 std::move(std::get<std::unique_ptr<Shape>>(surfaceMade.geometry));
             // Under a vertex program, other shapes are deformed as meshes at the binding's rate.
-            if (const VertexProgramBinding* binding = vertexProgram(a)) {
+            if (const VertexProgramBinding* binding = vertexProgram(a, *made)) {
                 auto mesh = shape->tessellate(binding->tessellation[0], binding->tessellation[1]);
                 if (!mesh)
                     throw SceneError(d.where, fmt::format("vertex programs apply to meshes and to "
@@ -140,7 +172,7 @@ void SceneBuilder::addPrimitive(const BuildCache::Surface& surface, const Surfac
     const SurfaceAttributes& a = *d.attributes;
     // A file's emissive material makes its surface an area light, unless the statement's own
     // AreaLightSource does; not inside an object definition, where area lights cannot be.
-    const bool inObject = &primitives != &scene_->rootPrimitives_;
+    const bool inObject = &primitives != &parts_.rootPrimitives;
     const bool fileEmits = !look.emission.isBlack() && a.areaLight < 0 && !inObject;
     if (!look.emission.isBlack() && inObject)
         substitution(d.where, "an emissive material inside an object definition does not emit "
@@ -165,8 +197,7 @@ void SceneBuilder::addPrimitive(const BuildCache::Surface& surface, const Surfac
     primitive.vertexInputs = surface.vertexInputs;
     AreaLight* light = nullptr;
     if (a.areaLight >= 0)
-        light =
-            static_cast<AreaLight*>(scene_->lights_[static_cast<std::size_t>(a.areaLight)].get());
+        light = static_cast<AreaLight*>(parts_.lights[static_cast<std::size_t>(a.areaLight)].get());
     else if (fileEmits)
         light = emissiveLight(look.emission);
     if (light) {
@@ -174,14 +205,14 @@ void SceneBuilder::addPrimitive(const BuildCache::Surface& surface, const Surfac
         primitive.areaLight = light;
     }
     if (primitive.opacity != Color{1, 1, 1})
-        scene_->hasTranslucency_ = true;
+        parts_.hasTranslucency = true;
     if (shape->asTriangleMesh())
-        scene_->statistics_.triangles += shape->primitiveCount();
+        parts_.statistics.triangles += shape->primitiveCount();
     else
-        ++scene_->statistics_.quadrics;
-    scene_->statistics_.geometryBytes += shape->memoryBytes();
+        ++parts_.statistics.quadrics;
+    parts_.statistics.geometryBytes += shape->memoryBytes();
     primitives.push_back(primitive);
-    scene_->shapes_.push_back(surface.shape);
+    parts_.shapes.push_back(surface.shape);
 }
 
 void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>& primitives,
@@ -190,10 +221,11 @@ void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>&
     if (reusable && last && last->statements == bvh.statements) {
         bvh.scene = last->scene;
         bvh.meshes = last->meshes;
-        scene_->statistics_.reuse.bvhsReused += 1 + bvh.meshes.size();
+        parts_.statistics.reuse.bvhsReused += 1 + bvh.meshes.size();
         return;
     }
-    const auto attaching = std::chrono::steady_clock::now();
+    SceneStatistics& statistics = parts_.statistics;
+    PhaseTimer::Phase attaching = timer_.enter(statistics.geometrySeconds);
     bvh.scene = std::make_shared<EmbreeScene>(device_);
     // Geometry IDs index the primitives, then the instances.
     unsigned expected = 0;
@@ -205,7 +237,7 @@ void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>&
     for (const std::shared_ptr<const Statement>& statement : bvh.statements)
         for (const BuildCache::Surface& surface : statement->surfaces) {
             const bool apart = instances && surface.shape->asTriangleMesh() &&
-                               surface.shape->primitiveCount() >= ownBvhTriangles_;
+                               surface.shape->primitiveCount() >= options_.ownBvhTriangles;
             check(apart ? attachMeshBvh(*bvh.scene, surface.shape, last, build, bvh.meshes)
                         : bvh.scene->attach(surface.shape->createGeometry(device_)));
         }
@@ -213,13 +245,11 @@ void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>&
         throw std::logic_error("the statements' surfaces are not the primitives");
     if (instances)
         for (const Scene::Instance& instance : *instances)
-            check(attachInstance(*bvh.scene, instance));
-    const auto committing = std::chrono::steady_clock::now();
+            check(bvh.scene->attachInstance(
+                device_, *parts_.prototypes[static_cast<std::size_t>(instance.prototype)],
+                instance.instanceToWorld));
+    attaching.stop();
     commitScene(*bvh.scene, build);
-    SceneStatistics& statistics = scene_->statistics_;
-    statistics.geometrySeconds += std::chrono::duration<double>(committing - attaching).count();
-    statistics.bvhBuildSeconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
     ++statistics.reuse.bvhsBuilt;
 }
 
@@ -228,7 +258,9 @@ void SceneBuilder::commitBvh(BuildCache::Bvh& bvh, const std::vector<Primitive>&
 unsigned SceneBuilder::attachMeshBvh(EmbreeScene& world, const std::shared_ptr<const Shape>& mesh,
                                      const BuildCache::Bvh* last, BvhBuild build,
                                      std::vector<BuildCache::MeshBvh>& meshes) {
-    const BuildCache::World* lastWorld = cache_ && cache_->world_ ? &*cache_->world_ : nullptr;
+    const BuildCache* cache = options_.cache;
+    const BuildCache::World* lastWorld =
+        cache && cache->lastWorld() ? &*cache->lastWorld() : nullptr;
     const BuildCache::MeshBvh* kept = nullptr;
     if (last && lastWorld && lastWorld->build == build)
         for (const BuildCache::MeshBvh& m : last->meshes)
@@ -236,51 +268,45 @@ unsigned SceneBuilder::attachMeshBvh(EmbreeScene& world, const std::shared_ptr<c
                 kept = &m;
     if (kept) {
         meshes.push_back(*kept);
-        ++scene_->statistics_.reuse.bvhsReused;
+        ++parts_.statistics.reuse.bvhsReused;
     } else {
         auto scene = std::make_shared<EmbreeScene>(device_);
         scene->attach(mesh->createGeometry(device_));
-        const auto committing = std::chrono::steady_clock::now();
         commitScene(*scene, build);
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
-        scene_->statistics_.bvhBuildSeconds += seconds;
-        scene_->statistics_.geometrySeconds -= seconds;
         meshes.push_back({mesh, std::move(scene)});
-        ++scene_->statistics_.reuse.bvhsBuilt;
+        ++parts_.statistics.reuse.bvhsBuilt;
     }
-    RTCGeometry geometry = rtcNewGeometry(device_, RTC_GEOMETRY_TYPE_INSTANCE);
-    rtcSetGeometryInstancedScene(geometry, meshes.back().scene->get());
-    rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT3X4_COLUMN_MAJOR,
-                            std::array<float, 12>{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}.data());
-    rtcCommitGeometry(geometry);
-    return world.attach(geometry);
+    return world.attachInstance(device_, *meshes.back().scene, Transform());
 }
 
+// Committing is the BVH build's time, also inside another phase.
 void SceneBuilder::commitScene(EmbreeScene& scene, BvhBuild build) {
-    if (onProgress_)
-        scene.commit(build, [&](double fraction) { onProgress_("building BVH", fraction); });
+    const PhaseTimer::Phase building = timer_.enter(parts_.statistics.bvhBuildSeconds);
+    if (options_.onProgress)
+        scene.commit(build,
+                     [&](double fraction) { options_.onProgress("building BVH", fraction); });
     else
         scene.commit(build);
 }
 
 // The binding of the vertex program in force for `a`, loaded once per VertexProgram statement;
 // null when none is bound.
-const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes& a) {
+const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes& a,
+                                                        Statement& made) {
     const VertexProgramDescription* d = a.vertexProgram.get();
     if (!d)
         return nullptr;
+    std::vector<std::filesystem::path>& files = bindingFiles_[d];
     if (const auto it = bindings_.find(d); it != bindings_.end()) {
-        if (recording_) // what the first mesh under it read, this one reads too
-            recording_->insert(recording_->end(), bindingFiles_[d].begin(), bindingFiles_[d].end());
+        // What the first mesh under it read, this one reads too.
+        made.files.insert(made.files.end(), files.begin(), files.end());
         return &it->second;
     }
-    std::vector<std::filesystem::path>& files = bindingFiles_[d];
-    const std::size_t recordedBefore = recording_ ? recording_->size() : 0;
     std::filesystem::path path = std::filesystem::path(d->directory) / d->file;
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec) && !bundledVertexPrograms_.empty()) {
-        const std::filesystem::path bundled = bundledVertexPrograms_ / d->file;
+    const std::filesystem::path& bundledPrograms = options_.bundledVertexPrograms;
+    if (!std::filesystem::is_regular_file(path, ec) && !bundledPrograms.empty()) {
+        const std::filesystem::path bundled = bundledPrograms / d->file;
         if (std::filesystem::is_regular_file(bundled, ec))
             path = bundled;
         else // Both places, so that an incomplete installation shows where it was looked for.
@@ -289,7 +315,7 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
                                          "neither in the scene's folder ({}) nor in "
                                          "the bundled vertex programs ({})",
                                          d->file, d->directory.empty() ? "." : d->directory,
-                                         bundledVertexPrograms_.string()));
+                                         bundledPrograms.string()));
     }
     // A source is compiled for VP2 with the uniforms' values from the statement; its c[] layout
     // is bound as a hand-written program's parameters would be.
@@ -300,7 +326,7 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
     if (format && format->hasUniforms)
         options.uniformValues = cgUniformValues(d->parameters);
     options.searchPath = {path.parent_path()};
-    options.onFileRead = [this](const std::filesystem::path& file) { noteFileRead(file); };
+    options.onFileRead = [&](const std::filesystem::path& file) { noteFileRead(file, &files); };
     compiler::CompiledProgram program;
     try {
         program = compiler::loadProgram(path, options);
@@ -314,9 +340,7 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
         isSource ? bindCompiledVertexProgram(*d, program.vertex(), program.constants)
                  : bindVertexProgram(*d, program.vertex());
     binding.executor.emplace(*binding.program, execution_.vm, execution_.statistics);
-    if (recording_)
-        files.assign(recording_->begin() + static_cast<std::ptrdiff_t>(recordedBefore),
-                     recording_->end());
+    made.files.insert(made.files.end(), files.begin(), files.end());
     return &bindings_.emplace(d, std::move(binding)).first->second;
 }
 
@@ -327,7 +351,7 @@ BuildCache::Surface SceneBuilder::meshShape(const ShapeDescription& d, MeshData 
                                             Statement& made) {
     const SurfaceAttributes& a = *d.attributes;
     std::shared_ptr<VertexProgramInputs> inputs;
-    if (const VertexProgramBinding* binding = vertexProgram(a)) {
+    if (const VertexProgramBinding* binding = vertexProgram(a, made)) {
         // Light sampling picks points by area, clipped or not: an emitter must stay whole.
         for (int plane = 0; plane < slvm::vp2::kClipPlanes && a.areaLight >= 0; ++plane)
             if (binding->program->writes(slvm::vp2::clipResult(plane)))
@@ -337,7 +361,7 @@ BuildCache::Surface SceneBuilder::meshShape(const ShapeDescription& d, MeshData 
                                                       binding->program->name()));
         const auto parameters = parameterRegisters(
             *binding, {d.objectToWorld, frame_.options.camera.worldToCamera, frame_.number});
-        if (keepVertexInputs_)
+        if (options_.keepVertexInputs)
             inputs = std::make_shared<VertexProgramInputs>(
                 VertexProgramInputs{binding->program,
                                     {parameters.begin(), parameters.end()},

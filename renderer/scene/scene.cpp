@@ -26,7 +26,7 @@ bool readsSurfaceDerivatives(const Primitive& primitive) {
 
 int Scene::emitterAt(const Intersection& hit) const {
     const int first = hit.primitive->emitter;
-    const Emitter& emitter = emitters_[static_cast<std::size_t>(first)];
+    const Emitter& emitter = parts_.emitters[static_cast<std::size_t>(first)];
     if (emitter.piece < 0)
         return first;
     // A mesh's emitters are its light pieces, in order, starting with its first.
@@ -37,22 +37,22 @@ int Scene::emitterAt(const Intersection& hit) const {
 
 std::optional<Intersection> Scene::intersect(const Ray& ray) const {
     RayHit hit;
-    if (!lrt::intersect(root_->get(), ray, hit, refusedRays_))
+    if (!lrt::intersect(parts_.root->get(), ray, hit, refusedRays_))
         return std::nullopt;
     Intersection result;
     result.t = hit.t;
     result.shapePrimitive = hit.primitive;
-    if (hit.instance != RTC_INVALID_GEOMETRY_ID && hit.instance < rootPrimitives_.size()) {
+    if (hit.instance != RTC_INVALID_GEOMETRY_ID && hit.instance < parts_.rootPrimitives.size()) {
         // A big mesh in a BVH of its own, instanced where it is.
-        result.primitive = &rootPrimitives_[hit.instance];
+        result.primitive = &parts_.rootPrimitives[hit.instance];
         result.objectToWorld = result.primitive->shape->objectToScene();
     } else if (hit.instance != RTC_INVALID_GEOMETRY_ID) {
-        const Instance& instance = instances_[hit.instance - rootPrimitives_.size()];
+        const Instance& instance = parts_.instances[hit.instance - parts_.rootPrimitives.size()];
         result.primitive =
-            &prototypePrimitives_[static_cast<std::size_t>(instance.prototype)][hit.geometry];
+            &parts_.prototypePrimitives[static_cast<std::size_t>(instance.prototype)][hit.geometry];
         result.objectToWorld = instance.instanceToWorld * result.primitive->shape->objectToScene();
     } else {
-        result.primitive = &rootPrimitives_[hit.geometry];
+        result.primitive = &parts_.rootPrimitives[hit.geometry];
         result.objectToWorld = result.primitive->shape->objectToScene();
     }
     // The hit point from the ray is as accurate as Embree's t; the surface point from (u, v) is
@@ -74,39 +74,40 @@ std::optional<Intersection> Scene::intersect(const Ray& ray) const {
 }
 
 Color Scene::escaped(Vec3 direction) const {
-    if (infiniteLights_.empty())
-        return background_;
+    if (parts_.infiniteLights.empty())
+        return parts_.background;
     Color sum;
-    for (const Light* light : infiniteLights_)
+    for (const Light* light : parts_.infiniteLights)
         sum += light->radiance(direction);
     return sum;
 }
 
 bool Scene::needsRayDifferentials() const {
-    return std::any_of(materials_.begin(), materials_.end(),
+    return std::any_of(parts_.materials.begin(), parts_.materials.end(),
                        [](const auto& material) { return material->usesTextureFootprint(); }) ||
-           std::any_of(colorTextures_.begin(), colorTextures_.end(),
+           std::any_of(parts_.colorTextures.begin(), parts_.colorTextures.end(),
                        [](const auto& texture) { return texture->usesFootprint(); });
 }
 
 const LightSamplers& Scene::lightSamplers(const LightSamplerEntry& kind) const {
-    const std::scoped_lock lock(lightSamplers_->mutex);
-    auto& samplers = lightSamplers_->byKind[kind.name];
+    const std::scoped_lock lock(parts_.lightSamplers->mutex);
+    auto& samplers = parts_.lightSamplers->byKind[kind.name];
     if (!samplers)
-        samplers = std::make_unique<const LightSamplers>(lights_, emitters_, lightLists_, kind);
+        samplers = std::make_unique<const LightSamplers>(parts_.lights, parts_.emitters,
+                                                         parts_.lightLists, kind);
     return *samplers;
 }
 
 MaterialStatistics Scene::materialStatistics() const {
     MaterialStatistics sum;
-    for (const auto& material : materials_)
+    for (const auto& material : parts_.materials)
         sum += material->statistics();
     return sum;
 }
 
 std::vector<slvm::Diagnostic> Scene::materialWarnings() const {
     std::vector<slvm::Diagnostic> out;
-    for (const auto& material : materials_)
+    for (const auto& material : parts_.materials)
         for (slvm::Diagnostic& d : material->warnings())
             out.push_back(std::move(d));
     return out;

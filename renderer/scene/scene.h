@@ -103,7 +103,6 @@ ShapeHit objectSpaceHit(const RayHit& hit, Vec3 worldPoint, const Transform& obj
 
 class Scene {
 public:
-    Scene() = default;
     Scene(const Scene&) = delete;
     Scene& operator=(const Scene&) = delete;
 
@@ -119,92 +118,101 @@ public:
         std::map<std::string_view, std::unique_ptr<const LightSamplers>> byKind;
     };
 
+    // What a scene is made of, as its builder (renderer/builder/) assembles it and hands it over
+    // whole: the scene itself only answers queries about it.
+    struct Parts {
+        std::unique_ptr<Camera> camera;
+        FilmDescription film;
+        std::unique_ptr<Filter> filter;
+        SceneEntity integrator;
+        Color background;
+        int frame = 0;
+        bool hasTranslucency = false;
+        std::vector<std::shared_ptr<const Shape>> shapes; // shared with later builds (BuildCache)
+        std::vector<std::unique_ptr<Material>> materials;
+        std::vector<std::unique_ptr<ColorTexture>> colorTextures;
+        std::unique_ptr<TextureSystem> textures; // created when a shader binds an image
+        std::vector<std::filesystem::path> files;
+        std::vector<std::unique_ptr<Light>> lights;
+        std::vector<const Light*> infiniteLights;
+        std::vector<Emitter> emitters;
+        std::vector<int> infiniteEmitters;
+        std::vector<std::unique_ptr<std::vector<int>>> lightLists;
+        std::vector<std::shared_ptr<EmbreeScene>> prototypes; // also shared with later builds
+        std::vector<std::vector<Primitive>> prototypePrimitives;
+        std::shared_ptr<EmbreeScene> root;
+        // By geometry ID in root; instances of prototypes follow them. A big mesh's primitive is an
+        // instance of a BVH of its own (meshBvhs), at its primitive's geometry ID.
+        std::vector<Primitive> rootPrimitives;
+        std::vector<std::shared_ptr<EmbreeScene>> meshBvhs;
+        std::vector<slvm::Diagnostic> warnings;
+        std::vector<slvm::Diagnostic> substitutions;
+        std::vector<Instance> instances; // by geometry ID - rootPrimitives.size()
+        SceneStatistics statistics;
+        // Built on first use: which sampler a render uses is known only when it starts
+        // (--integrator may change the scene's integrator), and a kind no render asks for costs
+        // nothing. Shared with a later build of the same scene whose lights make the same samplers.
+        std::shared_ptr<BuiltLightSamplers> lightSamplers = std::make_shared<BuiltLightSamplers>();
+    };
+    explicit Scene(Parts parts) : parts_(std::move(parts)) {}
+
     std::optional<Intersection> intersect(const Ray& ray) const;
     // True when something opaque blocks the ray; partial opacity is handled by the integrator.
-    bool occluded(const Ray& ray) const { return lrt::occluded(root_->get(), ray, refusedRays_); }
+    bool occluded(const Ray& ray) const {
+        return lrt::occluded(parts_.root->get(), ray, refusedRays_);
+    }
     // Rays so far that Embree could not trace (not isTraceable), counted as misses.
     std::uint64_t refusedRays() const { return refusedRays_.load(); }
 
-    const Camera& camera() const { return *camera_; }
-    const FilmDescription& film() const { return film_; }
-    const Filter& filter() const { return *filter_; }
+    const Camera& camera() const { return *parts_.camera; }
+    const FilmDescription& film() const { return parts_.film; }
+    const Filter& filter() const { return *parts_.filter; }
     // The integrator the scene chooses (SurfaceIntegrator), as written.
-    const SceneEntity& integrator() const { return integrator_; }
-    const std::vector<std::unique_ptr<Light>>& lights() const { return lights_; }
-    const std::vector<std::unique_ptr<Material>>& materials() const { return materials_; }
+    const SceneEntity& integrator() const { return parts_.integrator; }
+    const std::vector<std::unique_ptr<Light>>& lights() const { return parts_.lights; }
+    const std::vector<std::unique_ptr<Material>>& materials() const { return parts_.materials; }
     // Radiance of a ray that leaves the scene in `direction`: the infinite lights' if there are
     // any, else the background colour.
     Color escaped(Vec3 direction) const;
-    const std::vector<const Light*>& infiniteLights() const { return infiniteLights_; }
+    const std::vector<const Light*>& infiniteLights() const { return parts_.infiniteLights; }
     // The lights cut into what light samplers pick (lights/emitter.h), and the distinct
     // lists of lights that surfaces see (Illuminate), which Primitive::lightList indexes.
-    const std::vector<Emitter>& emitters() const { return emitters_; }
+    const std::vector<Emitter>& emitters() const { return parts_.emitters; }
     // The emitter of each of infiniteLights().
-    const std::vector<int>& infiniteEmitters() const { return infiniteEmitters_; }
-    const std::vector<std::unique_ptr<std::vector<int>>>& lightLists() const { return lightLists_; }
+    const std::vector<int>& infiniteEmitters() const { return parts_.infiniteEmitters; }
+    const std::vector<std::unique_ptr<std::vector<int>>>& lightLists() const {
+        return parts_.lightLists;
+    }
     // The light samplers of `kind` over these lights, built by the first render that asks for
     // them and shared by every later one (and by the preview's passes and pixel requests).
     // Thread-safe.
     const LightSamplers& lightSamplers(const LightSamplerEntry& kind) const;
     // The emitter a hit on an emitting primitive found.
     int emitterAt(const Intersection& hit) const;
-    bool hasTranslucency() const { return hasTranslucency_; }
+    bool hasTranslucency() const { return parts_.hasTranslucency; }
     // Whether camera rays need differentials: some material or texture filters images over the
     // footprint.
     bool needsRayDifferentials() const;
-    int frame() const { return frame_; }
-    const SceneStatistics& statistics() const { return statistics_; }
+    int frame() const { return parts_.frame; }
+    const SceneStatistics& statistics() const { return parts_.statistics; }
     // The Embree scene itself, for tools that measure Embree alone on the same BVH.
-    RTCScene embreeScene() const { return root_->get(); }
+    RTCScene embreeScene() const { return parts_.root->get(); }
     // Problems found while building that do not stop the render.
-    const std::vector<slvm::Diagnostic>& warnings() const { return warnings_; }
+    const std::vector<slvm::Diagnostic>& warnings() const { return parts_.warnings; }
     // What the build approximated of the mesh files' materials (docs/import.md): warnings, or
     // errors under `lrt render --strict`.
-    const std::vector<slvm::Diagnostic>& substitutions() const { return substitutions_; }
+    const std::vector<slvm::Diagnostic>& substitutions() const { return parts_.substitutions; }
     // Every file the frame was read and built from (the scene file and its includes, shaders and
     // what they include, vertex programs, cards, meshes, images), absolute, sorted, once each.
-    const std::vector<std::filesystem::path>& files() const { return files_; }
+    const std::vector<std::filesystem::path>& files() const { return parts_.files; }
     // What went wrong in the materials' programs while rendering, summed, and their warnings.
     MaterialStatistics materialStatistics() const;
     std::vector<slvm::Diagnostic> materialWarnings() const;
 
 private:
-    friend class SceneBuilder;
-
-    std::unique_ptr<Camera> camera_;
-    FilmDescription film_;
-    std::unique_ptr<Filter> filter_;
-    SceneEntity integrator_;
-    Color background_;
-    int frame_ = 0;
-    bool hasTranslucency_ = false;
-    std::vector<std::shared_ptr<const Shape>> shapes_; // shared with later builds (BuildCache)
-    std::vector<std::unique_ptr<Material>> materials_;
-    std::vector<std::unique_ptr<ColorTexture>> colorTextures_;
-    std::unique_ptr<TextureSystem> textures_; // created when a shader binds an image
-    std::vector<std::filesystem::path> files_;
-    std::vector<std::unique_ptr<Light>> lights_;
-    std::vector<const Light*> infiniteLights_;
-    std::vector<Emitter> emitters_;
-    std::vector<int> infiniteEmitters_;
-    std::vector<std::unique_ptr<std::vector<int>>> lightLists_;
-    std::vector<std::shared_ptr<EmbreeScene>> prototypes_; // also shared with later builds
-    std::vector<std::vector<Primitive>> prototypePrimitives_;
-    std::shared_ptr<EmbreeScene> root_;
-    // By geometry ID in root_; instances of prototypes follow them. A big mesh's primitive is an
-    // instance of a BVH of its own (meshBvhs_), at its primitive's geometry ID.
-    std::vector<Primitive> rootPrimitives_;
-    std::vector<std::shared_ptr<EmbreeScene>> meshBvhs_;
-    std::vector<slvm::Diagnostic> warnings_;
-    std::vector<slvm::Diagnostic> substitutions_;
-    std::vector<Instance> instances_; // by geometry ID - rootPrimitives_.size()
-    SceneStatistics statistics_;
+    Parts parts_;
     // Counts only: a sum is the same whichever thread adds first, so renders stay deterministic.
     mutable std::atomic<std::uint64_t> refusedRays_{0};
-    // Built on first use: which sampler a render uses is known only when it starts (--integrator
-    // may change the scene's integrator), and a kind no render asks for costs nothing. Shared with
-    // a later build of the same scene whose lights make the same samplers.
-    std::shared_ptr<BuiltLightSamplers> lightSamplers_ = std::make_shared<BuiltLightSamplers>();
 };
 
 } // namespace lrt

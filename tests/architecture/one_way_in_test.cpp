@@ -5,7 +5,8 @@
 // table), or compares a profile's name with a string. Tests make temporary files only through
 // tests/scratch_directory.h, which removes them. The renderer and the commands run programs
 // through the VMs' executors, which alone choose compiled code or the interpreter, and find AOV
-// channels through the AOV layer table.
+// channels through the AOV layer table. The scene builder fills scenes and the build cache through
+// their interfaces, and keys shape statements in one place.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
@@ -119,4 +120,29 @@ TEST_CASE("whether a program runs compiled is chosen by the VMs' executors alone
              {"NativeProgram::compile", "NativeVertexProgram::compile", "NativeCard::compile"})
             CHECK_FALSE(contains(line.text, compile));
     }
+}
+
+// Issue 53: the builder fills the scene through Scene::Parts and the cache through take and keep;
+// what a shape statement makes is keyed in one place, which checks every field it may read; a
+// shape says itself whether it is a mesh; Embree instances are made by accel/ alone.
+TEST_CASE("the scene builder goes through interfaces, and keys shapes in one place",
+          "[architecture]") {
+    const std::string keyedIn = "renderer/builder/shape_building.cpp";
+    int fieldChecks = 0;
+    for (const Line& line : linesOf({"slvm", "compiler", "renderer", "cli"})) {
+        const std::string code = line.text.substr(0, line.text.find("//"));
+        INFO(line.where << ": " << line.text);
+        CHECK_FALSE(contains(code, "friend class SceneBuilder"));
+        CHECK_FALSE(contains(code, "dynamic_cast<const TriangleMesh"));
+        if (!line.where.starts_with("renderer/accel/"))
+            CHECK_FALSE(contains(code, "RTC_GEOMETRY_TYPE_INSTANCE"));
+        if (!line.where.starts_with(keyedIn) &&
+            !line.where.starts_with("renderer/builder/shape_key.h"))
+            CHECK_FALSE(contains(code, "ShapeKey::Writer"));
+        if (line.where.starts_with(keyedIn) && contains(code, "static_assert(fieldCount<"))
+            ++fieldChecks;
+    }
+    INFO(keyedIn << " must check the fields of ShapeDescription, SurfaceAttributes and "
+                    "VertexProgramDescription");
+    CHECK(fieldChecks == 3);
 }
