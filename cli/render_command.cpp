@@ -25,6 +25,7 @@
 #include "renderer/render/renderer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <iostream>
@@ -365,10 +366,13 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
                              warnings,
                              settings.integrator.value_or(scene.integrator().name),
                              resumedTiles};
+    const auto writing = std::chrono::steady_clock::now();
     writeRenderedImage(
         job.output, result.image, result.aovs, scene.film(),
         imageMetadata(report, flags.commandLine, scenePath, job.identity, flags.crop),
         flags.denoise);
+    const double writeSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - writing).count();
     std::error_code ignored;
     std::filesystem::remove(checkpoint, ignored);
     if (!flags.quiet) {
@@ -377,7 +381,7 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
                                  b.width(), b.height(), result.statistics.samplesPerPixel,
                                  report.integrator, result.statistics.seconds);
     }
-    return statsEntry(report, job.output);
+    return statsEntry(report, job.output, writeSeconds);
 }
 
 // What lrt approximates of an imported scene or a mesh file's materials (docs/import.md), said

@@ -113,7 +113,8 @@ ImageMetadata imageMetadata(const FrameReport& r, const std::string& commandLine
     return metadata;
 }
 
-nlohmann::json statsEntry(const FrameReport& r, const std::filesystem::path& output) {
+nlohmann::json statsEntry(const FrameReport& r, const std::filesystem::path& output,
+                          double writeSeconds) {
     const RenderStatistics& s = r.statistics;
     const SceneStatistics& scene = r.scene.statistics();
     const MaterialStatistics shaders = r.scene.materialStatistics();
@@ -126,6 +127,7 @@ nlohmann::json statsEntry(const FrameReport& r, const std::filesystem::path& out
         {"frame", r.scene.frame()},
         {"output", output.string()},
         {"render_seconds", s.seconds},
+        {"write_seconds", writeSeconds},
         {"read_seconds", scene.readSeconds},
         {"geometry_seconds", scene.geometrySeconds},
         {"bvh_build_seconds", scene.bvhBuildSeconds},

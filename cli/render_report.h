@@ -45,6 +45,8 @@ struct FrameReport {
 ImageMetadata imageMetadata(const FrameReport& report, const std::string& commandLine,
                             const std::string& scenePath, const std::string& identity,
                             const std::string& crop);
-nlohmann::json statsEntry(const FrameReport& report, const std::filesystem::path& output);
+// `writeSeconds`: how long writing the output took (its encoding and compression included).
+nlohmann::json statsEntry(const FrameReport& report, const std::filesystem::path& output,
+                          double writeSeconds);
 
 } // namespace lrt::cli

@@ -124,7 +124,15 @@ std::unique_ptr<Scene> SceneBuilder::build() {
     });
     // The parser checked the integrator's parameters against its table; creating it checks what a
     // table cannot (a path's strategy), with the frame's other errors rather than at render time.
-    collecting([&] { createIntegrator(options.integrator); });
+    // The scene keeps it for its renders, and makes the others they choose once each.
+    parts_.integrators->make = [entity =
+                                    options.integrator](const std::optional<std::string>& choice) {
+        return std::shared_ptr<const Integrator>(createIntegrator(entity, choice));
+    };
+    collecting([&] {
+        parts_.integrators->byChoice[options.integrator.name] =
+            createIntegrator(options.integrator);
+    });
     makeLights();
     throwCollected();
 

@@ -1,7 +1,6 @@
 // Tracing one sample again for the pixel debugger, and its pixel as a 1-spp render computes it.
 #include "renderer/render/pixel_debugger.h"
 
-#include "renderer/integrators/integrator_registry.h"
 #include "renderer/render/camera_sampler.h"
 #include "renderer/render/renderer.h"
 #include "renderer/shapes/triangle_mesh.h"
@@ -66,9 +65,7 @@ PixelDebug debugPixel(const Scene& scene, const RenderSettings& settings, int x,
     if (x < 0 || y < 0 || x >= film.xResolution || y >= film.yResolution)
         throw std::invalid_argument(fmt::format("pixel {},{} is outside the {}x{} image", x, y,
                                                 film.xResolution, film.yResolution));
-    const std::unique_ptr<Integrator> integrator =
-        createIntegrator(scene.integrator(), settings.integrator);
-    const CameraSampler sampler(scene, settings, *integrator);
+    const CameraSampler sampler(scene, settings, scene.integratorFor(settings.integrator));
     if (sample < 0 || sample >= sampler.samplesPerPixel())
         throw std::invalid_argument(
             fmt::format("sample {} is outside the render's {} samples per pixel (0 to {})", sample,

@@ -8,7 +8,7 @@
 
 #include "renderer/core/pixel_window.h"
 #include "renderer/description/aov_selection.h"
-#include "renderer/integrators/integrator_registry.h"
+#include "renderer/integrators/integrator.h"
 #include "renderer/render/adaptive_rounds.h"
 #include "renderer/render/camera_sampler.h"
 
@@ -396,9 +396,8 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     const PixelBounds bounds = renderBounds(film, settings);
     if (bounds.width() <= 0 || bounds.height() <= 0)
         throw std::runtime_error("the crop window or tile covers no pixels");
-    const std::unique_ptr<Integrator> integrator =
-        createIntegrator(scene.integrator(), settings.integrator);
-    const CameraSampler sampler(scene, settings, *integrator);
+    const Integrator& integrator = scene.integratorFor(settings.integrator);
+    const CameraSampler sampler(scene, settings, integrator);
     const int spp = sampler.samplesPerPixel();
     const TileGrid grid(bounds, scene.filter(), spp, settings.tileSize);
     const Frame frame{scene, sampler, grid, film, spp, noiseThreshold(film, settings)};
@@ -433,7 +432,7 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     result.interrupted = !progress.complete();
     result.statistics.invalidRays = scene.refusedRays() - refusedBefore;
     result.statistics.noiseThreshold = frame.noiseThreshold;
-    result.statistics.lightSampler = integrator->lightSampler().name;
+    result.statistics.lightSampler = integrator.lightSampler().name;
     result.statistics.emitters = scene.emitters().size();
     result.statistics.lightSamplerSeconds = sampler.lightSamplers().buildSeconds();
     result.statistics.lightSamplerBytes = sampler.lightSamplers().memoryBytes();

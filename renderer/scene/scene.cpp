@@ -89,6 +89,16 @@ bool Scene::needsRayDifferentials() const {
                        [](const auto& texture) { return texture->usesFootprint(); });
 }
 
+const Integrator& Scene::integratorFor(const std::optional<std::string>& choice) const {
+    BuiltIntegrators& built = *parts_.integrators;
+    const std::scoped_lock lock(built.mutex);
+    std::shared_ptr<const Integrator>& integrator =
+        built.byChoice[choice.value_or(parts_.integrator.name)];
+    if (!integrator)
+        integrator = built.make(choice);
+    return *integrator;
+}
+
 const LightSamplers& Scene::lightSamplers(const LightSamplerEntry& kind) const {
     const std::scoped_lock lock(parts_.lightSamplers->mutex);
     auto& samplers = parts_.lightSamplers->byKind[kind.name];

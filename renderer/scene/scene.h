@@ -20,10 +20,12 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace lrt {
@@ -101,6 +103,8 @@ struct SceneStatistics {
 ShapeHit objectSpaceHit(const RayHit& hit, Vec3 worldPoint, const Transform& objectToWorld,
                         const Shape& shape);
 
+class Integrator; // renderer/integrators/integrator.h, a layer above: made by the builder
+
 class Scene {
 public:
     Scene(const Scene&) = delete;
@@ -116,6 +120,15 @@ public:
     struct BuiltLightSamplers {
         std::mutex mutex;
         std::map<std::string_view, std::unique_ptr<const LightSamplers>> byKind;
+    };
+
+    // The integrators made so far, by choice (--integrator, or the scene's own), and how to make
+    // another: the builder, which reaches the integrator registry, says.
+    struct BuiltIntegrators {
+        std::function<std::shared_ptr<const Integrator>(const std::optional<std::string>& choice)>
+            make;
+        std::mutex mutex;
+        std::map<std::string, std::shared_ptr<const Integrator>> byChoice;
     };
 
     // What a scene is made of, as its builder (renderer/builder/) assembles it and hands it over
@@ -153,6 +166,7 @@ public:
         // (--integrator may change the scene's integrator), and a kind no render asks for costs
         // nothing. Shared with a later build of the same scene whose lights make the same samplers.
         std::shared_ptr<BuiltLightSamplers> lightSamplers = std::make_shared<BuiltLightSamplers>();
+        std::unique_ptr<BuiltIntegrators> integrators = std::make_unique<BuiltIntegrators>();
     };
     explicit Scene(Parts parts) : parts_(std::move(parts)) {}
 
@@ -167,6 +181,10 @@ public:
     const Camera& camera() const { return *parts_.camera; }
     const FilmDescription& film() const { return parts_.film; }
     const Filter& filter() const { return *parts_.filter; }
+    // The integrator of `choice` (--integrator; none: the scene's SurfaceIntegrator), made once,
+    // when the scene is built or by the first render or pixel request that asks for it, and
+    // shared by every later one. Thread-safe.
+    const Integrator& integratorFor(const std::optional<std::string>& choice) const;
     // The integrator the scene chooses (SurfaceIntegrator), as written.
     const SceneEntity& integrator() const { return parts_.integrator; }
     const std::vector<std::unique_ptr<Light>>& lights() const { return parts_.lights; }

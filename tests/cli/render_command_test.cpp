@@ -61,6 +61,7 @@ TEST_CASE("lrt SCENE.lrt renders an EXR with metadata and a PNG", "[cli][render]
     CHECK(json["frames"][0]["emitters"] == 1);
     CHECK(json["frames"][0]["light_sampler_bytes"] == 0);
     CHECK(json.contains("peak_resident_bytes"));
+    CHECK(json["frames"][0]["write_seconds"] > 0);
 
     REQUIRE(runLrt(fmt::format("{} -o {} --quiet --integrator path --stats {}", q(scene), q(exr),
                                q(stats)))

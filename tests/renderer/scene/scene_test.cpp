@@ -1,5 +1,7 @@
 // Hit resolution: what a shape is told of a hit, in its own object space, agrees with the
-// geometry it computes from (u, v), for placed, scaled and instanced meshes.
+// geometry it computes from (u, v), for placed, scaled and instanced meshes; and the scene makes
+// each integrator once.
+#include "renderer/integrators/integrator.h"
 #include "tests/renderer/render_test_support.h"
 
 #include <catch2/catch.hpp>
@@ -44,4 +46,19 @@ TEST_CASE("a shape's hit carries the object-space point and Embree's normal",
             CHECK(std::fabs(dot(n, in->local.normal)) == Approx(1).margin(1e-5));
         }
     CHECK(hits > 20);
+}
+
+// Issue 53: the integrator is made once per scene and choice, when the scene is built (its own)
+// or when a render first asks for another, and every later render and pixel request shares it.
+TEST_CASE("a scene makes each integrator it renders with once", "[scene][integrator]") {
+    const testing::LoadedScene loaded = testing::loadScene(
+        "SurfaceIntegrator \"whitted\"\nWorldBegin\nSphere 1 -1 1 360\nWorldEnd\n");
+    const Scene& scene = *loaded.scene;
+    const Integrator& own = scene.integratorFor(std::nullopt);
+    CHECK(&scene.integratorFor(std::string("whitted")) == &own);
+    const Integrator& path = scene.integratorFor(std::string("path"));
+    CHECK(&path != &own);
+    CHECK(&scene.integratorFor(std::string("path")) == &path);
+    CHECK(path.lightSampler().name == "bvh");
+    CHECK(own.lightSampler().name == "all");
 }
