@@ -5,6 +5,7 @@
 #include "cli/exit_status.h"
 #include "cli/flag_values.h"
 #include "renderer/denoise/denoise_image.h"
+#include "renderer/film/rendered_image.h"
 
 #include <fmt/format.h>
 #include <memory>
@@ -31,13 +32,22 @@ int denoiseFile(const DenoiseOptions& options) {
             "{}: not an image lrt rendered (it has no lrt:identity attribute); lrt denoise reads "
             "the EXR files `lrt render` and `lrt merge` write",
             options.input));
-    Image denoised;
+    const std::vector<std::string> required(std::begin(kDenoiserLayers), std::end(kDenoiserLayers));
+    RenderedImage rendered;
     try {
-        denoised = withDenoisedColour(image);
+        rendered = renderedImageFromChannels(image, required);
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(fmt::format("{}: {} (the denoiser reads R, G, B and the halves, "
+                                             "albedo, normal and depth layers, which `--aov all` "
+                                             "writes)",
+                                             options.input, e.what()));
+    }
+    try {
+        rendered = denoised(std::move(rendered));
     } catch (const std::runtime_error& e) {
         throw std::runtime_error(fmt::format("{}: {}", options.input, e.what()));
     }
-    writeImage(options.output, denoised, metadata);
+    writeImage(options.output, exrChannels(rendered), metadata);
     return kExitOk;
 }
 

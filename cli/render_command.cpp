@@ -367,10 +367,12 @@ std::optional<nlohmann::json> renderFrame(const Scene& scene, const FrameJob& jo
                              settings.integrator.value_or(scene.integrator().name),
                              resumedTiles};
     const auto writing = std::chrono::steady_clock::now();
+    RenderedImage output = renderedImage(result.image, result.aovs, scene.film());
+    if (flags.denoise)
+        output = denoised(std::move(output));
     writeRenderedImage(
-        job.output, result.image, result.aovs, scene.film(),
-        imageMetadata(report, flags.commandLine, scenePath, job.identity, flags.crop),
-        flags.denoise);
+        job.output, output, scene.film(),
+        imageMetadata(report, flags.commandLine, scenePath, job.identity, flags.crop));
     const double writeSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - writing).count();
     std::error_code ignored;

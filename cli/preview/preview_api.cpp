@@ -294,8 +294,7 @@ std::shared_ptr<const std::vector<float>>
 PreviewApi::denoisedColourOf(const std::shared_ptr<const PassImage>& pass) const {
     const std::lock_guard lock(denoisedMutex_);
     if (denoisedPass_ != pass) {
-        denoisedColour_ = std::make_shared<const std::vector<float>>(
-            denoisedColour(withAovs(pass->image, pass->aovs, 1.0f)));
+        denoisedColour_ = std::make_shared<const std::vector<float>>(denoisedColour(pass->aovs));
         denoisedPass_ = pass;
     }
     return denoisedColour_;

@@ -1,28 +1,22 @@
-// Denoising an image by its channel names: what `lrt render --denoise` does to the image it is
-// about to write and `lrt denoise` to an EXR that lrt wrote, so that both give the same bits.
+// Denoising a render: its colour from its AOV layers, found through the layer table (kAovLayers,
+// renderer/description/aov_selection.h). What `lrt render --denoise` does to the image it is
+// about to write and `lrt denoise` to an EXR that lrt wrote, from the same values, so that both
+// give the same bits.
 #pragma once
 
 #include "renderer/denoise/denoiser.h"
 #include "renderer/image/image_file.h"
 
-#include <string>
 #include <vector>
 
 namespace lrt {
 
-// The channels the denoiser reads: the halves, albedo, normal and depth layers.
-std::vector<std::string> denoiserChannels();
+// The layers the denoiser reads: halves, albedo, normal and depth.
+inline constexpr const char* kDenoiserLayers[] = {"halves", "albedo", "normal", "depth"};
 
-// The denoised colour of `image`, RGB interleaved, from its denoiserChannels(). Throws
-// std::runtime_error naming the channels that are missing (R, G, B and denoiserChannels()), or
-// when the image is already denoised (it has a noisy.R channel).
-std::vector<float> denoisedColour(const Image& image);
-
-// The image with R, G, B replaced by `rgb` (interleaved, a triple a pixel) and the colour it had
-// kept as noisy.R, noisy.G, noisy.B after its other channels. The image must have R, G, B.
-Image withNoisyColourKept(const Image& image, const std::vector<float>& rgb);
-
-// Both: the image with its colour denoised and the noisy colour kept, what `lrt denoise` writes.
-Image withDenoisedColour(const Image& image);
+// The denoised colour (R, G, B interleaved, a triple a pixel) of a render whose AOV image is
+// `aovs` (a channel per kAovLayers channel, at the layers' offsets), from its denoiser's layers:
+// the colour itself is the mean of the halves.
+std::vector<float> denoisedColour(const Image& aovs);
 
 } // namespace lrt

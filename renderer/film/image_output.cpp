@@ -1,6 +1,6 @@
+// Writing rendered images, each format as it stores colour.
 #include "renderer/film/image_output.h"
 
-#include "renderer/denoise/denoise_image.h"
 #include "renderer/description/aov_selection.h"
 
 #include <algorithm>
@@ -43,76 +43,40 @@ Image withAovs(const Image& linear, const Image& aovs, float gain) {
 }
 
 namespace {
-// The channels of `aovs` that the selected layers write, in their order.
-Image selectedAovs(const Image& aovs, const std::vector<std::string>& layers) {
-    std::vector<int> kept;
-    for (int c = 0; c < aovs.channels; ++c)
-        if (aovChannelSelected(aovs.channelNames[static_cast<std::size_t>(c)], layers))
-            kept.push_back(c);
-    Image out = aovs;
-    out.channels = static_cast<int>(kept.size());
-    out.channelNames.clear();
-    for (const int c : kept)
-        out.channelNames.push_back(aovs.channelNames[static_cast<std::size_t>(c)]);
-    out.pixels.clear();
-    out.pixels.reserve(static_cast<std::size_t>(aovs.width) * aovs.height * kept.size());
-    for (std::size_t p = 0; p < static_cast<std::size_t>(aovs.width) * aovs.height; ++p)
-        for (const int c : kept)
-            out.pixels.push_back(aovs.pixels[p * aovs.channels + static_cast<std::size_t>(c)]);
-    return out;
-}
-
 // RGB and, from the AOVs' first channel, straight (unassociated) alpha: formats other than EXR
 // store colour not multiplied by alpha, so the premultiplied colour is divided by coverage.
-Image withStraightAlpha(const Image& linear, const Image& aovs) {
-    Image out = linear;
+Image withStraightAlpha(const Image& colour, const Image& aovs) {
+    Image out = colour;
     out.channels = 4;
-    out.channelNames = {"R", "G", "B", "A"};
+    out.channelNames = {"R", "G", "B", std::string(aovLayer("alpha").channels[0])};
     out.pixels.clear();
-    out.pixels.reserve(static_cast<std::size_t>(linear.width) * linear.height * 4);
-    for (std::size_t p = 0; p < static_cast<std::size_t>(linear.width) * linear.height; ++p) {
+    out.pixels.reserve(static_cast<std::size_t>(colour.width) * colour.height * 4);
+    for (std::size_t p = 0; p < static_cast<std::size_t>(colour.width) * colour.height; ++p) {
         const float alpha = aovs.pixels[p * aovs.channels + kAlphaChannel];
         for (int c = 0; c < 3; ++c)
-            out.pixels.push_back(alpha > 0 ? linear.pixels[p * 3 + c] / alpha : 0.0f);
+            out.pixels.push_back(alpha > 0 ? colour.pixels[p * 3 + c] / alpha : 0.0f);
         out.pixels.push_back(alpha);
     }
     return out;
 }
 } // namespace
 
-void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const Image& aovs,
-                        const FilmDescription& film, const ImageMetadata& metadata, bool denoise) {
-    const bool exr = path.extension() == ".exr";
-    if (exr && !denoise) {
-        writeImage(path, withAovs(linear, selectedAovs(aovs, exrAovLayers(film)), film.gain),
-                   metadata);
+void writeRenderedImage(const std::filesystem::path& path, const RenderedImage& image,
+                        const FilmDescription& film, const ImageMetadata& metadata) {
+    if (path.extension() == ".exr") {
+        writeImage(path, exrChannels(image), metadata);
         return;
     }
-    // Denoised from the values an EXR with every layer stores (gain applied), so that
-    // `lrt denoise` of such a file gives the same bits.
-    float gain = film.gain;
-    Image colour = linear;
-    if (denoise) {
-        std::vector<float> denoised = denoisedColour(withAovs(linear, aovs, film.gain));
-        if (exr) {
-            writeImage(
-                path,
-                withNoisyColourKept(
-                    withAovs(linear, selectedAovs(aovs, exrAovLayers(film)), film.gain), denoised),
-                metadata);
-            return;
-        }
-        colour.pixels = std::move(denoised);
-        gain = 1; // already applied
-    }
     // Formats without an alpha channel (JPEG, Radiance HDR) keep RGB.
-    Image out =
-        film.displayAlpha && formatSupportsAlpha(path) ? withStraightAlpha(colour, aovs) : colour;
+    Image out = film.displayAlpha && formatSupportsAlpha(path)
+                    ? withStraightAlpha(image.colour, image.aovs)
+                    : image.colour;
     for (std::size_t i = 0; i < out.pixels.size(); ++i) {
         if (out.channels == 4 && i % 4 == 3)
-            continue; // alpha is coverage, not colour: no gain, no transfer curve
+            continue; // alpha is coverage, not colour: no transfer curve
         float& v = out.pixels[i];
-        v = isLinearFormat(path) ? v * gain : encodeDisplay(v, gain, film.gamma);
+        if (!isLinearFormat(path))
+            v = encodeDisplay(v, 1.0f, film.gamma); // the gain is the image's already
     }
     writeImage(path, out, metadata);
 }

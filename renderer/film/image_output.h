@@ -1,8 +1,10 @@
-// Writing a rendered image: linear float for EXR and HDR; for 8-bit formats the Exposure gain,
-// then sRGB encoding (or the Exposure gamma when one was given).
+// Writing a rendered image: linear float for EXR (with its AOV layers, and its noisy colour when
+// denoised) and HDR; for 8-bit formats sRGB encoding (or the Exposure gamma when one was given),
+// with straight alpha where the format has alpha and Display asks for it.
 #pragma once
 
 #include "renderer/description/film_description.h"
+#include "renderer/film/rendered_image.h"
 #include "renderer/image/image_file.h"
 
 #include <filesystem>
@@ -16,16 +18,13 @@ bool isLinearFormat(const std::filesystem::path& path);
 float encodeDisplay(float linear, float gain, std::optional<float> gamma);
 
 // Colour (R, G, B scaled by `gain`) and the AOVs of the same pixels, interleaved into one image
-// with its channel names.
+// with its channel names: what a checkpoint and the preview's EXR download hold.
 Image withAovs(const Image& linear, const Image& aovs, float gain);
 
-// EXR files also get the channels of `aovs` (the same pixels) that film.aovs selects, after R, G,
-// B; other formats get an A channel (straight alpha) when film.displayAlpha. With `denoise`, the
-// colour is denoised (renderer/denoise/denoise_image.h) and an EXR keeps the raw colour as
-// noisy.R, noisy.G, noisy.B after the other channels. Throws std::runtime_error naming the file;
+// Writes `image` as the format of `path` stores it (exrChannels for EXR). Only writes: the gain,
+// the layers and denoising are the image's already. Throws std::runtime_error naming the file;
 // never leaves a partial file behind.
-void writeRenderedImage(const std::filesystem::path& path, const Image& linear, const Image& aovs,
-                        const FilmDescription& film, const ImageMetadata& metadata,
-                        bool denoise = false);
+void writeRenderedImage(const std::filesystem::path& path, const RenderedImage& image,
+                        const FilmDescription& film, const ImageMetadata& metadata);
 
 } // namespace lrt

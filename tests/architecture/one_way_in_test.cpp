@@ -7,6 +7,8 @@
 // through the VMs' executors, which alone choose compiled code or the interpreter, and find AOV
 // channels through the AOV layer table. The scene builder fills scenes and the build cache through
 // their interfaces, and keys shape statements in one place.
+#include "renderer/description/aov_selection.h"
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
@@ -105,8 +107,18 @@ TEST_CASE("AOV channels are found through the layer table alone", "[architecture
                 const std::size_t after = at + std::string_view(index).size();
                 numbered = numbered || (after < code.size() && std::isdigit(code[after]));
             }
+        // Nor is a layer's channel found by its name: the denoiser and the EXR reader and writer
+        // go through the table (issue 53).
+        bool named = false;
+        for (const lrt::AovLayer& layer : lrt::kAovLayers)
+            for (int c = 0; c < layer.count; ++c)
+                named =
+                    named ||
+                    contains(code, "\"" + std::string(layer.channels[static_cast<std::size_t>(c)]) +
+                                       "\"");
         INFO(line.where << ": " << line.text << "\n(name the channel: kAlbedoChannel, ...)");
         CHECK_FALSE(numbered);
+        CHECK_FALSE(named);
     }
 }
 

@@ -2,7 +2,7 @@
 // the raw image's, the halves are what they say, and missing channels are named.
 #include "renderer/denoise/denoise_image.h"
 #include "renderer/description/aov_selection.h"
-#include "renderer/film/image_output.h"
+#include "renderer/film/rendered_image.h"
 #include "tests/renderer/render_test_support.h"
 
 #include <catch2/catch.hpp>
@@ -71,10 +71,9 @@ TEST_CASE("denoising a render lowers its error against a reference", "[denoise][
     const auto loaded = testing::loadScene(text);
     const RenderResult reference = renderAt(*loaded.scene, referenceSpp, 99);
     const RenderResult noisy = renderAt(*loaded.scene, 16, 1);
-    const Image channels = withAovs(noisy.image, noisy.aovs, 1.0f);
-    const Image denoised = withDenoisedColour(channels);
-    const double raw = relativeMse(channels, reference.image.pixels, channels.channels);
-    const double filtered = relativeMse(denoised, reference.image.pixels, denoised.channels);
+    const Image denoised(noisy.image.width, noisy.image.height, 3, denoisedColour(noisy.aovs));
+    const double raw = relativeMse(noisy.image, reference.image.pixels, 3);
+    const double filtered = relativeMse(denoised, reference.image.pixels, 3);
     INFO("bench/peers/scenes/cornell.lrt at 48 x 48, 16 spp, seed 1: relative MSE raw "
          << raw << ", denoised " << filtered << " (reference " << referenceSpp << " spp, seed 99)");
     CHECK(filtered < raw / 2);
@@ -134,15 +133,31 @@ WorldEnd
     }
 }
 
-TEST_CASE("the denoiser names the channels an image lacks", "[denoise]") {
+TEST_CASE("an image's channels are read as a render's layers, and those it lacks are named",
+          "[denoise]") {
     Image image(2, 2, 4, std::vector<float>(16, 0.5f));
     image.channelNames = {"R", "G", "B", "albedo.R"};
+    const std::vector<std::string> required(std::begin(kDenoiserLayers), std::end(kDenoiserLayers));
     try {
-        withDenoisedColour(image);
+        renderedImageFromChannels(image, required);
         FAIL("no error");
     } catch (const std::runtime_error& e) {
         CHECK_THAT(e.what(), Catch::Contains("no channel half0.R, half0.G") &&
                                  Catch::Contains("N.X, N.Y, N.Z, Z") &&
                                  !Catch::Contains("albedo.R,"));
     }
+    // What exrChannels writes reads back as the same layers, values and noisy colour.
+    const auto loaded = testing::loadScene(kScene);
+    FilmDescription film = loaded.scene->film();
+    film.gain = 2;
+    const RenderResult r = renderAt(*loaded.scene, 4, 3);
+    const RenderedImage written = denoised(renderedImage(r.image, r.aovs, film));
+    const RenderedImage read = renderedImageFromChannels(exrChannels(written), required);
+    CHECK(read.layers == written.layers);
+    CHECK(read.colour.pixels == written.colour.pixels);
+    REQUIRE(read.noisyColour);
+    CHECK(read.noisyColour->pixels == written.noisyColour->pixels);
+    CHECK(read.noisyColour->pixels[0] == 2 * r.image.pixels[0]); // the gain, applied once
+    CHECK(read.aovs.at(1, 1, kHalvesChannel) == 2 * r.aovs.at(1, 1, kHalvesChannel));
+    CHECK(read.aovs.at(1, 1, kDepthChannel) == r.aovs.at(1, 1, kDepthChannel));
 }
