@@ -3,6 +3,7 @@
 
 #include "renderer/core/color.h"
 #include "renderer/core/ray.h"
+#include "renderer/film/film_sample.h"
 #include "renderer/lightsamplers/light_samplers.h"
 #include "renderer/materials/program_recorder.h"
 #include "renderer/sampling/sample_pattern.h"
@@ -19,13 +20,6 @@ struct RayCounters {
         camera += o.camera, shadow += o.shadow, secondary += o.secondary;
         return *this;
     }
-};
-
-// What the camera ray's first hit looks like, for denoisers and compositing (EXR AOVs).
-struct FirstHit {
-    Color albedo;           // the surface's reflectance colour (Material::albedo)
-    Vec3 normal;            // world-space shading normal, facing the camera
-    float depth = INFINITY; // distance along the camera ray; infinite when it leaves the scene
 };
 
 // What an integrator may know about the camera sample it serves.

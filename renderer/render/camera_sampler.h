@@ -3,18 +3,12 @@
 // sample through it and the pixel debugger one, so both see bitwise the same sample.
 #pragma once
 
+#include "renderer/film/film_sample.h"
 #include "renderer/integrators/integrator.h"
 #include "renderer/render/render_settings.h"
 #include "renderer/scene/scene.h"
 
 namespace lrt {
-
-// A traced camera sample, as the film reconstructs pixels from it.
-struct FilmSample {
-    float x, y; // raster position
-    Color radiance;
-    FirstHit firstHit;
-};
 
 // The film's sample pattern for `settings`: Option "sampler"'s type, and the scene's PixelSamples
 // or the most square grid of exactly --spp cells.

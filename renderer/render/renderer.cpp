@@ -1,13 +1,13 @@
 // Tiles are rendered with a margin as wide as the filter's reach: the margin's samples are
 // recomputed (they are deterministic), so tiles, crops and thread counts never change a pixel.
 // A tile goes through three steps, as in pbrt-v4's ImageTileIntegrator::Render: sampling (every
-// camera sample of the tile and its margin), reconstruction (each pixel from the samples its
-// filter reaches) and committing (into the result, under a lock, so that a checkpoint always
-// holds whole tiles).
+// camera sample of the tile and its margin), reconstruction (the film's: each pixel from the
+// samples its filter reaches, renderer/film/film.h) and committing (into the result, under a lock,
+// so that a checkpoint always holds whole tiles).
 #include "renderer/render/renderer.h"
 
-#include "renderer/core/pixel_window.h"
 #include "renderer/description/aov_selection.h"
+#include "renderer/film/film.h"
 #include "renderer/integrators/integrator.h"
 #include "renderer/render/adaptive_rounds.h"
 #include "renderer/render/camera_sampler.h"
@@ -30,9 +30,8 @@ namespace {
 
 // How the render's pixels are cut into tiles, and how far each tile's samples reach beyond it.
 struct TileGrid {
-    TileGrid(const PixelBounds& b, const Filter& filter, int samplesPerPixel, int tileSize)
-        : bounds(b), marginX(static_cast<int>(std::ceil(filter.radiusX() - 0.5f))),
-          marginY(static_cast<int>(std::ceil(filter.radiusY() - 0.5f))) {
+    TileGrid(const PixelBounds& b, const Film& film, int samplesPerPixel, int tileSize)
+        : bounds(b), marginX(film.marginX()), marginY(film.marginY()) {
         // Keep a tile's sample buffer (samples of the tile and its margin) within about 16 MiB,
         // however many samples per pixel are asked for. The allocator reuses blocks that size,
         // but maps anything over 32 MiB afresh for every tile: at 256 spp, 64-pixel tiles spent
@@ -57,45 +56,9 @@ struct TileGrid {
     int size = 0, tilesX = 0, tilesY = 0;
 };
 
-// `b` grown by `mx` pixels left and right and `my` up and down, clipped to the film.
-PixelBounds grownOnFilm(const PixelBounds& b, int mx, int my, const FilmDescription& film) {
-    return {std::max(0, b.x0 - mx), std::min(film.xResolution, b.x1 + mx), std::max(0, b.y0 - my),
-            std::min(film.yResolution, b.y1 + my)};
-}
-
-// The camera samples of one tile and its margin (clipped to the full image); each pixel has as
-// many as it took (all of them, or as many as adaptive sampling's rounds gave it).
-class TileSamples {
-public:
-    TileSamples(const PixelBounds& tile, const TileGrid& grid, const FilmDescription& film, int spp)
-        : region(grownOnFilm(tile, grid.marginX, grid.marginY, film)) {
-        const auto pixels = static_cast<std::size_t>(region.width()) * region.height();
-        samples_.reserve(pixels * static_cast<std::size_t>(spp));
-        starts_.reserve(pixels + 1);
-        starts_.push_back(0);
-    }
-
-    // Pixels are added row by row, each with its samples, then ended (so that the buffer is
-    // never filled twice: once with defaults, then with the samples).
-    void add(const FilmSample& sample) { samples_.push_back(sample); }
-    void endPixel() { starts_.push_back(samples_.size()); }
-    // The samples of pixel (x, y), which must lie in the region.
-    std::span<const FilmSample> of(int x, int y) const {
-        const auto pixel =
-            static_cast<std::size_t>(y - region.y0) * region.width() + (x - region.x0);
-        return std::span(samples_).subspan(starts_[pixel], starts_[pixel + 1] - starts_[pixel]);
-    }
-
-    const PixelBounds region;
-
-private:
-    std::vector<FilmSample> samples_;
-    std::vector<std::size_t> starts_; // where each pixel's samples begin, and the end
-};
-
 // What a tile's work produced, before it is committed.
 struct TileResult {
-    std::vector<float> pixels, aovs; // the tile's pixels, row-major
+    DevelopedTile pixels;
     RayCounters rays;
     std::uint64_t dropped = 0; // samples with non-finite radiance
 };
@@ -105,7 +68,8 @@ struct Frame {
     const Scene& scene;
     const CameraSampler& sampler;
     const TileGrid& grid;
-    const FilmDescription& film; // as rendered (at the pixel scale)
+    const FilmDescription& description; // as rendered (at the pixel scale)
+    const Film& film;
     int spp;
     float noiseThreshold; // 0: every pixel takes spp samples
 };
@@ -141,7 +105,8 @@ void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
     // The first round of every pixel of the region and of a ring around it (on the film), whose
     // noise the region's pixels see in their neighbourhoods; the ring's samples are not kept.
     const int ring = FirstRoundNoise::kRadius;
-    const PixelBounds around = grownOnFilm(r, ring, ring, f.film);
+    const PixelBounds around =
+        grownOnFilm(r, ring, ring, f.description.xResolution, f.description.yResolution);
     FirstRoundNoise firstRound(around.x0, around.y0, around.width(), around.height());
     const auto regionPixels = static_cast<std::size_t>(r.width()) * r.height();
     std::vector<PixelNoise> noises;
@@ -175,82 +140,6 @@ void sampleTile(const Frame& f, TileSamples& samples, TileResult& out) {
         }
 }
 
-// Each pixel of the tile from the samples its filter reaches: radiance, and the AOVs weighted the
-// same way (depth over the samples that hit something).
-void reconstructTile(const Frame& f, const PixelBounds& tile, const TileSamples& samples,
-                     TileResult& out) {
-    const Filter& filter = f.scene.filter();
-    const PixelBounds& r = samples.region;
-    out.pixels.assign(static_cast<std::size_t>(tile.width()) * tile.height() * 3, 0.0f);
-    out.aovs.assign(static_cast<std::size_t>(tile.width()) * tile.height() * kAovChannels, 0.0f);
-    for (int y = tile.y0; y < tile.y1; ++y)
-        for (int x = tile.x0; x < tile.x1; ++x) {
-            Color sum, albedo;
-            // The pixel from the first and from the second half of its samples: two estimates
-            // whose difference tells the denoiser the pixel's variance.
-            std::array<Color, 2> halves;
-            std::array<float, 2> halfWeights{};
-            Vec3 normal;
-            float weights = 0, coverage = 0, depthSum = 0, depthWeights = 0;
-            const float cx = static_cast<float>(x) + 0.5f, cy = static_cast<float>(y) + 0.5f;
-            forEachPixelNear(x, y, f.grid.marginX, f.grid.marginY, {r.x0, r.y0, r.x1 - 1, r.y1 - 1},
-                             [&](int nx, int ny) {
-                                 // Under adaptive sampling each neighbour weighs as if it had taken
-                                 // as many samples as any other: its samples' weights are divided
-                                 // by their count, or a noisy neighbour's many samples would pull
-                                 // the pixel towards its value.
-                                 const std::span<const FilmSample> taken = samples.of(nx, ny);
-                                 const float share = f.noiseThreshold > 0
-                                                         ? 1.0f / static_cast<float>(taken.size())
-                                                         : 1.0f;
-                                 for (std::size_t i = 0; i < taken.size(); ++i) {
-                                     const FilmSample& s = taken[i];
-                                     const float w = filter.evaluate(s.x - cx, s.y - cy) * share;
-                                     if (w == 0 || !s.radiance.isFinite())
-                                         continue;
-                                     sum += s.radiance * w;
-                                     const auto h =
-                                         static_cast<std::size_t>(halfBufferOf(i, taken.size()));
-                                     halves[h] += s.radiance * w;
-                                     halfWeights[h] += w;
-                                     albedo += s.firstHit.albedo * w;
-                                     normal += s.firstHit.normal * w;
-                                     weights += w;
-                                     if (!std::isinf(s.firstHit.depth)) {
-                                         coverage += w;
-                                         depthSum += s.firstHit.depth * w;
-                                         depthWeights += w;
-                                     }
-                                 }
-                             });
-            const std::size_t pixel =
-                static_cast<std::size_t>(y - tile.y0) * tile.width() + (x - tile.x0);
-            const Color value = weights > 0 ? sum / weights : Color{};
-            float* rgb = &out.pixels[pixel * 3];
-            rgb[0] = value.r, rgb[1] = value.g, rgb[2] = value.b;
-            int counted = 0;
-            for (const FilmSample& s : samples.of(x, y))
-                counted += s.radiance.isFinite();
-            const Color a = weights > 0 ? albedo / weights : Color{};
-            const Vec3 n = weights > 0 ? normal / weights : Vec3{};
-            float* aov = &out.aovs[pixel * kAovChannels];
-            // Coverage: the filter-weighted share of the samples that hit something, so the
-            // colour (black where nothing was hit) is already premultiplied by it.
-            aov[kAlphaChannel] = weights > 0 ? coverage / weights : 0.0f;
-            float* albedoChannels = aov + kAlbedoChannel;
-            albedoChannels[0] = a.r, albedoChannels[1] = a.g, albedoChannels[2] = a.b;
-            float* normalChannels = aov + kNormalChannel;
-            normalChannels[0] = n.x, normalChannels[1] = n.y, normalChannels[2] = n.z;
-            aov[kDepthChannel] = depthWeights > 0 ? depthSum / depthWeights : INFINITY;
-            aov[kSampleCountChannel] = static_cast<float>(counted);
-            for (std::size_t h = 0; h < 2; ++h) {
-                const Color half = halfWeights[h] > 0 ? halves[h] / halfWeights[h] : Color{};
-                float* halfChannels = aov + kHalvesChannel + 3 * h;
-                halfChannels[0] = half.r, halfChannels[1] = half.g, halfChannels[2] = half.b;
-            }
-        }
-}
-
 // The result under construction: tiles are committed into it under a lock, so a checkpoint's
 // copy of it is always a consistent set of whole tiles.
 class ResultInProgress {
@@ -270,8 +159,8 @@ public:
                 const std::size_t row = static_cast<std::size_t>(y - tile.y0) * tile.width();
                 const std::size_t at = static_cast<std::size_t>(y - image.yOrigin) * image.width +
                                        (tile.x0 - image.xOrigin);
-                std::copy_n(&work.pixels[row * 3], tile.width() * 3, &image.pixels[at * 3]);
-                std::copy_n(&work.aovs[row * kAovChannels], tile.width() * kAovChannels,
+                std::copy_n(&work.pixels.rgb[row * 3], tile.width() * 3, &image.pixels[at * 3]);
+                std::copy_n(&work.pixels.aovs[row * kAovChannels], tile.width() * kAovChannels,
                             &result_.aovs.pixels[at * kAovChannels]);
             }
             result_.finishedTiles[static_cast<std::size_t>(index)] = true;
@@ -282,7 +171,7 @@ public:
         if (control_.progress || control_.tileFinished) {
             const std::lock_guard lock(progressMutex_);
             if (control_.tileFinished)
-                control_.tileFinished(tile, work.pixels);
+                control_.tileFinished(tile, work.pixels.rgb);
             if (control_.progress)
                 control_.progress(static_cast<double>(done) / tileCount_);
         }
@@ -337,7 +226,7 @@ RenderResult startResult(const FilmDescription& film, const PixelBounds& bounds,
     aovs.channels = kAovChannels;
     aovs.channelNames = aovChannelNames();
     if (aovs.channelNames.size() != kAovChannels)
-        throw std::logic_error("the AOV layer table and reconstructTile disagree");
+        throw std::logic_error("the AOV layer table and the film disagree");
     aovs.pixels.assign(static_cast<std::size_t>(image.width) * image.height * kAovChannels, 0.0f);
     result.finishedTiles.assign(static_cast<std::size_t>(tileCount), false);
     result.statistics.samplesPerPixel = spp;
@@ -399,8 +288,10 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
     const Integrator& integrator = scene.integratorFor(settings.integrator);
     const CameraSampler sampler(scene, settings, integrator);
     const int spp = sampler.samplesPerPixel();
-    const TileGrid grid(bounds, scene.filter(), spp, settings.tileSize);
-    const Frame frame{scene, sampler, grid, film, spp, noiseThreshold(film, settings)};
+    const float threshold = noiseThreshold(film, settings);
+    const Film pixels(scene.filter(), threshold > 0);
+    const TileGrid grid(bounds, pixels, spp, settings.tileSize);
+    const Frame frame{scene, sampler, grid, film, pixels, spp, threshold};
 
     RenderResult result = startResult(film, bounds, spp, grid.count(), control.resumeFrom);
     std::vector<int> pending;
@@ -411,10 +302,11 @@ RenderResult render(const Scene& scene, const RenderSettings& settings,
 
     const auto renderTile = [&](int index) {
         const PixelBounds tile = grid.tile(index);
-        TileSamples samples(tile, grid, film, spp);
+        TileSamples samples(
+            grownOnFilm(tile, grid.marginX, grid.marginY, film.xResolution, film.yResolution), spp);
         TileResult work;
         sampleTile(frame, samples, work);
-        reconstructTile(frame, tile, samples, work);
+        work.pixels = pixels.develop(tile, samples);
         progress.commit(index, tile, work);
     };
     const int threads =

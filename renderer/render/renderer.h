@@ -4,6 +4,7 @@
 #pragma once
 
 #include "renderer/description/film_description.h"
+#include "renderer/film/pixel_bounds.h"
 #include "renderer/image/image_file.h"
 #include "renderer/integrators/integrator.h"
 #include "renderer/render/render_settings.h"
@@ -18,12 +19,6 @@
 #include <vector>
 
 namespace lrt {
-
-struct PixelBounds {
-    int x0, x1, y0, y1; // half-open
-    int width() const { return x1 - x0; }
-    int height() const { return y1 - y0; }
-};
 
 struct RenderStatistics {
     double seconds = 0;
