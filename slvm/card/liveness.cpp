@@ -4,6 +4,7 @@
 #include "slvm/card/liveness.h"
 
 #include "slvm/card/vm.h"
+#include "slvm/jit/block_leaders.h"
 
 namespace slvm::card {
 
@@ -24,18 +25,17 @@ bool isJump(const Instruction& in) {
     return in.opcode == Opcode::Mov && in.to < 0;
 }
 
+// A jump (mov pos, ...) goes to its target when it is a constant that names one; exit ends the run.
 std::vector<bool> blockLeaders(const VerifiedProgram& program) {
     const std::vector<Instruction>& code = program.instructions();
-    std::vector<bool> leader(code.size() + 1, false);
-    leader[0] = leader[code.size()] = true;
-    for (std::size_t i = 0; i < code.size(); ++i) {
+    return jit::blockLeaders(code.size(), 0, [&](std::size_t i) {
         const Instruction& in = code[i];
-        if (in.opcode == Opcode::Exit || isJump(in))
-            leader[i + 1] = true;
-        if (isJump(in) && in.hasImmediate && jumpTarget(program, in.immediate[0]) >= 0)
-            leader[static_cast<std::size_t>(jumpTarget(program, in.immediate[0]))] = true;
-    }
-    return leader;
+        const int target =
+            isJump(in) && in.hasImmediate ? jumpTarget(program, in.immediate[0]) : -1;
+        return jit::ControlFlow{in.opcode == Opcode::Exit || isJump(in),
+                                target >= 0 ? std::optional(static_cast<std::size_t>(target))
+                                            : std::nullopt};
+    });
 }
 
 bool isDead(const Instruction& in, const FloatSet& liveAfter) {

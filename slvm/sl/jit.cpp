@@ -10,6 +10,7 @@
 // same instruction.
 #include "slvm/sl/jit.h"
 
+#include "slvm/jit/block_leaders.h"
 #include "slvm/jit/code_builder.h"
 #include "slvm/sl/registers.h"
 
@@ -133,20 +134,14 @@ WrittenComponents writtenBy(const std::vector<ExecInstruction>& code) {
     return written;
 }
 
-// Instructions that start a basic block: the first, every jump target, and each one after a
-// jump, branch or return; and the end of the code, where a run finishes (jit::blockLength).
+// Jumps and branches go to their target or on; a return ends the run.
 std::vector<bool> blockLeaders(const std::vector<ExecInstruction>& code) {
-    std::vector<bool> leader(code.size() + 1, false);
-    leader[0] = true;
-    leader[code.size()] = true;
-    for (std::size_t i = 0; i < code.size(); ++i) {
-        const Operation op = code[i].operation;
-        if (op == Operation::Jmp || op == Operation::Blt)
-            leader[code[i].target] = true;
-        if (op == Operation::Jmp || op == Operation::Blt || op == Operation::Ret)
-            leader[i + 1] = true;
-    }
-    return leader;
+    return jit::blockLeaders(code.size(), 0, [&](std::size_t i) {
+        const ExecInstruction& in = code[i];
+        const bool jumps = in.operation == Operation::Jmp || in.operation == Operation::Blt;
+        return jit::ControlFlow{jumps || in.operation == Operation::Ret,
+                                jumps ? std::optional<std::size_t>(in.target) : std::nullopt};
+    });
 }
 
 class Generator {

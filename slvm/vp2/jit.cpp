@@ -9,6 +9,7 @@
 // component, the last value written to it (already flushed), from which a comparison with zero
 // gives its condition (LT, EQ, GT, or UN for NaN). The budget is counted per basic block
 // (jit::BudgetCounter), starting again at each vertex.
+#include "slvm/jit/block_leaders.h"
 #include "slvm/vp2/jit_generator.h"
 
 #include <cstddef>
@@ -32,18 +33,18 @@ void Generator::generate() {
     cc_.mov(remaining_, x86::qword_ptr(frame_, offsetof(Frame, count)));
     cc_.xor_(vertex_, vertex_);
 
-    std::vector<bool> leader(steps_.size() + 1, false);
-    leader[static_cast<std::size_t>(program_.entryPoint())] = leader[steps_.size()] = true;
-    for (std::size_t i = 0; i < steps_.size(); ++i) {
-        const DecodedStep& s = steps_[i];
-        if (isBranch(s.opcode)) {
-            leader[i + 1] = true;
-            if (s.opcode != Opcode::RET)
-                leader[static_cast<std::size_t>(s.target)] = true;
-            if (s.opcode == Opcode::CAL)
-                returnSites_.push_back(static_cast<std::uint32_t>(i + 1));
-        }
-    }
+    // BRA and CAL go to their target or on, RET back; a call returns to the instruction after it.
+    const std::vector<bool> leader = jit::blockLeaders(
+        steps_.size(), static_cast<std::size_t>(program_.entryPoint()), [&](std::size_t i) {
+            const DecodedStep& s = steps_[i];
+            const bool jumps = s.opcode == Opcode::BRA || s.opcode == Opcode::CAL;
+            return jit::ControlFlow{isBranch(s.opcode),
+                                    jumps ? std::optional(static_cast<std::size_t>(s.target))
+                                          : std::nullopt};
+        });
+    for (std::size_t i = 0; i < steps_.size(); ++i)
+        if (steps_[i].opcode == Opcode::CAL)
+            returnSites_.push_back(static_cast<std::uint32_t>(i + 1));
     written_ = writtenSlots(steps_, program_.positionInvariant());
 
     hoistPoint_ = cc_.cursor();
