@@ -168,7 +168,7 @@ void PreviewSession::loadAndRender() {
     } catch (const std::exception& e) {
         return fail({slvm::fileDiagnostic(scenePath_.string(), e.what())}, std::move(read));
     }
-    const int target = samplePattern(*scene, settings()).count(); // the last pass's spp
+    const int target = samplerSettings(*scene, settings()).count(); // the last pass's spp
     {
         const std::lock_guard lock(mutex_);
         scene_ = scene;

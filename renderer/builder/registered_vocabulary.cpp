@@ -7,6 +7,7 @@
 #include "renderer/lights/light_registry.h"
 #include "renderer/materials/material_registry.h"
 #include "renderer/materials/sl_material.h"
+#include "renderer/sampling/sampler.h"
 #include "renderer/shapes/shape_registry.h"
 
 namespace lrt {
@@ -27,6 +28,7 @@ SceneVocabulary gather() {
     words.projections = syntaxOf<EntitySyntax>(cameraRegistry());
     words.integrators = syntaxOf<EntitySyntax>(integratorRegistry());
     words.filters = filterRegistry().names();
+    words.samplers = samplerRegistry().names();
     words.shaderParameters = SlMaterial::parameterTable();
     return words;
 }

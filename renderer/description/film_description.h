@@ -4,7 +4,6 @@
 
 #include "renderer/core/scene_error.h"
 #include "renderer/description/aov_selection.h"
-#include "renderer/description/sampler_type.h"
 
 #include <array>
 #include <optional>
@@ -30,7 +29,7 @@ struct FilmDescription {
     int xSamples = 2;
     int ySamples = 2;
     bool jitter = true;
-    SamplerType sampler = SamplerType::Sobol; // Option "sampler" "string type"
+    std::string sampler = "sobol"; // Option "sampler" "string type": a registered sampler
     // Option "render" "noisethreshold": a pixel stops taking samples once its estimated relative
     // error is below it (adaptive sampling); 0 gives every pixel all its samples.
     float noiseThreshold = 0;

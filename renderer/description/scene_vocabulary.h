@@ -48,6 +48,7 @@ public:
     std::vector<const EntitySyntax*> projections; // Projection
     std::vector<const EntitySyntax*> integrators; // SurfaceIntegrator
     std::vector<std::string_view> filters;        // PixelFilter
+    std::vector<std::string_view> samplers;       // Option "sampler" "type"
     // What a Surface that names an SL shader takes besides the shader's own parameters.
     ParameterTable shaderParameters;
 

@@ -6,7 +6,8 @@
 #include "renderer/film/film_sample.h"
 #include "renderer/lightsamplers/light_samplers.h"
 #include "renderer/materials/program_recorder.h"
-#include "renderer/sampling/sample_pattern.h"
+#include "renderer/sampling/sample_stream.h"
+#include "renderer/sampling/sampler.h"
 #include "renderer/scene/scene.h"
 
 #include <cstdint>
@@ -25,8 +26,8 @@ struct RayCounters {
 // What an integrator may know about the camera sample it serves.
 struct SampleContext {
     SampleStream& stream;
-    const SamplePattern& pattern;
-    PixelSampleIndex index;
+    const Sampler& sampler;
+    PixelSample index;
     RayCounters& counters;
     // The scene's light samplers of the integrator's lightsampler.
     const LightSamplers& lightSamplers;
@@ -35,9 +36,15 @@ struct SampleContext {
     // the sample is not being debugged.
     ProgramRecorder* recorder = nullptr;
 
-    // The sample's point for `purpose` (SamplePattern's purposes). It draws two numbers from the
-    // stream whatever the pattern, so that the stream's later numbers do not depend on it.
-    Vec2 sample2D(std::uint64_t purpose) { return pattern.sample(index, stream.next2D(), purpose); }
+    // The sample's point for `dimension`. It draws two numbers from the stream whatever the
+    // sampler, so that the stream's later numbers do not depend on it.
+    Vec2 sample2D(SampleDimension dimension) {
+        return sampler.sample(index, stream.next2D(), dimension);
+    }
+    // The first number of sample2D(dimension), which it draws as sample2D does.
+    float sample1D(SampleDimension dimension) {
+        return sampler.sample1D(index, stream.next2D(), dimension);
+    }
 };
 
 class Integrator {

@@ -153,8 +153,8 @@ Color PathIntegrator::indirect(const Scene& scene, const Intersection& hit,
                                const ShadingPoint& point, SampleContext& context,
                                const Arrival& arrival) const {
     const Material& material = *hit.primitive->material;
-    const Vec2 u = context.sample2D(SamplePattern::bsdfPurpose(arrival.bounce));
-    const Vec2 choice = context.sample2D(SamplePattern::choicePurpose(arrival.bounce));
+    const Vec2 u = context.sample2D(SampleDimension::bsdf(arrival.bounce));
+    const Vec2 choice = context.sample2D(SampleDimension::lobeAndRoulette(arrival.bounce));
     const float uLobe = choice.x, uRoulette = choice.y;
     if (material.isProgrammable()) {
         // SL: one cosine-sampled direction, its radiance handed to the program as a light with

@@ -168,7 +168,7 @@ Vec2 lightSampleU(const Light& light, int index, const ShadingPoint& point,
     if (!light.isStratified())
         return {0.5f, 0.5f};
     return context.sample2D(
-        SamplePattern::lightPurpose(point.context ? point.context->depth() : 0, index));
+        SampleDimension::light(point.context ? point.context->depth() : 0, index));
 }
 
 } // namespace
@@ -193,7 +193,7 @@ Color directLighting(const Scene& scene, const Intersection& hit, const ShadingP
             sum +=
                 material.ambient(point, lights[static_cast<std::size_t>(index)]->ambientRadiance());
         const int depth = point.context ? point.context->depth() : 0;
-        const float u = context.sample2D(SamplePattern::lightPickPurpose(depth)).x;
+        const float u = context.sample1D(SampleDimension::lightChoice(depth));
         if (const auto picked = sampler->pick(lightSampleContext(point, material), u)) {
             const Emitter& emitter = scene.emitters()[static_cast<std::size_t>(picked->emitter)];
             if (recorder)

@@ -39,10 +39,7 @@ const ParameterSpec kSamplerParameters[] = {
      ValueKind::String,
      std::string_view("sobol"),
      {},
-     "Owen-scrambled Sobol points in Z-order, jittered strata, or the R2 low-discrepancy sequence",
-     [] {
-         return std::vector<std::string_view>{"sobol", "stratified", "lowdiscrepancy"};
-     }},
+     "the sampler: one of the registry's (scene-format.md lists them)"},
 };
 const ParameterSpec kRenderParameters[] = {
     {"noisethreshold", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
@@ -200,10 +197,8 @@ void SceneParser::option(const Statement& s) {
     } else if (name == "sampler") {
         const Parameters p(list, kSamplerParameters, what, s.where);
         options_.film.jitter = p.getInteger("jitter") != 0;
-        const std::string type = p.getString("type");
-        options_.film.sampler = type == "sobol"        ? SamplerType::Sobol
-                                : type == "stratified" ? SamplerType::Stratified
-                                                       : SamplerType::LowDiscrepancy;
+        options_.film.sampler = p.getString("type");
+        expectChoice(options_.film.sampler, vocabulary_.samplers, "type", p.where("type"), what);
     } else if (name == "output") {
         const Parameters p(list, kOutputParameters, what, s.where);
         const AovList aovs = parseAovList(p.getString("aov"));

@@ -131,7 +131,7 @@ void Importer::sampler(const Statement& s) {
     // numbers) take lrt's Owen-scrambled Sobol points.
     if (type == "stratified") {
         samples = p.getInteger("xsamples", 4) * p.getInteger("ysamples", 4);
-        options_.film.sampler = SamplerType::Stratified;
+        options_.film.sampler = "stratified";
         options_.film.jitter = p.getBool("jitter", true);
     } else {
         samples = p.getInteger("pixelsamples", 16);

@@ -10,9 +10,11 @@
 
 namespace lrt {
 
-// The film's sample pattern for `settings`: Option "sampler"'s type, and the scene's PixelSamples
-// or the most square grid of exactly --spp cells.
-SamplePattern samplePattern(const Scene& scene, const RenderSettings& settings);
+// What the render's sampler is made from: the scene's PixelSamples or the most square grid of
+// exactly --spp cells, its jitter, seed and adaptive rounds.
+SamplerSettings samplerSettings(const Scene& scene, const RenderSettings& settings);
+// Option "sampler"'s sampler over samplerSettings (the stratum centres where "jitter" is 0).
+std::unique_ptr<Sampler> createSampler(const Scene& scene, const RenderSettings& settings);
 
 class CameraSampler {
 public:
@@ -30,7 +32,7 @@ private:
     const Integrator& integrator_;
     const LightSamplers& lightSamplers_;
     std::uint64_t seed_;
-    SamplePattern pattern_;
+    std::unique_ptr<Sampler> sampler_;
     int spp_;
     bool lens_;          // a pinhole camera draws no lens sample
     bool differentials_; // only textures filtered over the footprint need them

@@ -3,6 +3,8 @@
 // whose share of the line's solid angle is u.y.
 #include "renderer/sampling/spherical_rectangle.h"
 
+#include "renderer/core/double_vector.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -11,22 +13,8 @@ namespace lrt {
 
 namespace {
 
-struct Double3 {
-    double x, y, z;
-};
-
-Double3 crossUnit(const Double3& a, const Double3& b) {
-    const Double3 c{a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-    const double l = std::sqrt(c.x * c.x + c.y * c.y + c.z * c.z);
-    return {c.x / l, c.y / l, c.z / l};
-}
-
-double dot(const Double3& a, const Double3& b) {
-    return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-
 // The angle between the planes of two edges of the spherical rectangle, from their normals.
-double angleBetween(const Double3& a, const Double3& b) {
+double angleBetween(const DVec3& a, const DVec3& b) {
     return std::acos(std::clamp(-dot(a, b), -1.0, 1.0));
 }
 
@@ -54,10 +42,10 @@ std::optional<SphericalRectangle> sphericalRectangle(Vec3 p, const Rectangle& r)
     s.x1 = s.x0 + lx;
     s.y1 = s.y0 + ly;
     // The corners' directions and the normals of the four edges' great circles.
-    const Double3 v00{s.x0, s.y0, s.z0}, v01{s.x0, s.y1, s.z0}, v10{s.x1, s.y0, s.z0},
+    const DVec3 v00{s.x0, s.y0, s.z0}, v01{s.x0, s.y1, s.z0}, v10{s.x1, s.y0, s.z0},
         v11{s.x1, s.y1, s.z0};
-    const Double3 n0 = crossUnit(v00, v10), n1 = crossUnit(v10, v11), n2 = crossUnit(v11, v01),
-                  n3 = crossUnit(v01, v00);
+    const DVec3 n0 = normalize(cross(v00, v10)), n1 = normalize(cross(v10, v11)),
+                n2 = normalize(cross(v11, v01)), n3 = normalize(cross(v01, v00));
     const double g0 = angleBetween(n0, n1), g1 = angleBetween(n1, n2), g2 = angleBetween(n2, n3),
                  g3 = angleBetween(n3, n0);
     s.b0 = n0.z;

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "renderer/core/vector.h"
-#include "renderer/sampling/spherical_triangle.h"
+#include "renderer/sampling/solid_angle_reach.h"
 
 #include <optional>
 
@@ -35,23 +35,17 @@ std::optional<SphericalRectangle> sphericalRectangle(Vec3 p, const Rectangle& r)
 // 1 / solidAngle per steradian).
 Vec3 sampleSphericalRectangle(const SphericalRectangle& s, Vec2 u);
 
-// As nearEnoughForSolidAngle for triangles: p within kSolidAngleReach times the rectangle's
-// radius (half its diagonal) of its centre.
+// p within kSolidAngleReach times the rectangle's radius (half its diagonal) of its centre.
 inline bool nearEnoughForSolidAngle(Vec3 p, const Rectangle& r) {
     const Vec3 half = (r.edgeX + r.edgeY) * 0.5f;
     return lengthSquared(p - (r.corner + half)) <
            kSolidAngleReach * kSolidAngleReach * lengthSquared(half);
 }
 
-// As solidAngleSampling for triangles: the spherical rectangle to sample `r` by from p, or nullopt
-// where sampling by area serves better.
+// The spherical rectangle to sample `r` by from p, or nullopt where sampling by area serves
+// better (solidAngleSamplingOf).
 inline std::optional<SphericalRectangle> solidAngleSampling(Vec3 p, const Rectangle& r) {
-    if (!nearEnoughForSolidAngle(p, r))
-        return std::nullopt;
-    auto spherical = sphericalRectangle(p, r);
-    if (!spherical || !sampledBySolidAngle(spherical->solidAngle))
-        return std::nullopt;
-    return spherical;
+    return solidAngleSamplingOf(p, r, sphericalRectangle);
 }
 
 } // namespace lrt

@@ -1,9 +1,9 @@
 // Sampling the directions a triangle subtends, uniformly by solid angle (Arvo 1995, "Stratified
-// Sampling of Spherical Triangles"), with the distance and the thresholds at which sampling by
-// area serves better.
+// Sampling of Spherical Triangles"), and the reach within which that pays.
 #pragma once
 
 #include "renderer/core/vector.h"
+#include "renderer/sampling/solid_angle_reach.h"
 
 #include <algorithm>
 #include <array>
@@ -22,21 +22,8 @@ struct SphericalTriangle {
 // on a corner (the triangle subtends no solid angle).
 std::optional<SphericalTriangle> sphericalTriangle(Vec3 p, const std::array<Vec3, 3>& triangle);
 
-// Below kMinSphericalArea steradians the spherical triangle is too thin for float arithmetic and
-// the triangle is small enough that its area density is nearly uniform in solid angle; above
-// kMaxSphericalArea (near a hemisphere) the map degenerates. pbrt-v4 uses the same bounds.
-constexpr float kMinSphericalArea = 3e-4f, kMaxSphericalArea = 6.22f;
-inline bool sampledBySolidAngle(float solidAngle) {
-    return solidAngle >= kMinSphericalArea && solidAngle <= kMaxSphericalArea;
-}
-
-// Sampling by solid angle pays only near a triangle. From farther than kSolidAngleReach times its
-// radius (centroid to farthest corner), sampling by area is already close to uniform in solid
-// angle and costs about a third as much. Measured (docs/performance.md): on the Cornell box,
-// sampling by solid angle at any reach kept the error of sampling by area and took up to a quarter
-// more time, 1% more at 2 radii; under a 2 x 2 lamp 0.3 above a floor, 1.5 radii already kept all
-// of its gain. The test needs no trigonometry, so it runs before sphericalTriangle.
-constexpr float kSolidAngleReach = 2;
+// p within kSolidAngleReach times the triangle's radius (centroid to farthest corner) of its
+// centroid.
 inline bool nearEnoughForSolidAngle(Vec3 p, const std::array<Vec3, 3>& triangle) {
     const Vec3 centroid = (triangle[0] + triangle[1] + triangle[2]) / 3.0f;
     const float radius2 =
@@ -46,16 +33,10 @@ inline bool nearEnoughForSolidAngle(Vec3 p, const std::array<Vec3, 3>& triangle)
 }
 
 // The spherical triangle to sample `triangle` by from p, or nullopt where sampling by area serves
-// better: beyond nearEnoughForSolidAngle's reach, or a solid angle outside sampledBySolidAngle's
-// range.
+// better (solidAngleSamplingOf).
 inline std::optional<SphericalTriangle> solidAngleSampling(Vec3 p,
                                                            const std::array<Vec3, 3>& triangle) {
-    if (!nearEnoughForSolidAngle(p, triangle))
-        return std::nullopt;
-    auto spherical = sphericalTriangle(p, triangle);
-    if (!spherical || !sampledBySolidAngle(spherical->solidAngle))
-        return std::nullopt;
-    return spherical;
+    return solidAngleSamplingOf(p, triangle, sphericalTriangle);
 }
 
 // A unit direction uniform in the spherical triangle, for u in [0,1)^2 (density 1 / solidAngle).

@@ -11,10 +11,6 @@ namespace lrt {
 namespace {
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
-DVec3 toDouble(Vec3 v) {
-    return {v.x, v.y, v.z};
-}
-
 // Whether a root lies on the ray's segment, ends excluded: shared by hit and shadow queries, so
 // that a shadow ray is blocked exactly where a hit would be found.
 bool onSegment(double t, double tMin, double tMax) {

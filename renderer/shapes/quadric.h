@@ -3,6 +3,7 @@
 // Paraboloid and Hyperboloid, which supply only their own equations.
 #pragma once
 
+#include "renderer/core/double_vector.h"
 #include "renderer/shapes/shape.h"
 #include "renderer/shapes/shape_registry.h"
 #include "renderer/shapes/user_geometry.h"
@@ -10,10 +11,6 @@
 #include <array>
 
 namespace lrt {
-
-struct DVec3 {
-    double x, y, z;
-};
 
 class Quadric : public UserGeometryShape {
 public:

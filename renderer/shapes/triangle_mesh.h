@@ -41,7 +41,7 @@ public:
     Bounds3 triangleBounds(unsigned t) const;
     // Triangle t sampled uniformly in the directions it subtends from p, with that density per
     // steradian, or nullopt where p is beyond nearEnoughForSolidAngle's reach or the solid angle
-    // outside sampledBySolidAngle's range (renderer/sampling/spherical_triangle.h): there
+    // outside sampledBySolidAngle's range (renderer/sampling/solid_angle_reach.h): there
     // sampling by area serves better.
     std::optional<AreaSample> sampleTriangleCone(unsigned t, Vec3 p, Vec2 u) const;
     // The density sampleTriangleCone draws with from p; 0 where it falls back to area.

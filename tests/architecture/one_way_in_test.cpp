@@ -158,3 +158,21 @@ TEST_CASE("the scene builder goes through interfaces, and keys shapes in one pla
                     "VertexProgramDescription");
     CHECK(fieldChecks == 3);
 }
+
+TEST_CASE("samplers are told apart by their classes alone", "[architecture]") {
+    // Issue 53, item 6: each sampler is a class behind renderer/sampling/sampler.h, made by name
+    // through samplerRegistry(); no code asks which sampler a render uses. pbrt-v4's own sampler
+    // names are the importer's to read.
+    for (const Line& line : linesOf({"renderer", "cli"})) {
+        if (line.where.starts_with("renderer/pbrt/"))
+            continue;
+        const std::string code = line.text.substr(0, line.text.find("//"));
+        INFO(line.where << ": " << line.text
+                        << "\n(give the sampler's behaviour to its class: renderer/sampling/)");
+        CHECK_FALSE(contains(code, "SamplerType"));
+        for (const char* name : {"\"sobol\"", "\"stratified\"", "\"lowdiscrepancy\""}) {
+            CHECK_FALSE(contains(code, std::string("== ") + name));
+            CHECK_FALSE(contains(code, std::string("!= ") + name));
+        }
+    }
+}

@@ -2,7 +2,8 @@
 // projection and pixel filter lrt creates by name has its section in the document, with exactly
 // the parameters (name, type, default, domain: a number's range or a string's choices) and
 // arguments its table in the code lists, and the document describes nothing the registries lack;
-// docs/light-sampling.md lists the light samplers as their registry does.
+// docs/light-sampling.md lists the light samplers as their registry does, and the Sampling
+// section the samplers.
 #include "renderer/camera/camera_registry.h"
 #include "renderer/film/filter.h"
 #include "renderer/integrators/integrator_registry.h"
@@ -11,6 +12,7 @@
 #include "renderer/materials/material_registry.h"
 #include "renderer/materials/sl_material.h"
 #include "renderer/parser/statement_arguments.h"
+#include "renderer/sampling/sampler.h"
 #include "renderer/shapes/shape_registry.h"
 
 #include <catch2/catch.hpp>
@@ -240,6 +242,19 @@ TEST_CASE("docs/light-sampling.md lists every light sampler, as its registry doe
     REQUIRE(tables.at("").count("") == 1);
     REQUIRE(!tables.at("").at("").empty());
     CHECK(firstColumns(tables.at("").at("").front(), 2) == expected);
+}
+
+TEST_CASE("docs/scene-format.md lists every sampler, as its registry does", "[docs]") {
+    std::vector<Row> expected = {{"sampler", "places samples by", "adaptive renders take"}};
+    for (const SamplerEntry* entry : samplerRegistry())
+        expected.push_back(
+            {code(entry->name), std::string(entry->meaning),
+             entry->adaptiveStandIn.empty() ? "itself" : code(entry->adaptiveStandIn)});
+    INFO("the sampler table of docs/scene-format.md's Sampling section should read:\n"
+         << markdown(expected));
+    const std::vector<Row>* documented = findTable("Sampling", "", "sampler");
+    REQUIRE(documented != nullptr);
+    CHECK(firstColumns(*documented, 3) == expected);
 }
 
 TEST_CASE("docs/scene-format.md lists the domain of every statement argument", "[docs]") {

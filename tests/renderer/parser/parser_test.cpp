@@ -312,6 +312,7 @@ const BadScene kBadScenes[] = {
     {"fractional PixelSamples", "PixelSamples 1.5 2\nWorldBegin\nWorldEnd\n", 1, 14, "xsamples of PixelSamples is 1.5, outside its domain: an integer in [1, 1024]"},
     {"unknown filter", "PixelFilter \"sinc\" 2 2\nWorldBegin\nWorldEnd\n", 1, 13, "unknown pixel filter 'sinc'"},
     {"unknown projection", "Projection \"fisheye\"\nWorldBegin\nWorldEnd\n", 1, 12, "unknown projection 'fisheye'"},
+    {"unknown sampler", "Option \"sampler\" \"string type\" \"halton\"\nWorldBegin\nWorldEnd\n", 1, 18, "unknown type 'halton' for Option \"sampler\""},
     {"bad crop window", "CropWindow 0.5 0.2 0 1\nWorldBegin\nWorldEnd\n", 1, 1, "CropWindow expects xmin < xmax"},
     {"bad clipping", "Clipping 5 1\nWorldBegin\nWorldEnd\n", 1, 1, "Clipping expects near < far"},
     {"unterminated string", "WorldBegin\nSurface \"matte\nWorldEnd\n", 2, 9, "unterminated string"},
