@@ -4,7 +4,7 @@
 // in a mesh or a std::runtime_error; a crash, a hang or an absurd allocation is a bug.
 #include "renderer/accel/embree_scene.h"
 #include "renderer/embree/device.h"
-#include "renderer/shapes/ply_file.h"
+#include "renderer/meshfiles/ply_file.h"
 #include "renderer/shapes/triangle_mesh.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Triangle mesh data in object space, as the mesh statements, OBJ files and quadric tessellation
-// make it and the vertex stage rewrites it.
+// make it and the vertex stage rewrites it, and the spare element Embree's sharing of it needs.
 #pragma once
 
 #include "renderer/core/color.h"
@@ -7,6 +7,7 @@
 #include "renderer/core/vector.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -22,6 +23,20 @@ struct MeshData {
     std::vector<Color> backColors;                   // per vertex (o[BFC0]), or empty
     std::vector<std::array<float, 6>> clipDistances; // per vertex (o[CLPn].x), or empty
     std::uint8_t clipPlanes = 0;                     // bit n: CLPn is in use
+
+    // Embree reads a shared array's last element with a 16-byte load, 4 bytes past a position's
+    // or a triangle's 12: it may use `positions` and `triangles` themselves
+    // (TriangleMesh::createGeometry), not a copy, only while each owns a spare element past its
+    // end. Readers reserve through these, which keep room for the spare beside `count`.
+    void reservePositions(std::size_t count) { positions.reserve(count + 1); }
+    void reserveTriangles(std::size_t count) { triangles.reserve(count + 1); }
+    // A copied mesh has none (a vector copies its size, not its capacity): this gives them back.
+    void keepSpareElements() {
+        reservePositions(positions.size());
+        reserveTriangles(triangles.size());
+    }
+    bool positionsSharable() const { return positions.capacity() > positions.size(); }
+    bool trianglesSharable() const { return triangles.capacity() > triangles.size(); }
 };
 
 // Removes the triangles with a vertex that is not finite, or beyond kMaxRayCoordinate, in the

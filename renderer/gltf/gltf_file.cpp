@@ -439,9 +439,7 @@ private:
             reader_.fail(where, fmt::format("material {} does not exist", p.material));
         int n = 0;
         const auto positions = reader_.numbers(position->second, {3}, where + ".POSITION", n);
-        // One spare element: TriangleMesh then hands Embree the array itself rather than a copy
-        // (Embree's last load reads 4 bytes past the end).
-        mesh.data.positions.reserve(positions.size() / 3 + 1);
+        mesh.data.reservePositions(positions.size() / 3);
         for (std::size_t i = 0; i < positions.size(); i += 3)
             mesh.data.positions.push_back(
                 toFile.point({positions[i], positions[i + 1], positions[i + 2]}));
@@ -485,7 +483,7 @@ private:
     }
 
     static void triangles(int mode, const std::vector<int>& i, MeshData& mesh) {
-        mesh.triangles.reserve((mode == TINYGLTF_MODE_TRIANGLES ? i.size() / 3 : i.size()) + 1);
+        mesh.reserveTriangles(mode == TINYGLTF_MODE_TRIANGLES ? i.size() / 3 : i.size());
         if (mode == TINYGLTF_MODE_TRIANGLES)
             for (std::size_t k = 0; k + 2 < i.size(); k += 3)
                 mesh.triangles.push_back({i[k], i[k + 1], i[k + 2]});

@@ -5,7 +5,6 @@
 #include "renderer/lights/area_light.h"
 
 #include "renderer/sampling/unit_interval.h"
-#include "renderer/shapes/triangle_mesh.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,6 +34,17 @@ std::unique_ptr<Light> create(const Parameters& p, const LightContext&) {
 
 const LightEntry AreaLight::registryEntry{{"arealight", true, kParameters}, &create};
 
+void AreaLight::addShape(const Shape* shape) {
+    shapes_.push_back(shape);
+    if (const TriangleMesh* mesh = shape->asTriangleMesh())
+        pieces_.try_emplace(shape, *mesh);
+}
+
+const MeshLightPieces* AreaLight::piecesOf(const Shape& shape) const {
+    const auto found = pieces_.find(&shape);
+    return found == pieces_.end() ? nullptr : &found->second;
+}
+
 std::optional<LightSample> AreaLight::sample(Vec3 p, Vec2 u) const {
     if (shapes_.empty()) // declared with no shape after it, or every triangle was dropped
         return std::nullopt;
@@ -53,12 +63,11 @@ std::optional<LightSample> AreaLight::samplePiece(const Shape& shape, int piece,
 
 std::optional<LightSample> AreaLight::sampleOne(const Shape& shape, int piece, Vec3 p, Vec2 u,
                                                 float pieces) const {
-    if (piece >= 0) {
-        const auto& mesh = static_cast<const TriangleMesh&>(shape);
-        const auto index = static_cast<unsigned>(piece);
-        if (const auto cone = mesh.samplePieceCone(index, p, u))
+    // A mesh is sampled through its light pieces, one (piece >= 0) or all of them.
+    if (const MeshLightPieces* mesh = piecesOf(shape)) {
+        if (const auto cone = mesh->sampleCone(piece, p, u))
             return fromConeSample(p, *cone, shape, pieces);
-        return fromAreaSample(p, mesh.samplePiece(index, u), shape, pieces);
+        return fromAreaSample(p, mesh->sampleArea(piece, u), shape, pieces);
     }
     if (const auto cone = shape.sampleCone(p, u))
         return fromConeSample(p, *cone, shape, pieces);
@@ -112,16 +121,14 @@ float AreaLight::pdfAt(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, unsigned
 
 float AreaLight::pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int piece,
                             unsigned primitive, const LocalGeometry& g) const {
+    const MeshLightPieces* mesh = piecesOf(shape);
+    if (const float cone = mesh ? mesh->conePdf(piece, p, primitive) : shape.conePdf(p, primitive);
+        cone > 0)
+        return cone;
     if (piece >= 0) {
-        const auto& mesh = static_cast<const TriangleMesh&>(shape);
-        const auto index = static_cast<unsigned>(piece);
-        if (const float cone = mesh.pieceConePdf(index, p); cone > 0)
-            return cone;
-        const float area = mesh.pieceArea(index);
+        const float area = mesh->area(static_cast<unsigned>(piece));
         return area > 0 ? solidAnglePdf(p, q, normal, 1.0f / area) : 0.0f;
     }
-    if (const float cone = shape.conePdf(p, primitive); cone > 0)
-        return cone;
     return solidAnglePdf(p, q, normal, shape.pdfArea(primitive, g));
 }
 

@@ -6,9 +6,11 @@
 #include "renderer/core/transform.h"
 #include "renderer/lights/light.h"
 #include "renderer/lights/light_registry.h"
+#include "renderer/lights/mesh_light_pieces.h"
 #include "renderer/shapes/shape.h"
 
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace lrt {
@@ -21,7 +23,8 @@ public:
     // shape's Sides.
     explicit AreaLight(Color radiance, std::optional<bool> twoSided = std::nullopt)
         : radiance_(radiance), twoSided_(twoSided) {}
-    void addShape(const Shape* shape) { shapes_.push_back(shape); }
+    // A triangle mesh is cut into its light pieces here; it must outlive the light.
+    void addShape(const Shape* shape);
 
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
     bool isStratified() const override { return true; }
@@ -36,13 +39,15 @@ public:
                 const LocalGeometry& g) const;
 
     // For light samplers, which pick one shape, or one light piece of a mesh (`piece` >= 0: a
-    // triangle, or a rectangle of two; TriangleMesh::lightPieceOf), by itself: a sample of that
-    // piece alone and its density, as sample() and pdfAt() are for the whole light.
+    // triangle, or a rectangle of two; MeshLightPieces), by itself: a sample of that piece alone
+    // and its density, as sample() and pdfAt() are for the whole light.
     std::optional<LightSample> samplePiece(const Shape& shape, int piece, Vec3 p, Vec2 u) const;
     float pdfOfPiece(Vec3 p, Vec3 q, Vec3 normal, const Shape& shape, int piece, unsigned primitive,
                      const LocalGeometry& g) const;
 
     const std::vector<const Shape*>& shapes() const { return shapes_; }
+    // The light pieces of `shape`, one of the light's, when it is a triangle mesh; else null.
+    const MeshLightPieces* piecesOf(const Shape& shape) const;
     Color emittedRadiance() const { return radiance_; }
     bool emitsFromBack(const Shape& shape) const { return twoSided_.value_or(!shape.oneSided()); }
 
@@ -63,6 +68,7 @@ private:
     Color radiance_;
     std::optional<bool> twoSided_;
     std::vector<const Shape*> shapes_;
+    std::unordered_map<const Shape*, MeshLightPieces> pieces_; // of the meshes among shapes_
 };
 
 } // namespace lrt

@@ -1,8 +1,6 @@
 // Cutting lights into emitters, with the bounds and powers the light samplers weigh them by.
 #include "renderer/lights/emitter.h"
 
-#include "renderer/shapes/triangle_mesh.h"
-
 #include <numbers>
 
 namespace lrt {
@@ -47,13 +45,13 @@ void addAreaEmitters(const AreaLight& light, int lightIndex, std::vector<Emitter
         e.light = e.area = &light;
         e.lightIndex = lightIndex;
         e.shape = shape;
-        if (const TriangleMesh* mesh = shape->asTriangleMesh()) {
-            for (unsigned piece = 0; piece < mesh->lightPieceCount(); ++piece) {
-                const auto normal = mesh->pieceFrontNormal(piece);
+        if (const MeshLightPieces* pieces = light.piecesOf(*shape)) {
+            for (unsigned piece = 0; piece < pieces->count(); ++piece) {
+                const auto normal = pieces->frontNormal(piece);
                 e.piece = static_cast<int>(piece);
-                e.bounds = pieceBounds(
-                    light, *shape, mesh->pieceBounds(piece), mesh->pieceArea(piece),
-                    normal ? DirectionCone{*normal, 1.0f} : DirectionCone::everyDirection());
+                e.bounds = pieceBounds(light, *shape, pieces->bounds(piece), pieces->area(piece),
+                                       normal ? DirectionCone{*normal, 1.0f}
+                                              : DirectionCone::everyDirection());
                 e.power = e.bounds->power;
                 emitters.push_back(e);
             }

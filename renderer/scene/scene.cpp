@@ -1,7 +1,7 @@
 // Hit resolution: Embree's (geometry, primitive, u, v, Ng) back to world-space geometry.
 #include "renderer/scene/scene.h"
 
-#include "renderer/shapes/triangle_mesh.h"
+#include "renderer/lights/mesh_light_pieces.h"
 
 #include <algorithm>
 
@@ -31,8 +31,7 @@ int Scene::emitterAt(const Intersection& hit) const {
         return first;
     // A mesh's emitters are its light pieces, in order, starting with its first.
     return first +
-           static_cast<int>(
-               static_cast<const TriangleMesh*>(emitter.shape)->lightPieceOf(hit.shapePrimitive));
+           static_cast<int>(emitter.area->piecesOf(*emitter.shape)->pieceOf(hit.shapePrimitive));
 }
 
 std::optional<Intersection> Scene::intersect(const Ray& ray) const {

@@ -20,12 +20,10 @@ const ParameterSpec kParameters[] = {
 
 ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeContext& c) {
     MeshFileContents gltf = c.meshFile ? *c.meshFile : loadShapeFile(p, c, "gltf", loadGltfFile);
-    // A copy of the reader's meshes has no spare element, without which Embree would copy the
-    // positions and indices once more (TriangleMesh::createGeometry); the reader's own have one.
-    for (FileMesh& mesh : gltf.meshes) {
-        mesh.data.positions.reserve(mesh.data.positions.size() + 1);
-        mesh.data.triangles.reserve(mesh.data.triangles.size() + 1);
-    }
+    // A copy of the reader's meshes loses their spare elements; without them Embree would copy
+    // the positions and indices once more.
+    for (FileMesh& mesh : gltf.meshes)
+        mesh.data.keepSpareElements();
     ShapeSurfaces made = meshFileSurfaces(gltf.meshes, std::move(gltf.materials));
     for (const std::string& note : gltf.notes)
         made.notes.push_back(fmt::format("{}: {} is left out", p.getString("filename"), note));

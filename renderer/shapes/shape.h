@@ -81,9 +81,10 @@ public:
     // The density sampleArea draws the point with geometry `g` (object space) at, per unit of
     // scene-space area.
     virtual float pdfArea(unsigned primitive, const LocalGeometry& g) const;
-    // Shapes that can sample the directions they subtend from p (whole spheres, the triangles of
-    // meshes) return such a point with its solid-angle density; nullopt falls back to sampleArea
-    // with the same u.
+    // Shapes that can sample the directions they subtend from p (whole spheres) return such a
+    // point with its solid-angle density; nullopt falls back to sampleArea with the same u. A
+    // mesh's triangles and rectangles are sampled so by the area light, through its light pieces
+    // (renderer/lights/mesh_light_pieces.h).
     virtual std::optional<AreaSample> sampleCone(Vec3, Vec2) const { return std::nullopt; }
     // The solid-angle density with which sampleCone draws, from p, the point on `primitive`; 0
     // where sampleCone falls back to sampling by area.

@@ -7,9 +7,9 @@
 #include "renderer/shapes/gltf_shape.h"
 #include "renderer/shapes/hyperboloid.h"
 #include "renderer/shapes/mesh_shapes.h"
-#include "renderer/shapes/obj_file.h"
+#include "renderer/shapes/obj_shape.h"
 #include "renderer/shapes/paraboloid.h"
-#include "renderer/shapes/ply_file.h"
+#include "renderer/shapes/ply_shape.h"
 #include "renderer/shapes/sdf_shape.h"
 #include "renderer/shapes/sphere.h"
 

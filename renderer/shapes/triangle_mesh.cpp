@@ -1,9 +1,6 @@
 // Triangle mesh geometry: barycentric interpolation of the vertex data at Embree's (u, v).
 #include "renderer/shapes/triangle_mesh.h"
 
-#include "renderer/sampling/spherical_triangle.h"
-#include "renderer/shapes/triangle_area_sampling.h"
-
 #include <algorithm>
 #include <cmath>
 #include <mutex>
@@ -37,23 +34,13 @@ std::size_t TriangleMesh::memoryBytes() const {
            data_.clipDistances.capacity() * sizeof(data_.clipDistances[0]);
 }
 
-namespace {
-
-// Embree reads a buffer's last element with a 16-byte load: the vector must own bytes past it.
-template <typename T>
-bool sharable(const std::vector<T>& v) {
-    return v.capacity() * sizeof(T) >= v.size() * sizeof(T) + 4;
-}
-
-} // namespace
-
 // The mesh's own arrays are Embree's buffers where their layout allows (the mesh outlives its
 // geometry, and neither changes after the build): the indices always, the positions where the
 // mesh is in scene space already. Otherwise Embree gets a copy.
 RTCGeometry TriangleMesh::createGeometry(RTCDevice device) const {
     static_assert(sizeof(Vec3) == 3 * sizeof(float) && sizeof(data_.triangles[0]) == 12);
     RTCGeometry geometry = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_TRIANGLE);
-    if (objectToScene().isIdentity() && sharable(data_.positions)) {
+    if (objectToScene().isIdentity() && data_.positionsSharable()) {
         rtcSetSharedGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
                                    data_.positions.data(), 0, sizeof(Vec3), data_.positions.size());
     } else {
@@ -65,7 +52,7 @@ RTCGeometry TriangleMesh::createGeometry(RTCDevice device) const {
             vertices[3 * i] = p.x, vertices[3 * i + 1] = p.y, vertices[3 * i + 2] = p.z;
         }
     }
-    if (sharable(data_.triangles)) {
+    if (data_.trianglesSharable()) {
         rtcSetSharedGeometryBuffer(geometry, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
                                    data_.triangles.data(), 0, sizeof(data_.triangles[0]),
                                    data_.triangles.size());
@@ -243,32 +230,6 @@ std::array<Vec3, 3> TriangleMesh::sceneTriangle(unsigned t) const {
     return {objectToScene().point(data_.positions[static_cast<std::size_t>(corners[0])]),
             objectToScene().point(data_.positions[static_cast<std::size_t>(corners[1])]),
             objectToScene().point(data_.positions[static_cast<std::size_t>(corners[2])])};
-}
-
-std::optional<AreaSample> TriangleMesh::sampleTriangleCone(unsigned t, Vec3 p, Vec2 u) const {
-    const std::array<Vec3, 3> corners = sceneTriangle(t);
-    const auto spherical = solidAngleSampling(p, corners);
-    if (!spherical)
-        return std::nullopt;
-    const Vec3 w = sampleSphericalTriangle(*spherical, u);
-    // Where w meets the triangle (Moller and Trumbore): its barycentric weights, which the
-    // object-space triangle shares, kept inside it against rounding.
-    const Vec3 e1 = corners[1] - corners[0], e2 = corners[2] - corners[0];
-    const Vec3 pv = cross(w, e2);
-    const float determinant = dot(e1, pv);
-    if (determinant == 0)
-        return std::nullopt;
-    const Vec3 tv = p - corners[0];
-    float b1 = std::max(0.0f, dot(tv, pv) / determinant);
-    float b2 = std::max(0.0f, dot(w, cross(tv, e1)) / determinant);
-    if (const float sum = b1 + b2; sum > 1)
-        b1 /= sum, b2 /= sum;
-    return pointOnTriangle(t, std::max(0.0f, 1 - b1 - b2), b1, 1 / spherical->solidAngle);
-}
-
-float TriangleMesh::triangleConePdf(unsigned t, Vec3 p) const {
-    const auto spherical = solidAngleSampling(p, sceneTriangle(t));
-    return spherical ? 1 / spherical->solidAngle : 0.0f;
 }
 
 AreaSample TriangleMesh::pointOnTriangle(std::size_t index, float b0, float b1, float pdf) const {

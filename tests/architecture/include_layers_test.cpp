@@ -26,7 +26,8 @@ const std::map<std::string, int> kLayers = {
     {"renderer/description", 7}, // plain data: what a scene says, and the words it may use
     {"renderer/parser", 8},      // the scene readers write descriptions and see no concept
     {"renderer/gltf", 8},
-    {"renderer/pbrt", 9}, // reads pbrt-v4's syntax with the .lrt statement reader
+    {"renderer/meshfiles", 8}, // mesh files to MeshData; the shapes that place them call them
+    {"renderer/pbrt", 9},      // reads pbrt-v4's syntax with the .lrt statement reader
     {"renderer/sampling", 8},
     {"renderer/image", 8},
     {"renderer/embree", 8},

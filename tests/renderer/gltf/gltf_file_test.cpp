@@ -41,6 +41,9 @@ TEST_CASE("glTF node transforms place meshes and a mirroring one keeps faces in 
     CHECK(file.meshes[0].data.positions[2].z == -5);
     CHECK(file.meshes[1].data.positions[1].x == -1); // (1 -1 0) mirrored, then moved
     CHECK(file.meshes[1].data.positions[1].z == -5);
+    // The reader keeps the spare elements that let Embree share the arrays.
+    CHECK(file.meshes[0].data.positionsSharable());
+    CHECK(file.meshes[0].data.trianglesSharable());
     // Counter-clockwise seen from +z before the mirror; after it, the order is reversed so that
     // the face's normal, cross(p1 - p0, p2 - p0), still points to +z (glTF 2.0, 3.7.2.1).
     const auto normal = [](const MeshData& m) {

@@ -3,6 +3,7 @@
 // irradiance converge to Lambert's closed form for a polygon, the density a sample reports is the
 // one pdfAt gives its point, and the density integrates to 1 over all directions.
 #include "renderer/lights/area_light.h"
+#include "renderer/lights/mesh_light_pieces.h"
 #include "renderer/sampling/pcg32.h"
 #include "renderer/sampling/spherical_triangle.h"
 #include "renderer/shapes/triangle_mesh.h"
@@ -73,24 +74,27 @@ const Point kPoints[] = {
 
 TEST_CASE("the two triangles of a rectangle are one light piece, others one each",
           "[lights][solidangle]") {
-    const TriangleMesh square = squareLight(), parallelogram = parallelogramLight();
-    CHECK(square.lightPieceCount() == 1);
-    CHECK(square.lightPieceOf(1) == 0);
-    CHECK(square.pieceArea(0) == Approx(4));
-    CHECK(parallelogram.lightPieceCount() == 2);
-    CHECK(parallelogram.lightPieceOf(1) == 1);
+    const TriangleMesh squareMesh = squareLight(), parallelogramMesh = parallelogramLight();
+    const MeshLightPieces square(squareMesh), parallelogram(parallelogramMesh);
+    CHECK(square.count() == 1);
+    CHECK(square.pieceOf(1) == 0);
+    CHECK(square.area(0) == Approx(4));
+    CHECK(parallelogram.count() == 2);
+    CHECK(parallelogram.pieceOf(1) == 1);
     for (const Point& point : kPoints)
-        CHECK((square.pieceConePdf(0, point.p) > 0) == point.bySolidAngle);
+        CHECK((square.conePdf(0, point.p, 0) > 0) == point.bySolidAngle);
     // A rectangle turned and scaled alike on every axis stays one; scaled unevenly along a
     // direction across its edges it becomes a parallelogram.
     MeshData data;
     data.positions = {{-1, -1, 2}, {1, -1, 2}, {1, 1, 2}, {-1, 1, 2}};
     data.triangles = {{0, 1, 2}, {0, 2, 3}};
     const Transform turned = Transform::rotate(30, {1, 2, 3}) * Transform::scale(2, 2, 2);
-    CHECK(TriangleMesh(turned, false, false, data).lightPieceCount() == 1);
+    const TriangleMesh turnedMesh(turned, false, false, data);
+    CHECK(MeshLightPieces(turnedMesh).count() == 1);
     const Transform sheared = Transform::rotate(45, {0, 0, 1}) * Transform::scale(1, 3, 1) *
                               Transform::rotate(20, {0, 0, 1});
-    CHECK(TriangleMesh(sheared, false, false, std::move(data)).lightPieceCount() == 2);
+    const TriangleMesh shearedMesh(sheared, false, false, std::move(data));
+    CHECK(MeshLightPieces(shearedMesh).count() == 2);
 }
 
 TEST_CASE("area light on meshes: irradiance estimates converge to Lambert's formula",
@@ -100,10 +104,9 @@ TEST_CASE("area light on meshes: irradiance estimates converge to Lambert's form
         const std::vector<Vec3> corners =
             rectangle ? std::vector<Vec3>{{-1, -1, 2}, {1, -1, 2}, {1, 1, 2}, {-1, 1, 2}}
                       : kParallelogram;
-        const AreaLight light(Color(2), true);
-        AreaLight whole(Color(2), true);
-        whole.addShape(&mesh);
-        const auto pieces = static_cast<int>(mesh.lightPieceCount());
+        AreaLight light(Color(2), true);
+        light.addShape(&mesh);
+        const auto pieces = static_cast<int>(light.piecesOf(mesh)->count());
         for (const Point& point : kPoints) {
             const Vec3 p = point.p;
             const double expected = lambertIrradiance(p, corners, 2);
@@ -124,7 +127,7 @@ TEST_CASE("area light on meshes: irradiance estimates converge to Lambert's form
                             s = light.samplePiece(mesh, piece, p, u);
                             weight = pieces;
                         } else {
-                            s = whole.sample(p, u);
+                            s = light.sample(p, u);
                         }
                         REQUIRE(s);
                         const double e = weight * s->E.r * std::max(0.0f, s->wi.z);

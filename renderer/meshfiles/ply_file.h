@@ -6,7 +6,6 @@
 #pragma once
 
 #include "renderer/description/mesh_data.h"
-#include "renderer/shapes/shape_registry.h"
 
 #include <filesystem>
 #include <functional>
@@ -26,10 +25,5 @@ MeshData parsePly(std::string_view bytes, const std::string& name);
 // the threads reading it (at most one call at a time).
 MeshData loadPlyFile(const std::filesystem::path& path,
                      const std::function<void(double)>& progress = {});
-
-// Shape "plymesh" "filename" "mesh.ply": pbrt-v4's name for a PLY triangle mesh.
-struct PlyShape {
-    static const ShapeEntry registryEntry;
-};
 
 } // namespace lrt

@@ -1,7 +1,7 @@
 // PLY meshes: the same mesh written as ASCII, binary of both byte orders and gzip'd reads the
 // same; a plymesh renders exactly as the same triangles given as a trianglemesh; hostile files
 // are refused with the place and the reason.
-#include "renderer/shapes/ply_file.h"
+#include "renderer/meshfiles/ply_file.h"
 #include "tests/renderer/render_test_support.h"
 #include "tests/scratch_directory.h"
 
@@ -218,6 +218,8 @@ const std::vector<std::vector<long long>> kFaceIndices = {{0, 1, 2, 3}, {3, 2, 4
 
 TEST_CASE("binary PLY layouts read in bulk and item by item give the same mesh", "[shapes][ply]") {
     const MeshData ascii = parsePly(asciiPly(), "m.ply");
+    CHECK(ascii.positionsSharable());
+    CHECK(ascii.trianglesSharable());
     for (const bool big : {false, true})
         for (const std::string type : {"int", "uint", "ushort"})
             for (const bool extra : {false, true}) {
@@ -225,6 +227,9 @@ TEST_CASE("binary PLY layouts read in bulk and item by item give the same mesh",
                                               << (extra ? "an extra vertex property" : "floats"));
                 const MeshData m = parsePly(binaryLayout(big, type, extra, kFaceIndices), "m.ply");
                 CHECK(m.triangles == ascii.triangles);
+                // Every reader keeps the spare elements that let Embree share the arrays.
+                CHECK(m.positionsSharable());
+                CHECK(m.trianglesSharable());
                 REQUIRE(m.positions.size() == ascii.positions.size());
                 for (std::size_t i = 0; i < m.positions.size(); ++i) {
                     CHECK(m.positions[i].x == ascii.positions[i].x);

@@ -1,8 +1,11 @@
 // Parsing PLY: the header into element and property declarations, then the body, ASCII or binary,
-// item by item (binary bodies of the common layouts in bulk), keeping what a mesh needs.
-#include "renderer/shapes/ply_file.h"
+// item by item (binary bodies of the common layouts in bulk), keeping what a mesh needs; and
+// reading a PLY file, gunzipped first when it is gzip'd.
+#include "renderer/meshfiles/ply_file.h"
 
 #include "renderer/core/scene_error.h"
+#include "renderer/meshfiles/gzip.h"
+#include "slvm/common/file_contents.h"
 
 #include <algorithm>
 #include <atomic>
@@ -284,10 +287,8 @@ struct MeshReader {
                 fmt::format("{}:{}: the vertex element has no x, y and z", name, e.line));
         normals = found[int(Slot::NX)] && found[int(Slot::NY)] && found[int(Slot::NZ)];
         st = found[int(Slot::U)] && found[int(Slot::V)];
-        // The header's counts were checked against the body's size: reserving is bounded. One
-        // more than needed, so that Embree may read the mesh's own arrays (its loads run past
-        // the last element; TriangleMesh::createGeometry).
-        mesh.positions.reserve(e.count + 1);
+        // The header's counts were checked against the body's size: reserving is bounded.
+        mesh.reservePositions(e.count);
         if (normals)
             mesh.normals.reserve(e.count);
         if (st)
@@ -347,7 +348,7 @@ struct MeshReader {
     }
 
     void readFaces(const Element& e) {
-        mesh.triangles.reserve(mesh.triangles.size() + e.count + 1);
+        mesh.reserveTriangles(mesh.triangles.size() + e.count);
         if (readByteCountedFaces(e))
             return;
         for (std::uint64_t i = 0; i < e.count; ++i)
@@ -524,7 +525,21 @@ MeshData parsePly(std::string_view bytes, const std::string& name) {
                                              reader.mesh.positions.empty() ? "no vertices"
                                              : faces                       ? "no faces"
                                                      : "no face element (a point cloud?)"));
+    // A quad adds a triangle beyond readFaces' reserve: a single one fills the spare element.
+    reader.mesh.keepSpareElements();
     return std::move(reader.mesh);
+}
+
+MeshData loadPlyFile(const std::filesystem::path& path,
+                     const std::function<void(double)>& progress) {
+    const std::optional<slvm::FileBytes> file = slvm::readFileInParallel(path, progress);
+    std::optional<std::string> read = file ? std::nullopt : slvm::readFileContents(path);
+    if (!file && !read)
+        throw std::runtime_error(fmt::format("cannot open PLY file '{}'", path.string()));
+    const std::string_view bytes = file ? file->view() : std::string_view(*read);
+    if (isGzip(bytes))
+        return parsePly(inflateGzip(bytes, path.string()), path.string());
+    return parsePly(bytes, path.string());
 }
 
 } // namespace lrt

@@ -1,6 +1,6 @@
 // OBJ to meshes: faces are split by group and material, and each distinct (position, normal,
 // texcoord) triple becomes one mesh vertex.
-#include "renderer/shapes/obj_file.h"
+#include "renderer/meshfiles/obj_file.h"
 
 #include "renderer/core/scene_error.h"
 
@@ -137,20 +137,5 @@ ObjFile loadObjFile(const std::filesystem::path& path) {
         throw std::runtime_error(fmt::format("OBJ file '{}' has no faces", path.string()));
     return file;
 }
-
-namespace {
-
-const ParameterSpec kParameters[] = {
-    {"filename", ValueKind::String, {}, {}, "the .obj file, relative to the scene file (required)"},
-};
-
-ShapeSurfaces create(std::span<const double>, const Parameters& p, const ShapeContext& c) {
-    ObjFile obj = loadShapeFile(p, c, "obj", loadObjFile);
-    return meshFileSurfaces(obj.meshes, std::move(obj.materials));
-}
-
-} // namespace
-
-const ShapeEntry ObjShape::registryEntry{{"obj", "", {}, kParameters}, &create};
 
 } // namespace lrt

@@ -4,7 +4,6 @@
 
 #include "renderer/description/file_material.h"
 #include "renderer/description/mesh_data.h"
-#include "renderer/shapes/shape_registry.h"
 
 #include <filesystem>
 #include <string>
@@ -26,10 +25,5 @@ struct ObjFile {
 
 // Throws std::runtime_error with tinyobjloader's message for an unreadable or malformed file.
 ObjFile loadObjFile(const std::filesystem::path& path);
-
-// Shape "obj" "filename" "mesh.obj": the file's meshes, one per group and material.
-struct ObjShape {
-    static const ShapeEntry registryEntry;
-};
 
 } // namespace lrt
