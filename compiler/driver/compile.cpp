@@ -69,16 +69,16 @@ void assembleCard(CompiledProgram& program, const std::string& name) {
 
 const std::vector<Profile>& profiles() {
     static const std::vector<Profile> table = {
-        {"sl", Machine::Surface, "PROFILE_SL", ".sl", ".sl",
+        {"sl", Machine::Surface, "PROFILE_SL", ".sl", ".sl", true,
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::SlTarget>(); },
          &assembleSl},
-        {"vp1.1", Machine::Vertex, "PROFILE_VP11", ".vp", ".vp",
+        {"vp1.1", Machine::Vertex, "PROFILE_VP11", ".vp", ".vp", false,
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::VpTarget>(false); },
          &assembleVertexProgram},
-        {"vp2", Machine::Vertex, "PROFILE_VP2", ".vp", ".vp",
+        {"vp2", Machine::Vertex, "PROFILE_VP2", ".vp", ".vp", false,
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::VpTarget>(true); },
          &assembleVertexProgram},
-        {"card", Machine::Card, "PROFILE_CARD", ".exr", ".pc",
+        {"card", Machine::Card, "PROFILE_CARD", ".exr", ".pc", true,
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::CardTarget>(); },
          &assembleCard},
     };
@@ -98,9 +98,14 @@ const Profile& requireProfile(std::string_view name) {
 }
 
 std::vector<std::string_view> profileNames() {
+    return profileNamesWhere([](const Profile&) { return true; });
+}
+
+std::vector<std::string_view> profileNamesWhere(bool (*accepts)(const Profile&)) {
     std::vector<std::string_view> names;
     for (const Profile& profile : profiles())
-        names.push_back(profile.name);
+        if (accepts(profile))
+            names.push_back(profile.name);
     return names;
 }
 
@@ -110,10 +115,6 @@ std::unique_ptr<Target> makeTarget(std::string_view profile) {
 }
 
 namespace {
-
-std::unique_ptr<Target> requireTarget(const CompileOptions& options) {
-    return requireProfile(options.profile).makeTarget();
-}
 
 // Out of registers: the program is generated again from the original function with its
 // instructions put in an order that keeps fewer values alive at once (needier operands first),
@@ -144,7 +145,7 @@ void fitRegisters(ir::Function& function, const Target& target,
 
 // What every front end shares once it has an IR function: optimisation, legalisation for the
 // target, code generation, and the target's own assembler and verifier.
-CompiledProgram finish(ir::Function function, const Target& target,
+CompiledProgram finish(ir::Function function, const Profile& profile, const Target& target,
                        std::vector<ConstantSlot> uniformSlots, const std::string& sourceName) {
     ir::verify(function, "the front end");
     ir::optimize(function);
@@ -166,7 +167,7 @@ CompiledProgram finish(ir::Function function, const Target& target,
     // The generated text goes through the same assembler or parser, and verifier, as
     // hand-written programs.
     try {
-        findProfile(target.name())->assemble(program, sourceName + " (compiled)");
+        profile.assemble(program, sourceName + " (compiled)");
     } catch (const slvm::ProgramError& error) {
         throw std::logic_error(
             fmt::format("internal compiler error: the {} program compiled from {} does "
@@ -222,11 +223,11 @@ std::shared_ptr<const slvm::SourceText> readSource(const std::filesystem::path& 
 
 CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
                           const CompileOptions& options) {
-    const std::unique_ptr<Target> target = requireTarget(options);
+    const Profile& profile = requireProfile(options.profile);
+    const std::unique_ptr<Target> target = profile.makeTarget();
     std::vector<slvm::Diagnostic> errors;
-    cg::PreprocessorOptions preprocessorOptions{options.searchPath, {}};
-    preprocessorOptions.defines["LRT"] = "1";
-    preprocessorOptions.defines[std::string(findProfile(target->name())->macro)] = "1";
+    const cg::PreprocessorOptions preprocessorOptions{
+        options.searchPath, {{"LRT", "1"}, {std::string(profile.macro), "1"}}};
     cg::PreprocessedSource preprocessed = cg::preprocess(source, preprocessorOptions, errors);
     const cg::TranslationUnit unit = cg::parse(preprocessed.tokens, errors);
     stopOnErrors(errors);
@@ -237,7 +238,7 @@ CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
     stopOnErrors(errors);
     const std::vector<std::filesystem::path> files = sourceFiles(preprocessed.sources);
     lowered.function.sources = std::move(preprocessed.sources);
-    CompiledProgram program = finish(std::move(lowered.function), *target,
+    CompiledProgram program = finish(std::move(lowered.function), profile, *target,
                                      std::move(lowered.uniformSlots), source->name());
     program.files = files;
     return program;
@@ -245,10 +246,12 @@ CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
 
 CompiledProgram compileTl(std::shared_ptr<const slvm::SourceText> source,
                           const CompileOptions& options) {
-    const std::unique_ptr<Target> target = requireTarget(options);
-    if (target->isVertexProgram())
-        throw std::invalid_argument(fmt::format(
-            "profile {} is not a T-Language profile: expected sl or card", target->name()));
+    const Profile& profile = requireProfile(options.profile);
+    if (!profile.tLanguage)
+        throw std::invalid_argument(
+            fmt::format("profile {} is not a T-Language profile: expected {}", profile.name,
+                        fmt::join(profileNamesWhere(isTLanguageProfile), " or ")));
+    const std::unique_ptr<Target> target = profile.makeTarget();
     if (!options.uniformValues.empty())
         throw std::invalid_argument("T-Language programs have no uniforms to set");
     std::vector<slvm::Diagnostic> errors;
@@ -259,7 +262,7 @@ CompiledProgram compileTl(std::shared_ptr<const slvm::SourceText> source,
     stopOnErrors(errors);
     const std::vector<std::filesystem::path> files = sourceFiles(preprocessed.sources);
     function.sources = std::move(preprocessed.sources);
-    CompiledProgram compiled = finish(std::move(function), *target, {}, source->name());
+    CompiledProgram compiled = finish(std::move(function), profile, *target, {}, source->name());
     compiled.files = files;
     return compiled;
 }

@@ -75,6 +75,7 @@ struct Profile {
     std::string_view macro;           // defined to 1 for Cg's preprocessor: "PROFILE_VP2"
     std::string_view outputExtension; // what `lrt cg compile` writes by default: ".vp"
     std::string_view textExtension;   // the machine's own text: ".sl", ".vp", ".pc"
+    bool tLanguage;                   // T-Language compiles to it (Cg compiles to every profile)
     std::unique_ptr<Target> (*makeTarget)();
     // Loads the generated assembly into the program's verified form, through the target's own
     // assembler (or parser) and verifier; throws slvm::ProgramError.
@@ -88,6 +89,11 @@ const std::vector<Profile>& profiles();
 const Profile* findProfile(std::string_view name);
 // The profile of that name; throws std::invalid_argument naming the profiles there are.
 const Profile& requireProfile(std::string_view name);
+// The names of the profiles `accepts` says yes to, in the table's order.
+std::vector<std::string_view> profileNamesWhere(bool (*accepts)(const Profile&));
+inline bool isTLanguageProfile(const Profile& profile) {
+    return profile.tLanguage;
+}
 std::vector<std::string_view> profileNames();
 // The target of a profile name, or nullptr.
 std::unique_ptr<Target> makeTarget(std::string_view profile);

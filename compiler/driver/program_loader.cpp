@@ -36,9 +36,14 @@ CompiledProgram loadCard(const std::filesystem::path& path, const CompileOptions
     return program;
 }
 
-const std::vector<std::string_view> kSl{"sl"};
-const std::vector<std::string_view> kVertex{"vp1.1", "vp2"};
-const std::vector<std::string_view> kCard{"card"};
+// The profiles a format serves, from the profile table: those of a machine, or of a language.
+template <Machine machine>
+bool runsOn(const Profile& profile) {
+    return profile.machine == machine;
+}
+bool anyProfile(const Profile&) {
+    return true;
+}
 
 bool serves(const ProgramFormat& format, std::string_view profile) {
     return std::ranges::find(format.profiles, profile) != format.profiles.end();
@@ -48,16 +53,20 @@ bool serves(const ProgramFormat& format, std::string_view profile) {
 
 const std::vector<ProgramFormat>& programFormats() {
     static const std::vector<ProgramFormat> formats = [] {
+        const std::vector<std::string_view> surface = profileNamesWhere(runsOn<Machine::Surface>),
+                                            vertex = profileNamesWhere(runsOn<Machine::Vertex>),
+                                            card = profileNamesWhere(runsOn<Machine::Card>);
         std::vector<ProgramFormat> table = {
-            {".slc", "SL bytecode", kSl, false, false, &loadShader},
-            {".sl", "SL assembly", kSl, false, false, &loadShader},
-            {".cg", "Cg source", {"sl", "vp1.1", "vp2", "card"}, true, true, &compileCgFile},
-            {".t", "T-Language source", {"sl", "card"}, true, false, &compileTlFile},
-            {".vp", "vertex program", kVertex, false, false, &loadVertexProgram},
-            {".pc", "card text", kCard, false, false, &loadCard},
+            {".slc", "SL bytecode", surface, false, false, &loadShader},
+            {".sl", "SL assembly", surface, false, false, &loadShader},
+            {".cg", "Cg source", profileNamesWhere(anyProfile), true, true, &compileCgFile},
+            {".t", "T-Language source", profileNamesWhere(isTLanguageProfile), true, false,
+             &compileTlFile},
+            {".vp", "vertex program", vertex, false, false, &loadVertexProgram},
+            {".pc", "card text", card, false, false, &loadCard},
         };
         for (const std::string_view extension : slvm::card::kCardImageExtensions)
-            table.push_back({extension, "card image", kCard, false, false, &loadCard});
+            table.push_back({extension, "card image", card, false, false, &loadCard});
         return table;
     }();
     return formats;
