@@ -8,6 +8,7 @@
 #include "renderer/denoise/denoise_image.h"
 #include "renderer/description/aov_selection.h"
 #include "renderer/film/image_output.h"
+#include "renderer/film/rendered_image.h"
 #include "renderer/render/pixel_debugger.h"
 #include "slvm/common/file_contents.h"
 
@@ -257,7 +258,8 @@ HttpResponse PreviewApi::image(const HttpRequest& request, bool linear) const {
     if (!latest || !scene)
         return errorResponse(404, "no pass has finished yet");
     if (linear) {
-        const auto bytes = encodeImage(withAovs(latest->image, latest->aovs, 1.0f), ".exr");
+        const auto bytes =
+            encodeImage(exrChannels(everyLayer(latest->image, latest->aovs)), ".exr");
         return {200, "image/x-exr", std::string(bytes.begin(), bytes.end()), {}};
     }
     const std::string aov = request.queryValue("aov").empty() ? "color" : request.queryValue("aov");

@@ -20,28 +20,6 @@ float encodeDisplay(float linear, float gain, std::optional<float> gamma) {
     return v <= 0.0031308f ? 12.92f * v : 1.055f * std::pow(v, 1.0f / 2.4f) - 0.055f;
 }
 
-Image withAovs(const Image& linear, const Image& aovs, float gain) {
-    Image out = linear;
-    out.channels = 3 + aovs.channels;
-    out.channelNames = {"R", "G", "B"};
-    out.channelNames.insert(out.channelNames.end(), aovs.channelNames.begin(),
-                            aovs.channelNames.end());
-    // The halves are colour too: the gain applies to them as to R, G, B.
-    std::vector<float> scale(static_cast<std::size_t>(aovs.channels), 1.0f);
-    for (std::size_t c = 0; c < scale.size(); ++c)
-        if (aovChannelSelected(aovs.channelNames[c], {"halves"}))
-            scale[c] = gain;
-    out.pixels.clear();
-    out.pixels.reserve(static_cast<std::size_t>(linear.width) * linear.height * out.channels);
-    for (std::size_t p = 0; p < static_cast<std::size_t>(linear.width) * linear.height; ++p) {
-        for (int c = 0; c < 3; ++c)
-            out.pixels.push_back(linear.pixels[p * 3 + c] * gain);
-        for (std::size_t c = 0; c < scale.size(); ++c)
-            out.pixels.push_back(aovs.pixels[p * aovs.channels + c] * scale[c]);
-    }
-    return out;
-}
-
 namespace {
 // RGB and, from the AOVs' first channel, straight (unassociated) alpha: formats other than EXR
 // store colour not multiplied by alpha, so the premultiplied colour is divided by coverage.

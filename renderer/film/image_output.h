@@ -17,10 +17,6 @@ bool isLinearFormat(const std::filesystem::path& path);
 // The 8-bit encoding of one linear value: gain, then sRGB or 1/gamma, in [0, 1].
 float encodeDisplay(float linear, float gain, std::optional<float> gamma);
 
-// Colour (R, G, B scaled by `gain`) and the AOVs of the same pixels, interleaved into one image
-// with its channel names: what a checkpoint and the preview's EXR download hold.
-Image withAovs(const Image& linear, const Image& aovs, float gain);
-
 // Writes `image` as the format of `path` stores it (exrChannels for EXR). Only writes: the gain,
 // the layers and denoising are the image's already. Throws std::runtime_error naming the file;
 // never leaves a partial file behind.

@@ -50,6 +50,10 @@ RenderedImage renderedImage(const Image& linear, const Image& aovs, const FilmDe
     return out;
 }
 
+RenderedImage everyLayer(const Image& linear, const Image& aovs) {
+    return {linear, aovs, allAovs(), std::nullopt};
+}
+
 RenderedImage renderedImageFromChannels(const Image& file,
                                         const std::vector<std::string>& requiredLayers) {
     const std::vector<std::string>& names = file.channelNames;

@@ -25,6 +25,10 @@ struct RenderedImage {
 // (exrAovLayers).
 RenderedImage renderedImage(const Image& linear, const Image& aovs, const FilmDescription& film);
 
+// A render's colour and every AOV layer as they are, without the film's gain: what a checkpoint
+// and the preview's EXR download hold (through exrChannels).
+RenderedImage everyLayer(const Image& linear, const Image& aovs);
+
 // An image file's channels as a render's (R, G, B, each layer of kAovLayers it has whole, and
 // noisy.R, noisy.G, noisy.B when it was denoised). Throws std::runtime_error naming the channels
 // it lacks of R, G, B and of `requiredLayers` (layer names), in that order.

@@ -2,7 +2,7 @@
 // lrt:checkpoint:tiles (one '0' or '1' per tile), lrt:checkpoint:identity, and the statistics.
 #include "renderer/render/checkpoint_file.h"
 
-#include "renderer/film/image_output.h"
+#include "renderer/film/rendered_image.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -27,7 +27,7 @@ std::filesystem::path checkpointPath(const std::filesystem::path& output) {
 
 void writeCheckpoint(const std::filesystem::path& path, const RenderResult& partial,
                      const std::string& identity) {
-    const Image out = withAovs(partial.image, partial.aovs, 1.0f); // before any gain
+    const Image out = exrChannels(everyLayer(partial.image, partial.aovs)); // before any gain
     std::string channels;
     for (const std::string& name : out.channelNames)
         channels += (channels.empty() ? "" : ",") + name;
