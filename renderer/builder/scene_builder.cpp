@@ -130,8 +130,7 @@ std::unique_ptr<Scene> SceneBuilder::build() {
         return std::shared_ptr<const Integrator>(createIntegrator(entity, choice));
     };
     collecting([&] {
-        parts_.integrators->byChoice[options.integrator.name] =
-            createIntegrator(options.integrator);
+        parts_.integrators->byChoice[options.integrator.name] = parts_.integrators->make({});
     });
     makeLights();
     throwCollected();

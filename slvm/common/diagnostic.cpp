@@ -76,10 +76,6 @@ std::size_t characterCount(std::string_view text) {
     return count;
 }
 
-bool isBlank(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 // `word` as printed: whole, or its head and tail around an ellipsis when it is too long.
 std::string shownWord(std::string_view word) {
     const std::size_t count = characterCount(word);
@@ -91,19 +87,17 @@ std::string shownWord(std::string_view word) {
                        printableText(word.substr(tailStart)));
 }
 
-// The message as printed: printable, with each over-long word cut.
+// The message as printed: printable, with each over-long word (as splitWords finds words) cut.
 std::string shownMessage(std::string_view message) {
     std::string out;
-    for (std::size_t at = 0; at < message.size();) {
-        std::size_t end = at;
-        const bool blank = isBlank(message[at]);
-        while (end < message.size() && isBlank(message[end]) == blank)
-            ++end;
-        out += blank ? printableText(message.substr(at, end - at))
-                     : shownWord(message.substr(at, end - at));
-        at = end;
+    std::size_t at = 0;
+    for (const std::string_view word : splitWords(message)) {
+        const auto start = static_cast<std::size_t>(word.data() - message.data());
+        out += printableText(message.substr(at, start - at));
+        out += shownWord(word);
+        at = start + word.size();
     }
-    return out;
+    return out + printableText(message.substr(at));
 }
 
 // The quoted line and its caret line: the whole line when it is short, else a window of it around
