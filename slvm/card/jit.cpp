@@ -7,6 +7,7 @@
 // The budget is counted per basic block as for SL (jit::BudgetCounter).
 #include "slvm/card/jit.h"
 
+#include "slvm/card/card_blocks.h"
 #include "slvm/card/lane_code.h"
 #include "slvm/card/liveness.h"
 #include "slvm/jit/code_builder.h"
@@ -36,17 +37,12 @@ int dynamicTarget(const VerifiedProgram* program, float target) {
     return jumpTarget(*program, target);
 }
 
-// The immediate target of a jump, or -1 (a fault); only for a mov to pos with an immediate.
-int immediateTarget(const VerifiedProgram& program, const Instruction& in) {
-    return jumpTarget(program, in.immediate[0]);
-}
-
 class Generator {
 public:
     // With `distanceOnly`, the function computes rf0 alone, and leaves out work on the floats
     // that cannot reach it (liveness.h); its exits store no registers.
     Generator(x86::Compiler& cc, const VerifiedProgram& program, bool distanceOnly)
-        : cc_(cc), program_(program), code_(program.instructions()) {
+        : cc_(cc), program_(program), code_(program.instructions()), blocks_(cc, program) {
         if (distanceOnly)
             live_ = liveness(program, FloatSet().set(0));
     }
@@ -95,7 +91,7 @@ private:
     void emitOperation(const Instruction& in);
     void emitIn();
     void emitMov(const Instruction& in);
-    void emitJump(const Instruction& in);
+    void emitComputedJump(const Instruction& in);
     void emitReturn(Outcome outcome);
 
     x86::Compiler& cc_;
@@ -106,15 +102,13 @@ private:
     x86::Gp registers_, frame_, resumeAt_;
     std::array<Xmm, 3> point_{}; // the distance function's arguments
     std::optional<jit::BudgetCounter> budget_;
-    std::vector<asmjit::Label> labels_;
-    asmjit::Label resume_, fault_;
+    CardBlocks blocks_;
     std::optional<Liveness> live_; // none: the run function, where everything is live
     std::size_t current_ = 0;
     // What each float of the SSE registers holds, where known at this point of the code: a mov
     // of what is already there emits nothing ("mov rf3, 0" after `in`, say).
     using Contents = std::array<std::optional<std::uint32_t>, kRegisterFloats>;
     Contents contents_{};
-    std::vector<bool> leaders_;
     bool entryIsJumpTarget_ = false;
     std::array<bool, kVectors> zeroedAtEntry_{};
 };
@@ -142,7 +136,6 @@ void Generator::generate() {
 
     // What the card can write (rm0, rv0-rv3, for any arithmetic or `in`; mov destinations) and
     // what it reads (rm0 and rm1 for arithmetic, mov sources): only those get a register.
-    const std::vector<bool> leader = blockLeaders(program_);
     std::array<bool, kVectors> referenced{};
     auto mark = [](std::array<bool, kVectors>& set, int firstFloat, int floats) {
         for (int f = firstFloat; f < firstFloat + std::max(floats, 1); ++f)
@@ -150,8 +143,8 @@ void Generator::generate() {
     };
     for (std::size_t i = 0; i < code_.size(); ++i) {
         const Instruction& in = code_[i];
-        entryIsJumpTarget_ = entryIsJumpTarget_ ||
-                             (isJump(in) && in.hasImmediate && immediateTarget(program_, in) == 0);
+        entryIsJumpTarget_ = entryIsJumpTarget_ || (isJump(in) && in.hasImmediate &&
+                                                    jumpTarget(program_, in.immediate[0]) == 0);
         if (in.opcode == Opcode::Mov) {
             if (in.to >= 0)
                 mark(written_, in.to, in.width);
@@ -175,18 +168,13 @@ void Generator::generate() {
                 cc_.xorps(vector(v), vector(v));
         }
 
-    leaders_ = leader;
-    labels_ = jit::leaderLabels(cc_, leader);
-    resume_ = cc_.newLabel();
-    fault_ = cc_.newLabel();
-    jit::emitBlocks(cc_, *budget_, leader, labels_, [&](std::size_t i) { emit(i); });
-    cc_.bind(labels_[code_.size()]); // off the end, or an exit
-    emitReturn(kFinished);
-    budget_->emitExits(resume_, resumeAt_);
-    cc_.bind(resume_);
+    blocks_.emitCode(*budget_, [&](std::size_t i) { emit(i); });
+    emitReturn(kFinished); // off the end, or an exit
+    budget_->emitExits(blocks_.resume(), resumeAt_);
+    cc_.bind(blocks_.resume());
     cc_.mov(x86::dword_ptr(frame_, offsetof(Frame, resumeAt)), resumeAt_);
     emitReturn(kResume);
-    cc_.bind(fault_);
+    cc_.bind(blocks_.fault());
     emitReturn(kFault);
     cc_.endFunc();
 }
@@ -218,7 +206,7 @@ void Generator::emitReturn(Outcome outcome) {
 void Generator::emit(std::size_t index) {
     const Instruction& in = code_[index];
     current_ = index;
-    if (leaders_[index]) { // a run starts with every register zero; elsewhere, who knows
+    if (blocks_.leaders()[index]) { // a run starts with every register zero; elsewhere, who knows
         const bool start = index == 0 && !entryIsJumpTarget_;
         for (std::size_t f = 0; f < contents_.size(); ++f)
             contents_[f] =
@@ -226,7 +214,10 @@ void Generator::emit(std::size_t index) {
     }
     if (live_ && isDead(in, live_->after[index]))
         return; // nothing it writes is read again
-    emitOperation(in);
+    if (in.opcode == Opcode::Mov)
+        emitMov(in);
+    else
+        emitOperation(in);
     if (in.opcode != Opcode::Mov && in.opcode != Opcode::In) {
         const FloatSet written = writtenBy(in);
         for (std::size_t f = 0; f < contents_.size(); ++f)
@@ -259,9 +250,10 @@ void Generator::emitIn() {
             cc_.xorps(vector(v), vector(v));
 }
 
+// A mov that is no jump to an immediate target (CardBlocks emits those).
 void Generator::emitMov(const Instruction& in) {
     if (in.to < 0) {
-        emitJump(in);
+        emitComputedJump(in);
         return;
     }
     // What the destination's floats get: the source's contents (pos, an immediate, or a
@@ -317,21 +309,16 @@ void Generator::emitMov(const Instruction& in) {
     }
 }
 
-// A mov to pos. A target known now jumps (or faults); one held in a register is looked up at run
-// time and the interpreter goes on there.
-void Generator::emitJump(const Instruction& in) {
-    if (in.hasImmediate) {
-        const int target = immediateTarget(program_, in);
-        cc_.jmp(target < 0 ? fault_ : labels_[static_cast<std::size_t>(target)]);
-        return;
-    }
+// A mov to pos from a register: the target is looked up at run time and the interpreter goes on
+// there.
+void Generator::emitComputedJump(const Instruction& in) {
     const Xmm value = readFloat(in.from);
     const x86::Gp program = cc_.newIntPtr();
     cc_.mov(program, x86::qword_ptr(frame_, offsetof(Frame, program)));
     jit::invoke(cc_, dynamicTarget, program, value)->setRet(0, resumeAt_);
     cc_.test(resumeAt_, resumeAt_);
-    cc_.js(fault_);
-    cc_.jmp(resume_);
+    cc_.js(blocks_.fault());
+    cc_.jmp(blocks_.resume());
 }
 
 Xmm Generator::horizontalSum(const Xmm& products, bool fromZero) {
@@ -361,11 +348,8 @@ void Generator::emitOperation(const Instruction& in) {
                 cc_.emit(instruction, vector(v), vector(4 + v));
     };
     switch (opcode) {
-    case Opcode::Exit:
-        cc_.jmp(labels_[code_.size()]);
-        break;
+    case Opcode::Exit: // control flow and moves: emit()
     case Opcode::Mov:
-        emitMov(in);
         break;
     case Opcode::In:
         emitIn();

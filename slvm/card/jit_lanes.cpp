@@ -4,6 +4,7 @@
 // an SDF cost what their live floats need. Each operation is the interpreter's, lane for lane:
 // sums start from 0 where its sums do and add in its order; sin and cos call sinf and cosf per
 // lane.
+#include "slvm/card/card_blocks.h"
 #include "slvm/card/lane_code.h"
 #include "slvm/card/liveness.h"
 #include "slvm/card/vm.h"
@@ -27,7 +28,7 @@ class LaneGenerator {
 public:
     LaneGenerator(x86::Compiler& cc, const VerifiedProgram& program)
         : cc_(cc), program_(program), code_(program.instructions()),
-          live_(liveness(program, FloatSet().set(0))) {}
+          live_(liveness(program, FloatSet().set(0))), blocks_(cc, program) {}
 
     void generate();
 
@@ -72,8 +73,7 @@ private:
     std::size_t current_ = 0;
     std::array<Xmm, kRegisterFloats> floats_{};
     x86::Gp frame_;
-    std::vector<asmjit::Label> labels_;
-    asmjit::Label fault_, resume_;
+    CardBlocks blocks_;
 };
 
 void LaneGenerator::generate() {
@@ -89,19 +89,14 @@ void LaneGenerator::generate() {
         if (live_.atStart.test(static_cast<std::size_t>(f)))
             cc_.xorps(value(f), value(f));
 
-    const std::vector<bool> leader = blockLeaders(program_);
-    labels_ = jit::leaderLabels(cc_, leader);
-    fault_ = cc_.newLabel();
-    resume_ = cc_.newLabel();
-    jit::emitBlocks(cc_, budget, leader, labels_, [&](std::size_t i) { emit(i); });
-    cc_.bind(labels_[code_.size()]); // off the end, or an exit
+    blocks_.emitCode(budget, [&](std::size_t i) { emit(i); });
     cc_.movups(x86::xmmword_ptr(frame_, offsetof(LaneFrame, distances)), value(0));
     emitExit(kLanesFinished);
     const x86::Gp resumeAt = cc_.newInt32(); // unused: the lanes go on one by one, from the start
-    budget.emitExits(resume_, resumeAt);
-    cc_.bind(resume_);
+    budget.emitExits(blocks_.resume(), resumeAt);
+    cc_.bind(blocks_.resume());
     emitExit(kLanesResume);
-    cc_.bind(fault_);
+    cc_.bind(blocks_.fault());
     emitExit(kLanesFault);
     cc_.endFunc();
 }
@@ -126,12 +121,13 @@ void LaneGenerator::emit(std::size_t index) {
             cc_.addps(sum, product(a(k), b(k)));
         return sum;
     };
-    switch (in.opcode) {
-    case Opcode::Exit:
-        cc_.jmp(labels_[code_.size()]);
-        break;
-    case Opcode::Mov:
+    if (in.opcode == Opcode::Mov) {
         emitMov(in);
+        return;
+    }
+    switch (in.opcode) {
+    case Opcode::Exit: // control flow and moves: above, and in CardBlocks::emitCode
+    case Opcode::Mov:
         break;
     case Opcode::In:
         for (int f = 0; f < 16; ++f) {
@@ -262,12 +258,8 @@ void LaneGenerator::emit(std::size_t index) {
     }
 }
 
+// A mov of data: the lanes' cards jump only to immediate targets, which CardBlocks emits.
 void LaneGenerator::emitMov(const Instruction& in) {
-    if (in.to < 0) { // only immediate targets here
-        const int target = jumpTarget(program_, in.immediate[0]);
-        cc_.jmp(target < 0 ? fault_ : labels_[static_cast<std::size_t>(target)]);
-        return;
-    }
     if (in.from < 0 && !in.hasImmediate) { // pos: the pixel of the next instruction
         cc_.movaps(value(in.to), broadcast(static_cast<float>(in.next)));
         return;
