@@ -121,7 +121,7 @@ void addCardCommand(CLI::App& app, int& exitStatus) {
         exitStatus = guarded([&] {
             return runCard(runFlags->point, runFlags->budget, runFlags->vm, [&] {
                 compiler::CompileOptions options;
-                options.profile = "card";
+                options.profile = compiler::ProfileId::Card;
                 return *compiler::loadProgram(runFlags->card, options).card();
             });
         });

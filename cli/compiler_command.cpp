@@ -32,8 +32,11 @@ struct Language {
     const compiler::ProgramFormat& format() const { return *compiler::programFormat(extension); }
     std::string source() const { return fmt::format("{} ({})", format().name, extension); }
     bool hasEntryAndUniforms() const { return format().hasUniforms; }
-    std::vector<std::string> profiles() const {
-        return {format().profiles.begin(), format().profiles.end()};
+    std::vector<std::string> profiles() const { // as --profile spells them
+        std::vector<std::string> names;
+        for (const std::string_view name : compiler::profileNames(format().profiles))
+            names.emplace_back(name);
+        return names;
     }
     compiler::CompiledProgram compileFile(const std::filesystem::path& path,
                                           const compiler::CompileOptions& options) const {
@@ -58,7 +61,7 @@ struct CompileFlags {
 // The compiler's options from the flags; a malformed --set is a usage error.
 compiler::CompileOptions compileOptions(const CompileFlags& flags) {
     compiler::CompileOptions options;
-    options.profile = flags.profile;
+    options.profile = compiler::requireProfile(flags.profile).id;
     options.entry = flags.entry;
     for (const std::string& folder : flags.includeFolders)
         options.searchPath.emplace_back(folder);
@@ -108,7 +111,7 @@ int compileCommand(const CompileFlags& flags) {
         output = std::filesystem::path(flags.input)
                      .replace_extension(flags.emit == "ir"
                                             ? std::string_view(".ir")
-                                            : compiler::findProfile(flags.profile)->outputExtension)
+                                            : compiler::profileOf(options.profile).outputExtension)
                      .string();
     // A card goes into an image when the name asks for one, else it is written as card text.
     if (program.card() && flags.emit == "asm" && slvm::card::isWritableCardImagePath(output))
@@ -129,30 +132,30 @@ void refuseFlags(const CLI::App& command, std::initializer_list<const char*> fla
 
 // The profile a run without --profile means: the one whose flags it was given, as `lrt sl run`,
 // `lrt vp2 run` or `lrt card run` would take them; sl when none says.
-std::string inferredProfile(const CLI::App& command) {
+compiler::ProfileId inferredProfile(const CLI::App& command) {
     const auto given = [&](const char* flag) {
         const CLI::Option* option = command.get_option_no_throw(flag);
         return option && option->count() > 0;
     };
     if (given("--point"))
-        return "card";
+        return compiler::ProfileId::Card;
     if (given("--attrib") || given("--param"))
-        return "vp2";
-    return "sl";
+        return compiler::ProfileId::Vp2;
+    return compiler::ProfileId::Sl;
 }
 
 int runCommand(CompileFlags flags, const ShaderRunOptions& shaderRun,
                const ProgramRunOptions& vertexRun, const std::string& point,
                const CLI::App& command) {
     if (flags.profile.empty())
-        flags.profile = inferredProfile(command);
+        flags.profile = compiler::profileOf(inferredProfile(command)).name;
     const std::vector<std::string> profiles = flags.language->profiles();
     if (std::ranges::find(profiles, flags.profile) == profiles.end())
         throw UsageError(fmt::format("{} programs have no profile {}: give --profile {}",
                                      flags.language->command, flags.profile,
                                      fmt::join(profiles, "|")));
     const compiler::CompileOptions options = compileOptions(flags);
-    const compiler::Machine machine = compiler::findProfile(flags.profile)->machine;
+    const compiler::Machine machine = compiler::profileOf(options.profile).machine;
     if (machine == compiler::Machine::Card) {
         refuseFlags(command, {"--attrib", "--param", "--trace-result", "--texture", "--seed"},
                     flags.profile);

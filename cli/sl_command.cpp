@@ -200,7 +200,7 @@ void addSlCommand(CLI::App& app, int& exitStatus) {
         exitStatus = guarded([&] {
             return runShader(*run, [&] {
                 compiler::CompileOptions options;
-                options.profile = "sl";
+                options.profile = compiler::ProfileId::Sl;
                 return *compiler::loadProgram(run->shader, options).sl();
             });
         });

@@ -132,7 +132,7 @@ void addVp2Command(CLI::App& app, int& exitStatus) {
     runCommand->callback([&exitStatus, run] {
         exitStatus = guarded([&] {
             compiler::CompileOptions options;
-            options.profile = "vp2";
+            options.profile = compiler::ProfileId::Vp2;
             const compiler::CompiledProgram program = compiler::loadProgram(run->program, options);
             return runVertexProgram(
                 *run, [&] { return *program.vertex(); }, compiledLayout(program));

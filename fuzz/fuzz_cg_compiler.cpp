@@ -41,14 +41,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string text(reinterpret_cast<const char*>(data), size);
     const auto cg = std::make_shared<const slvm::SourceText>("fuzz.cg", text);
     const auto tl = std::make_shared<const slvm::SourceText>("fuzz.t", text);
-    for (const char* profile : {"sl", "vp1.1", "vp2", "card"}) {
+    for (const compiler::Profile& profile : compiler::profiles()) {
         compiler::CompileOptions options;
-        options.profile = profile;
+        options.profile = profile.id;
         try {
             exercise(compiler::compileCg(cg, options));
         } catch (const slvm::ProgramError&) {
         }
-        if (std::string(profile) == "sl" || std::string(profile) == "card")
+        if (profile.tLanguage)
             try {
                 exercise(compiler::compileTl(tl, options));
             } catch (const slvm::ProgramError&) {

@@ -20,10 +20,12 @@ using compiler::testing::ProgramShape;
 using compiler::testing::RandomProgram;
 using compiler::testing::Vector;
 
-void check(bool ok, const std::string& source, const char* profile, double expected, double got) {
+void check(bool ok, const std::string& source, compiler::ProfileId profile, double expected,
+           double got) {
     if (ok)
         return;
-    std::fprintf(stderr, "profile %s: expected %.9g, got %.9g for\n%s\n", profile, expected, got,
+    std::fprintf(stderr, "profile %s: expected %.9g, got %.9g for\n%s\n",
+                 std::string(compiler::profileOf(profile).name).c_str(), expected, got,
                  source.c_str());
     std::abort();
 }
@@ -33,7 +35,8 @@ bool close(double got, double expected, double magnitude) {
 }
 
 // Compiles, or returns nullopt for a program too big for the target (the one acceptable failure).
-std::optional<compiler::CompiledProgram> compile(const std::string& source, const char* profile) {
+std::optional<compiler::CompiledProgram> compile(const std::string& source,
+                                                 compiler::ProfileId profile) {
     compiler::CompileOptions options;
     options.profile = profile;
     try {
@@ -69,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::vector<double> scalars = {0.375, -1.25};
     const auto expected = shader.evaluate(vectors, scalars);
     if (expected.margin >= 1e-3 && expected.magnitude <= 1e5)
-        if (const auto program = compile(shader.source(), "sl")) {
+        if (const auto program = compile(shader.source(), compiler::ProfileId::Sl)) {
             slvm::sl::RegisterFile registers = slvm::sl::RegisterFile::withDefaults();
             for (std::size_t i = 0; i < vectors.size(); ++i)
                 registers.vector(*slvm::sl::findRegister(surface.vectorInputs[i])) = {
@@ -83,7 +86,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (int c = 0; c < 3; ++c)
                 check(close(registers.vector(slvm::sl::reg::v0)[static_cast<std::size_t>(c)],
                             expected.value[static_cast<std::size_t>(c)], expected.magnitude),
-                      shader.source(), "sl", expected.value[static_cast<std::size_t>(c)],
+                      shader.source(), compiler::ProfileId::Sl,
+                      expected.value[static_cast<std::size_t>(c)],
                       registers.vector(slvm::sl::reg::v0)[static_cast<std::size_t>(c)]);
         }
     // Vertex programs on both vertex profiles.
@@ -98,7 +102,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto reference = program.evaluate(attributes, {});
     if (reference.margin < 1e-3 || reference.magnitude > 1e5)
         return 0;
-    for (const char* profile : {"vp1.1", "vp2"}) {
+    for (const compiler::ProfileId profile :
+         {compiler::ProfileId::Vp11, compiler::ProfileId::Vp2}) {
         const auto compiled = compile(program.source(), profile);
         if (!compiled)
             continue;

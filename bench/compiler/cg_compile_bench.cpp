@@ -38,7 +38,7 @@ void BM_Cg_Compile(benchmark::State& state, const std::string& folder, const std
     const auto source = std::make_shared<const slvm::SourceText>(
         name + ".cg", slvm::readFileContents(root / folder / (name + ".cg")).value());
     compiler::CompileOptions options;
-    options.profile = profile;
+    options.profile = compiler::requireProfile(profile).id;
     std::string assembly;
     for (auto _ : state) {
         const compiler::CompiledProgram program = compiler::compileCg(source, options);

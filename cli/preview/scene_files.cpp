@@ -17,7 +17,7 @@ bool oneOf(const std::string& extension, std::initializer_list<std::string_view>
 
 // What a program format's programs run on, as the page names it.
 std::string programKind(const compiler::ProgramFormat& format) {
-    switch (compiler::requireProfile(format.profiles.front()).machine) {
+    switch (compiler::profileOf(format.profiles.front()).machine) {
     case compiler::Machine::Surface:
         return "shader";
     case compiler::Machine::Vertex:

@@ -18,6 +18,7 @@
 #include "slvm/card/assembler.h"
 #include "slvm/common/file_contents.h"
 #include "slvm/common/suggestion.h"
+#include "slvm/common/unreachable.h"
 #include "slvm/sl/assembler.h"
 #include "slvm/vp2/parser.h"
 
@@ -69,20 +70,27 @@ void assembleCard(CompiledProgram& program, const std::string& name) {
 
 const std::vector<Profile>& profiles() {
     static const std::vector<Profile> table = {
-        {"sl", Machine::Surface, "PROFILE_SL", ".sl", ".sl", true,
+        {ProfileId::Sl, "sl", Machine::Surface, "PROFILE_SL", ".sl", ".sl", true,
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::SlTarget>(); },
          &assembleSl},
-        {"vp1.1", Machine::Vertex, "PROFILE_VP11", ".vp", ".vp", false,
+        {ProfileId::Vp11, "vp1.1", Machine::Vertex, "PROFILE_VP11", ".vp", ".vp", false,
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::VpTarget>(false); },
          &assembleVertexProgram},
-        {"vp2", Machine::Vertex, "PROFILE_VP2", ".vp", ".vp", false,
+        {ProfileId::Vp2, "vp2", Machine::Vertex, "PROFILE_VP2", ".vp", ".vp", false,
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::VpTarget>(true); },
          &assembleVertexProgram},
-        {"card", Machine::Card, "PROFILE_CARD", ".exr", ".pc", true,
+        {ProfileId::Card, "card", Machine::Card, "PROFILE_CARD", ".exr", ".pc", true,
          []() -> std::unique_ptr<Target> { return std::make_unique<backends::CardTarget>(); },
          &assembleCard},
     };
     return table;
+}
+
+const Profile& profileOf(ProfileId id) {
+    const auto found = std::ranges::find(profiles(), id, &Profile::id);
+    if (found == profiles().end())
+        slvm::unhandledEnumerator("compiler profile");
+    return *found;
 }
 
 const Profile* findProfile(std::string_view name) {
@@ -109,9 +117,19 @@ std::vector<std::string_view> profileNamesWhere(bool (*accepts)(const Profile&))
     return names;
 }
 
-std::unique_ptr<Target> makeTarget(std::string_view profile) {
-    const Profile* found = findProfile(profile);
-    return found ? found->makeTarget() : nullptr;
+std::vector<ProfileId> profilesWhere(bool (*accepts)(const Profile&)) {
+    std::vector<ProfileId> ids;
+    for (const Profile& profile : profiles())
+        if (accepts(profile))
+            ids.push_back(profile.id);
+    return ids;
+}
+
+std::vector<std::string_view> profileNames(const std::vector<ProfileId>& ids) {
+    std::vector<std::string_view> names;
+    for (const ProfileId id : ids)
+        names.push_back(profileOf(id).name);
+    return names;
 }
 
 namespace {
@@ -223,7 +241,7 @@ std::shared_ptr<const slvm::SourceText> readSource(const std::filesystem::path& 
 
 CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
                           const CompileOptions& options) {
-    const Profile& profile = requireProfile(options.profile);
+    const Profile& profile = profileOf(options.profile);
     const std::unique_ptr<Target> target = profile.makeTarget();
     std::vector<slvm::Diagnostic> errors;
     const cg::PreprocessorOptions preprocessorOptions{
@@ -246,7 +264,7 @@ CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,
 
 CompiledProgram compileTl(std::shared_ptr<const slvm::SourceText> source,
                           const CompileOptions& options) {
-    const Profile& profile = requireProfile(options.profile);
+    const Profile& profile = profileOf(options.profile);
     if (!profile.tLanguage)
         throw std::invalid_argument(
             fmt::format("profile {} is not a T-Language profile: expected {}", profile.name,

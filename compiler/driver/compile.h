@@ -22,9 +22,13 @@ namespace compiler {
 // note of how many there were (as a scene reader stops after 20).
 inline constexpr std::size_t kMaxReportedErrors = 20;
 
+// The compiler's profiles (profiles() has a row for each, with its name): named only where a user
+// types one (--profile) or reads one (a message).
+enum class ProfileId { Sl, Vp11, Vp2, Card };
+
 struct CompileOptions {
-    std::string profile = "sl"; // sl, vp1.1, vp2 or card
-    std::string entry;          // "" for the profile's own: main, or sdf for card
+    ProfileId profile = ProfileId::Sl;
+    std::string entry; // "" for the profile's own: main, or sdf for card
     std::map<std::string, std::vector<float>> uniformValues; // --set, Surface parameters
     std::vector<std::filesystem::path> searchPath;           // for #include <...> and "..."
     // loadProgram calls it with each file it reads: the program's own before reading it (so also
@@ -70,6 +74,7 @@ enum class Machine { Surface, Vertex, Card };
 
 // A profile: a target of the compiler, and what its output is.
 struct Profile {
+    ProfileId id;
     std::string_view name;            // as --profile and Target::name() spell it: "vp2"
     Machine machine;                  // what runs it: the SL, vertex or card machine
     std::string_view macro;           // defined to 1 for Cg's preprocessor: "PROFILE_VP2"
@@ -85,7 +90,8 @@ struct Profile {
 // The profiles this compiler has, in the order `--profile` lists them: the one table that maps a
 // profile's name to its target.
 const std::vector<Profile>& profiles();
-// The profile of that name, or nullptr.
+const Profile& profileOf(ProfileId id);
+// The profile of that name (as a user types it), or nullptr.
 const Profile* findProfile(std::string_view name);
 // The profile of that name; throws std::invalid_argument naming the profiles there are.
 const Profile& requireProfile(std::string_view name);
@@ -95,8 +101,10 @@ inline bool isTLanguageProfile(const Profile& profile) {
     return profile.tLanguage;
 }
 std::vector<std::string_view> profileNames();
-// The target of a profile name, or nullptr.
-std::unique_ptr<Target> makeTarget(std::string_view profile);
+// The ids of the profiles `accepts` says yes to, in the table's order.
+std::vector<ProfileId> profilesWhere(bool (*accepts)(const Profile&));
+// The names of `ids`, for a message.
+std::vector<std::string_view> profileNames(const std::vector<ProfileId>& ids);
 
 // Compiles Cg source text; throws slvm::ProgramError with every diagnostic when it fails.
 CompiledProgram compileCg(std::shared_ptr<const slvm::SourceText> source,

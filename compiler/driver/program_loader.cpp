@@ -45,7 +45,7 @@ bool anyProfile(const Profile&) {
     return true;
 }
 
-bool serves(const ProgramFormat& format, std::string_view profile) {
+bool serves(const ProgramFormat& format, ProfileId profile) {
     return std::ranges::find(format.profiles, profile) != format.profiles.end();
 }
 
@@ -53,14 +53,14 @@ bool serves(const ProgramFormat& format, std::string_view profile) {
 
 const std::vector<ProgramFormat>& programFormats() {
     static const std::vector<ProgramFormat> formats = [] {
-        const std::vector<std::string_view> surface = profileNamesWhere(runsOn<Machine::Surface>),
-                                            vertex = profileNamesWhere(runsOn<Machine::Vertex>),
-                                            card = profileNamesWhere(runsOn<Machine::Card>);
+        const std::vector<ProfileId> surface = profilesWhere(runsOn<Machine::Surface>),
+                                     vertex = profilesWhere(runsOn<Machine::Vertex>),
+                                     card = profilesWhere(runsOn<Machine::Card>);
         std::vector<ProgramFormat> table = {
             {".slc", "SL bytecode", surface, false, false, &loadShader},
             {".sl", "SL assembly", surface, false, false, &loadShader},
-            {".cg", "Cg source", profileNamesWhere(anyProfile), true, true, &compileCgFile},
-            {".t", "T-Language source", profileNamesWhere(isTLanguageProfile), true, false,
+            {".cg", "Cg source", profilesWhere(anyProfile), true, true, &compileCgFile},
+            {".t", "T-Language source", profilesWhere(isTLanguageProfile), true, false,
              &compileTlFile},
             {".vp", "vertex program", vertex, false, false, &loadVertexProgram},
             {".pc", "card text", card, false, false, &loadCard},
@@ -82,7 +82,7 @@ const ProgramFormat* programFormat(std::string_view extension) {
     return found == formats.end() ? nullptr : &*found;
 }
 
-std::vector<std::string_view> extensionsFor(std::string_view profile) {
+std::vector<std::string_view> extensionsFor(ProfileId profile) {
     std::vector<std::string_view> extensions;
     for (const ProgramFormat& format : programFormats())
         if (serves(format, profile))
@@ -91,15 +91,15 @@ std::vector<std::string_view> extensionsFor(std::string_view profile) {
 }
 
 CompiledProgram loadProgram(const std::filesystem::path& path, const CompileOptions& options) {
-    const Profile& profile = requireProfile(options.profile);
+    const Profile& profile = profileOf(options.profile);
     const ProgramFormat* format = programFormatOf(path);
     if (format && !serves(*format, options.profile))
         throw slvm::ProgramError({slvm::fileDiagnostic(
             path.string(),
             fmt::format("this {} ({}) cannot be a program of profile {}: it serves {}; "
                         "profile {} takes {}",
-                        format->name, format->extension, options.profile,
-                        fmt::join(format->profiles, ", "), options.profile,
+                        format->name, format->extension, profile.name,
+                        fmt::join(profileNames(format->profiles), ", "), profile.name,
                         fmt::join(extensionsFor(options.profile), ", ")))});
     if (!format) // each profile's own text
         format = programFormat(profile.textExtension);

@@ -15,11 +15,11 @@
 namespace compiler {
 
 struct ProgramFormat {
-    std::string_view extension;             // lower case, with the dot: ".cg"
-    std::string_view name;                  // for messages: "Cg source"
-    std::vector<std::string_view> profiles; // what it can be loaded as
-    bool isSource;                          // compiled, once per set of uniform values
-    bool hasUniforms;                       // takes uniform values (Cg)
+    std::string_view extension;      // lower case, with the dot: ".cg"
+    std::string_view name;           // for messages: "Cg source"
+    std::vector<ProfileId> profiles; // what it can be loaded as
+    bool isSource;                   // compiled, once per set of uniform values
+    bool hasUniforms;                // takes uniform values (Cg)
     CompiledProgram (*load)(const std::filesystem::path& path, const CompileOptions& options);
 };
 
@@ -33,14 +33,13 @@ const ProgramFormat* programFormatOf(const std::filesystem::path& path);
 const ProgramFormat* programFormat(std::string_view extension);
 
 // The extensions of the formats that can serve `profile`, in programFormats' order.
-std::vector<std::string_view> extensionsFor(std::string_view profile);
+std::vector<std::string_view> extensionsFor(ProfileId profile);
 
 // The program in `path` for options.profile (sl, vp1.1, vp2 or card; a .vp file's own header says
 // which VP version it is). A file whose extension no format owns is read as the profile's own text
 // (SL assembly or bytecode, VP text, card text), as the assemblers always have. Throws
 // slvm::ProgramError with every diagnostic, also for a format that cannot serve the profile (a .t
-// file as a vertex program) and for uniform values given to a program that has none; and
-// std::invalid_argument for a profile lrt does not have.
+// file as a vertex program) and for uniform values given to a program that has none.
 CompiledProgram loadProgram(const std::filesystem::path& path, const CompileOptions& options);
 
 } // namespace compiler

@@ -322,7 +322,7 @@ const VertexProgramBinding* SceneBuilder::vertexProgram(const SurfaceAttributes&
     const compiler::ProgramFormat* format = compiler::programFormatOf(path);
     const bool isSource = format && format->isSource;
     compiler::CompileOptions options;
-    options.profile = "vp2";
+    options.profile = compiler::ProfileId::Vp2;
     if (format && format->hasUniforms)
         options.uniformValues = cgUniformValues(d->parameters);
     options.searchPath = {path.parent_path()};

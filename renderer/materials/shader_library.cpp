@@ -7,7 +7,7 @@
 namespace lrt {
 
 std::vector<std::string_view> ShaderLibrary::extensions() {
-    return compiler::extensionsFor("sl");
+    return compiler::extensionsFor(compiler::ProfileId::Sl);
 }
 
 std::optional<std::filesystem::path> ShaderLibrary::find(const std::string& name) const {
@@ -51,7 +51,7 @@ ShaderLibrary::load(const std::filesystem::path& path,
         return kept->program;
     }
     compiler::CompileOptions options;
-    options.profile = "sl";
+    options.profile = compiler::ProfileId::Sl;
     options.uniformValues = uniforms;
     options.searchPath = searchPath_;
     std::vector<std::filesystem::path> files;

@@ -49,7 +49,7 @@ std::shared_ptr<const card::VerifiedProgram> loadCard(const Parameters& p, const
     const std::filesystem::path path = c.directory / name;
     try {
         compiler::CompileOptions options;
-        options.profile = "card";
+        options.profile = compiler::ProfileId::Card;
         options.searchPath = {path.parent_path()};
         options.onFileRead = c.onFileRead;
         return compiler::loadProgram(path, options).card();

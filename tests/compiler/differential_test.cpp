@@ -59,7 +59,7 @@ bool compileOrSkip(const std::string& profile, const std::string& source, const 
                    compiler::CompiledProgram& compiled, Outcome& outcome,
                    Language language = Language::Cg) {
     compiler::CompileOptions options;
-    options.profile = profile;
+    options.profile = compiler::requireProfile(profile).id;
     try {
         if (language == Language::Tl) {
             compiled = compiler::compileTl(

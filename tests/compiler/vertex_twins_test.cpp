@@ -21,7 +21,7 @@ TEST_CASE("the Cg twins of the bundled vertex programs give their outputs on ran
         const vp2::VerifiedProgram handWritten =
             vp2::loadVertexProgramFile(folder / (std::string(name) + ".vp"));
         compiler::CompileOptions options;
-        options.profile = "vp2";
+        options.profile = compiler::ProfileId::Vp2;
         const compiler::CompiledProgram twin =
             compiler::compileCgFile(folder / (std::string(name) + ".cg"), options);
         ++twins;

@@ -29,7 +29,7 @@ BundledPrograms loadBundled() {
                 extension != ".vp" && extension != ".exr" && extension != ".pc")
                 continue;
             compiler::CompileOptions options;
-            options.profile = profile;
+            options.profile = compiler::requireProfile(profile).id;
             options.searchPath = {entry.path().parent_path()};
             add(compiler::loadProgram(entry.path(), options));
         }

@@ -73,13 +73,13 @@ const std::map<std::string, std::function<double(P)>> kNative = {
 
 compiler::CompiledProgram compileCard(const std::filesystem::path& path) {
     compiler::CompileOptions options;
-    options.profile = "card";
+    options.profile = compiler::ProfileId::Card;
     return compiler::compileCgFile(path, options);
 }
 
 compiler::CompiledProgram compileCardText(const std::string& source) {
     compiler::CompileOptions options;
-    options.profile = "card";
+    options.profile = compiler::ProfileId::Card;
     return compiler::compileCg(std::make_shared<const slvm::SourceText>("t.cg", source), options);
 }
 
@@ -131,7 +131,7 @@ TEST_CASE(
         compileCardText("float shape(float3 q : POSITION) : DISTANCE { return -q.x; }\n"
                         "float sdf(float3 p) { return 0.0; }");
     compiler::CompileOptions options;
-    options.profile = "card";
+    options.profile = compiler::ProfileId::Card;
     options.entry = "shape";
     const auto entry = compiler::compileCg(
         std::make_shared<const slvm::SourceText>("t.cg", "float shape(float3 q) { return -q.x; }"),

@@ -15,7 +15,7 @@ namespace {
 
 compiler::CompiledProgram compile(const std::string& source, const char* profile) {
     compiler::CompileOptions options;
-    options.profile = profile;
+    options.profile = compiler::requireProfile(profile).id;
     return compiler::compileCg(std::make_shared<const slvm::SourceText>("n.cg", source), options);
 }
 

@@ -15,7 +15,7 @@ const std::filesystem::path kSource = LRT_SOURCE_DIR;
 compiler::CompiledProgram load(const std::filesystem::path& path, const char* profile,
                                std::map<std::string, std::vector<float>> uniforms = {}) {
     compiler::CompileOptions options;
-    options.profile = profile;
+    options.profile = compiler::requireProfile(profile).id;
     options.uniformValues = std::move(uniforms);
     options.searchPath = {path.parent_path()};
     return compiler::loadProgram(path, options);
@@ -87,9 +87,10 @@ TEST_CASE("the loader says why a format cannot serve a profile", "[compiler][loa
 TEST_CASE("each profile's extensions come from the one table, in search order",
           "[compiler][loader]") {
     using Extensions = std::vector<std::string_view>;
-    CHECK(compiler::extensionsFor("sl") == Extensions{".slc", ".sl", ".cg", ".t"});
-    CHECK(compiler::extensionsFor("vp2") == Extensions{".cg", ".vp"});
-    CHECK(compiler::extensionsFor("card") ==
+    CHECK(compiler::extensionsFor(compiler::ProfileId::Sl) ==
+          Extensions{".slc", ".sl", ".cg", ".t"});
+    CHECK(compiler::extensionsFor(compiler::ProfileId::Vp2) == Extensions{".cg", ".vp"});
+    CHECK(compiler::extensionsFor(compiler::ProfileId::Card) ==
           Extensions{".cg", ".t", ".pc", ".exr", ".tif", ".tiff", ".pfm"});
     REQUIRE(compiler::programFormatOf("a/b.CG"));
     CHECK(compiler::programFormatOf("a/b.CG")->hasUniforms);

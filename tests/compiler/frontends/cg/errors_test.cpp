@@ -392,7 +392,7 @@ TEST_CASE("invalid Cg programs get precise errors", "[compiler][errors]") {
                                << ":\n"
                                << program.source);
         compiler::CompileOptions options;
-        options.profile = program.profile;
+        options.profile = compiler::requireProfile(program.profile).id;
         try {
             compiler::compileCg(std::make_shared<const slvm::SourceText>(file, program.source),
                                 options);

@@ -34,7 +34,7 @@ struct SlResult {
 compiler::CompiledProgram compile(const std::string& profile, const std::string& source,
                                   std::map<std::string, std::vector<float>> uniforms = {}) {
     compiler::CompileOptions options;
-    options.profile = profile;
+    options.profile = compiler::requireProfile(profile).id;
     options.uniformValues = std::move(uniforms);
     return compiler::compileCg(std::make_shared<const slvm::SourceText>("test.cg", source),
                                options);

@@ -92,7 +92,7 @@ TEST_CASE("invalid T-Language programs are refused at the right place", "[compil
     for (const Invalid& invalid : kInvalid) {
         INFO(invalid.what << ":\n" << invalid.source);
         compiler::CompileOptions options;
-        options.profile = "sl";
+        options.profile = compiler::ProfileId::Sl;
         try {
             compiler::compileTl(std::make_shared<const slvm::SourceText>("bad.t", invalid.source),
                                 options);
@@ -111,7 +111,7 @@ TEST_CASE("invalid T-Language programs are refused at the right place", "[compil
 
 TEST_CASE("a T-Language file's errors are all reported", "[compiler][tl][errors]") {
     compiler::CompileOptions options;
-    options.profile = "sl";
+    options.profile = compiler::ProfileId::Sl;
     try {
         compiler::compileTl(
             std::make_shared<const slvm::SourceText>(
@@ -142,7 +142,7 @@ TEST_CASE("a file of garbage reports its first 20 errors and how many there were
     for (const bool cg : {false, true}) {
         INFO((cg ? "Cg" : "T-Language"));
         compiler::CompileOptions options;
-        options.profile = "sl";
+        options.profile = compiler::ProfileId::Sl;
         const auto source =
             std::make_shared<const slvm::SourceText>(cg ? "bad.cg" : "bad.t", garbage);
         try {

@@ -28,7 +28,7 @@ compiler::CompiledProgram compileSource(const std::string& source,
                                         const std::string& profile = "sl",
                                         const std::string& name = "test.t") {
     compiler::CompileOptions options;
-    options.profile = profile;
+    options.profile = compiler::requireProfile(profile).id;
     return compiler::compileTl(std::make_shared<const slvm::SourceText>(name, source), options);
 }
 
@@ -170,7 +170,7 @@ TEST_CASE("T-Language: #define, #macro and #include", "[compiler][tl]") {
     const lrt::testing::ScratchDirectory folder("lrt_tl_include_test_");
     std::ofstream(folder / "MyDefinitions.tsh") << "#define CameraPostion R47\n#define Twice 2 *\n";
     compiler::CompileOptions options;
-    options.profile = "sl";
+    options.profile = compiler::ProfileId::Sl;
     const auto program = compiler::compileTl(
         std::make_shared<const slvm::SourceText>(
             (folder / "main.t").string(), "#include \"MyDefinitions.tsh\"\nfunction main()\n{\n"

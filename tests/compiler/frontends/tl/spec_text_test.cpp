@@ -27,7 +27,7 @@ std::array<float, 3> run(const std::string& name, const std::string& observe) {
     const std::string source = figure(name) + observe;
     INFO(name << ":\n" << source);
     compiler::CompileOptions options;
-    options.profile = "sl";
+    options.profile = compiler::ProfileId::Sl;
     const auto program =
         compiler::compileTl(std::make_shared<const slvm::SourceText>(name, source), options);
     sl::RegisterFile registers = sl::RegisterFile::withDefaults();
@@ -61,7 +61,7 @@ TEST_CASE("the specification's while figure, verbatim, is refused: its counter n
           "[compiler][tl][spec]") {
     // Figure 18 assigns a = i in its loop and never changes i.x: unrolled, it never ends.
     compiler::CompileOptions options;
-    options.profile = "sl";
+    options.profile = compiler::ProfileId::Sl;
     CHECK_THROWS_WITH(compiler::compileTl(std::make_shared<const slvm::SourceText>(
                                               "figure18_while.t", figure("figure18_while.t")),
                                           options),
