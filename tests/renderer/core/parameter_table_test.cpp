@@ -41,13 +41,13 @@ const ParameterSpec kTable[] = {
 const SourceLocation kStatement{"table.lrt", 2, 1};
 
 // A parameter at line 2 of table.lrt, column `column`.
-Parameter param(std::string name, ParameterType type, std::vector<double> numbers,
-                std::vector<std::string> strings = {}, int column = 12) {
+Parameter tableParameter(std::string name, ParameterType type, std::vector<double> numbers,
+                         std::vector<std::string> strings = {}, int column = 12) {
     return {std::move(name), type, std::move(numbers), std::move(strings),
             SourceLocation{"table.lrt", 2, column}};
 }
 
-ParameterList listOf(std::initializer_list<Parameter> parameters) {
+ParameterList tableList(std::initializer_list<Parameter> parameters) {
     ParameterList list;
     for (const Parameter& p : parameters)
         list.add(p);
@@ -56,7 +56,7 @@ ParameterList listOf(std::initializer_list<Parameter> parameters) {
 
 // Constructing Parameters over `p` must fail at p (table.lrt:2:column) with `message`.
 void expectRejected(const Parameter& p, const std::string& message) {
-    const ParameterList list = listOf({p});
+    const ParameterList list = tableList({p});
     INFO("parameter '" << p.name << "' (" << parameterTypeName(p.type) << ") with "
                        << p.numbers.size() << " numbers, " << p.strings.size() << " strings"
                        << (p.numbers.empty() ? "" : ", first " + std::to_string(p.numbers[0])));
@@ -73,7 +73,7 @@ void expectRejected(const Parameter& p, const std::string& message) {
 }
 
 void expectAccepted(const Parameter& p) {
-    const ParameterList list = listOf({p});
+    const ParameterList list = tableList({p});
     INFO("parameter '" << p.name << "'"
                        << (p.numbers.empty() ? "" : " = " + std::to_string(p.numbers[0])));
     CHECK_NOTHROW(Parameters(list, kTable, "Shape \"thing\"", kStatement));
@@ -83,61 +83,61 @@ void expectAccepted(const Parameter& p) {
 
 TEST_CASE("an unknown parameter is rejected at its location, naming the statement",
           "[parameters][table]") {
-    expectRejected(param("bogus", ParameterType::Float, {1}, {}, 20),
+    expectRejected(tableParameter("bogus", ParameterType::Float, {1}, {}, 20),
                    "unknown parameter 'bogus' for Shape \"thing\"");
     // Names are case-sensitive, and the message suggests the near miss.
-    expectRejected(param("Radius", ParameterType::Float, {1}, {}, 31),
+    expectRejected(tableParameter("Radius", ParameterType::Float, {1}, {}, 31),
                    "unknown parameter 'Radius' for Shape \"thing\"; did you mean 'radius'?");
-    expectRejected(param("raduis", ParameterType::Float, {1}, {}, 31),
+    expectRejected(tableParameter("raduis", ParameterType::Float, {1}, {}, 31),
                    "unknown parameter 'raduis' for Shape \"thing\"; did you mean 'radius'?");
-    CHECK_THROWS_WITH(Parameters(listOf({param("x", ParameterType::Unspecified, {1})}), kTable,
-                                 "Surface \"matte\"", kStatement),
+    CHECK_THROWS_WITH(Parameters(tableList({tableParameter("x", ParameterType::Unspecified, {1})}),
+                                 kTable, "Surface \"matte\"", kStatement),
                       "table.lrt:2:12: error: unknown parameter 'x' for Surface \"matte\"\n");
 }
 
 TEST_CASE("a string with a set of choices takes only those, with one message",
           "[parameters][table]") {
-    expectAccepted(param("mode", ParameterType::String, {}, {"slow"}));
-    expectAccepted(param("mode", ParameterType::String, {}, {"exact"}));
+    expectAccepted(tableParameter("mode", ParameterType::String, {}, {"slow"}));
+    expectAccepted(tableParameter("mode", ParameterType::String, {}, {"exact"}));
     // Case matters, as for names; the message lists the choices and suggests the near miss.
-    expectRejected(param("mode", ParameterType::String, {}, {"Fast"}, 17),
+    expectRejected(tableParameter("mode", ParameterType::String, {}, {"Fast"}, 17),
                    "unknown mode 'Fast' for Shape \"thing\" (expected one of \"fast\", \"slow\" or "
                    "\"exact\"); did you mean 'fast'?");
     expectRejected(
-        param("mode", ParameterType::String, {}, {"quick"}),
+        tableParameter("mode", ParameterType::String, {}, {"quick"}),
         "unknown mode 'quick' for Shape \"thing\" (expected one of \"fast\", \"slow\" or "
         "\"exact\")");
     // A string without choices takes anything.
-    expectAccepted(param("label", ParameterType::String, {}, {"quick"}));
+    expectAccepted(tableParameter("label", ParameterType::String, {}, {"quick"}));
     // The docs' domain column: the choices, in the table's order.
     CHECK(kTable[4].domainText() == "\"fast\", \"slow\", \"exact\"");
     CHECK(kTable[5].domainText().empty());
 }
 
 TEST_CASE("values are checked against their kind when Parameters is made", "[parameters][table]") {
-    expectRejected(param("radius", ParameterType::Unspecified, {}, {"big"}),
+    expectRejected(tableParameter("radius", ParameterType::Unspecified, {}, {"big"}),
                    "parameter 'radius' must be one number, not a string");
-    expectRejected(param("radius", ParameterType::Float, {1, 2}),
+    expectRejected(tableParameter("radius", ParameterType::Float, {1, 2}),
                    "parameter 'radius' must be one number: found 2");
-    expectRejected(param("count", ParameterType::Integer, {2.5}),
+    expectRejected(tableParameter("count", ParameterType::Integer, {2.5}),
                    "parameter 'count' must be integers: found 2.5");
-    expectRejected(param("count", ParameterType::Float, {3}),
+    expectRejected(tableParameter("count", ParameterType::Float, {3}),
                    "parameter 'count' is declared float but must be integers");
-    expectRejected(param("mode", ParameterType::Unspecified, {1}),
+    expectRejected(tableParameter("mode", ParameterType::Unspecified, {1}),
                    "parameter 'mode' must be one string");
-    expectRejected(param("tint", ParameterType::Color, {1, 1}),
+    expectRejected(tableParameter("tint", ParameterType::Color, {1, 1}),
                    "parameter 'tint' must be a colour [r g b]: found 2 numbers");
-    expectRejected(param("origin", ParameterType::Point, {1, 1, 1, 1, 1, 1}),
+    expectRejected(tableParameter("origin", ParameterType::Point, {1, 1, 1, 1, 1, 1}),
                    "parameter 'origin' must be one point [x y z]: found 6 numbers");
-    expectRejected(param("st", ParameterType::Unspecified, {}, {"s"}),
+    expectRejected(tableParameter("st", ParameterType::Unspecified, {}, {"s"}),
                    "parameter 'st' must be numbers, not a string");
-    expectRejected(param("indices", ParameterType::Integer, {0, 1.5}),
+    expectRejected(tableParameter("indices", ParameterType::Integer, {0, 1.5}),
                    "parameter 'indices' must be integers: found 1.5");
-    expectRejected(param("P", ParameterType::Point, {0, 0}),
+    expectRejected(tableParameter("P", ParameterType::Point, {0, 0}),
                    "parameter 'P' must be a list of [x y z] triples: found 2 numbers");
-    expectRejected(param("N", ParameterType::Float, {0, 0, 1}),
+    expectRejected(tableParameter("N", ParameterType::Float, {0, 0, 1}),
                    "parameter 'N' is declared float but must be a list of [x y z] triples");
-    expectRejected(param("map", ParameterType::Unspecified, {1, 2}),
+    expectRejected(tableParameter("map", ParameterType::Unspecified, {1, 2}),
                    "parameter 'map' must be a colour [r g b]: found 2 numbers");
 }
 
@@ -153,12 +153,12 @@ TEST_CASE("a parameter given twice is an error at its second occurrence", "[para
         return std::nullopt;
     };
     for (const std::vector<Parameter>& twice :
-         {std::vector<Parameter>{param("radius", ParameterType::Float, {2}, {}, 3),
-                                 param("radius", ParameterType::Unspecified, {}, {"big"})},
-          std::vector<Parameter>{param("gain", ParameterType::Float, {2}, {}, 3),
-                                 param("gain", ParameterType::Float, {-1})},
-          std::vector<Parameter>{param("gain", ParameterType::Float, {2}, {}, 3),
-                                 param("gain", ParameterType::Float, {2})}}) {
+         {std::vector<Parameter>{tableParameter("radius", ParameterType::Float, {2}, {}, 3),
+                                 tableParameter("radius", ParameterType::Unspecified, {}, {"big"})},
+          std::vector<Parameter>{tableParameter("gain", ParameterType::Float, {2}, {}, 3),
+                                 tableParameter("gain", ParameterType::Float, {-1})},
+          std::vector<Parameter>{tableParameter("gain", ParameterType::Float, {2}, {}, 3),
+                                 tableParameter("gain", ParameterType::Float, {2})}}) {
         ParameterList list;
         for (const Parameter& p : twice)
             list.add(p);
@@ -174,23 +174,23 @@ TEST_CASE("a parameter given twice is an error at its second occurrence", "[para
 TEST_CASE("domains: positive, non-negative and between, with their messages",
           "[parameters][table]") {
     const std::string of = " of Shape \"thing\" is ";
-    expectRejected(param("radius", ParameterType::Float, {0}),
+    expectRejected(tableParameter("radius", ParameterType::Float, {0}),
                    "radius" + of + "0, outside its domain: a real > 0");
-    expectRejected(param("radius", ParameterType::Float, {-1}),
+    expectRejected(tableParameter("radius", ParameterType::Float, {-1}),
                    "radius" + of + "-1, outside its domain: a real > 0");
-    expectAccepted(param("radius", ParameterType::Float, {1e-6}));
-    expectRejected(param("gain", ParameterType::Float, {-0.5}),
+    expectAccepted(tableParameter("radius", ParameterType::Float, {1e-6}));
+    expectRejected(tableParameter("gain", ParameterType::Float, {-0.5}),
                    "gain" + of + "-0.5, outside its domain: a real >= 0");
-    expectAccepted(param("gain", ParameterType::Float, {0}));
-    expectRejected(param("count", ParameterType::Integer, {0}),
+    expectAccepted(tableParameter("gain", ParameterType::Float, {0}));
+    expectRejected(tableParameter("count", ParameterType::Integer, {0}),
                    "count" + of + "0, outside its domain: an integer in [1, 1000]");
-    expectRejected(param("count", ParameterType::Integer, {1001}),
+    expectRejected(tableParameter("count", ParameterType::Integer, {1001}),
                    "count" + of + "1001, outside its domain: an integer in [1, 1000]");
-    expectAccepted(param("count", ParameterType::Integer, {1}));
-    expectAccepted(param("count", ParameterType::Integer, {1000}));
-    expectAccepted(param("offset", ParameterType::Float, {-1e30}));
+    expectAccepted(tableParameter("count", ParameterType::Integer, {1}));
+    expectAccepted(tableParameter("count", ParameterType::Integer, {1000}));
+    expectAccepted(tableParameter("offset", ParameterType::Float, {-1e30}));
     // Beyond float's range is outside every domain, "any real" included.
-    expectRejected(param("offset", ParameterType::Float, {1e39}),
+    expectRejected(tableParameter("offset", ParameterType::Float, {1e39}),
                    "offset" + of + "1e+39, outside its domain: any real");
 }
 
@@ -217,17 +217,17 @@ TEST_CASE("getters return the given value, or the table's default", "[parameters
     CHECK(defaults.where("radius").line == kStatement.line);
     CHECK(defaults.where("radius").column == kStatement.column);
 
-    const ParameterList list = listOf({
-        param("radius", ParameterType::Float, {2.5}, {}, 10),
-        param("count", ParameterType::Integer, {9}, {}, 20),
-        param("mode", ParameterType::String, {}, {"slow"}, 30),
-        param("label", ParameterType::String, {}, {"hi"}, 40),
-        param("tint", ParameterType::Color, {0, 0.5, 1}, {}, 50),
-        param("origin", ParameterType::Point, {3, 2, 1}, {}, 60),
-        param("st", ParameterType::Float, {0, 1}, {}, 70),
-        param("indices", ParameterType::Integer, {2, 1, 0}, {}, 80),
-        param("P", ParameterType::Point, {0, 0, 0, 1, 1, 1}, {}, 90),
-        param("map", ParameterType::String, {}, {"wood.png"}, 100),
+    const ParameterList list = tableList({
+        tableParameter("radius", ParameterType::Float, {2.5}, {}, 10),
+        tableParameter("count", ParameterType::Integer, {9}, {}, 20),
+        tableParameter("mode", ParameterType::String, {}, {"slow"}, 30),
+        tableParameter("label", ParameterType::String, {}, {"hi"}, 40),
+        tableParameter("tint", ParameterType::Color, {0, 0.5, 1}, {}, 50),
+        tableParameter("origin", ParameterType::Point, {3, 2, 1}, {}, 60),
+        tableParameter("st", ParameterType::Float, {0, 1}, {}, 70),
+        tableParameter("indices", ParameterType::Integer, {2, 1, 0}, {}, 80),
+        tableParameter("P", ParameterType::Point, {0, 0, 0, 1, 1, 1}, {}, 90),
+        tableParameter("map", ParameterType::String, {}, {"wood.png"}, 100),
     });
     const Parameters given(list, kTable, "Shape \"thing\"", kStatement);
     CHECK(given.has("radius"));

@@ -43,7 +43,7 @@ std::vector<Vec2> grid(int n, float a = 0.37f, float b = 0.61f) {
     return points;
 }
 
-double radians(double degrees) {
+double toRadians(double degrees) {
     return degrees * std::numbers::pi / 180;
 }
 
@@ -110,10 +110,10 @@ TEST_CASE("spot light: RenderMan's cos^beam times smoothstep falloff", "[lights]
         const double angles[] = {0, 10, 19.5, 20.5, 25, 29, 29.9};
         for (const double angle : angles) {
             const double d = 2.5;
-            const double a = radians(angle);
+            const double a = toRadians(angle);
             const Vec3 p = position + Vec3(float(std::sin(a)), 0, float(std::cos(a))) * float(d);
-            const double x = std::cos(a), lo = std::cos(radians(cone)),
-                         hi = std::cos(radians(cone - delta));
+            const double x = std::cos(a), lo = std::cos(toRadians(cone)),
+                         hi = std::cos(toRadians(cone - delta));
             const double t = std::clamp((x - lo) / (hi - lo), 0.0, 1.0);
             const double expected = std::pow(x, beam) * t * t * (3 - 2 * t) / (d * d);
             INFO("beam " << beam << ", angle " << angle << " degrees, p = " << str(p));
@@ -127,7 +127,7 @@ TEST_CASE("spot light: RenderMan's cos^beam times smoothstep falloff", "[lights]
         // Outside the cone, and behind the light: nothing.
         const double outside[] = {30.5, 45, 90, 135, 180};
         for (const double angle : outside) {
-            const double a = radians(angle);
+            const double a = toRadians(angle);
             const Vec3 p = position + Vec3(float(std::sin(a)), 0.0f, float(std::cos(a))) * 2.0f;
             INFO("beam " << beam << ", angle " << angle << " degrees");
             CHECK_FALSE(light.sample(p, {}));
@@ -145,10 +145,10 @@ TEST_CASE("spot light: the cone follows the axis, in any direction", "[lights][u
     REQUIRE(onAxis);
     CHECK_THAT(onAxis->E, colorNear(Color(1), 1e-5));
     // Rotating about z away from the axis keeps the point in the xy plane.
-    const double a = radians(45 + 20);
+    const double a = toRadians(45 + 20);
     const auto off = light.sample(Vec3(float(std::cos(a)), float(std::sin(a)), 0) * 3, {});
     REQUIRE(off);
-    CHECK_THAT(off->E, colorNear(Color(float(std::cos(radians(20)))), 1e-4));
+    CHECK_THAT(off->E, colorNear(Color(float(std::cos(toRadians(20)))), 1e-4));
     CHECK_FALSE(light.sample(Vec3{0, 0, 3}, {})); // 90 degrees off
     CHECK_FALSE(light.sample(Vec3{1, 0, 0}, {})); // 45 degrees off
     CHECK_FALSE(light.sample(position, {}));
@@ -157,7 +157,7 @@ TEST_CASE("spot light: the cone follows the axis, in any direction", "[lights][u
 TEST_CASE("spot light: no cone delta is a hard edge", "[lights][unit]") {
     const SpotLight light({0, 0, 0}, {0, 0, 1}, Color(1), 20, 0, 0);
     auto at = [&](double degrees) {
-        const double a = radians(degrees);
+        const double a = toRadians(degrees);
         return light.sample({float(std::sin(a)), 0, float(std::cos(a))}, {});
     };
     REQUIRE(at(19.9));
@@ -547,7 +547,7 @@ TEST_CASE("area light on a sphere: area sampling from inside and for partial sph
         const Sphere sphere(Transform(), false, false, r, -r, r, c.thetaMax);
         AreaLight light(L);
         light.addShape(&sphere);
-        const double phiMax = radians(c.thetaMax);
+        const double phiMax = toRadians(c.thetaMax);
         for (const Vec2 u : grid(5, 0.3f, 0.5f)) {
             INFO(c.name << ": p = " << str(c.p) << ", u = (" << u.x << ", " << u.y << ")");
             const double phi = phiMax * u.x, theta = std::numbers::pi * (1 - u.y);
@@ -602,7 +602,7 @@ TEST_CASE("spot light: a cone wider than 90 degrees gives finite, non-negative E
         const SpotLight light({0, 0, 0}, {0, 0, 1}, Color(1), 150, 10, beam);
         const double angles[] = {60, 95, 110, 135};
         for (const double angle : angles) {
-            const double a = radians(angle);
+            const double a = toRadians(angle);
             const Vec3 p{float(std::sin(a)), 0, float(std::cos(a))};
             INFO("coneangle 150, conedeltaangle 10, beamdistribution " << beam << ", angle "
                                                                        << angle << " degrees");
@@ -636,7 +636,7 @@ TEST_CASE("lights made by name take their documented defaults", "[lights][unit]"
     REQUIRE(spot);
     CHECK(spot->E.g == Approx(0.25));
     // 31 degrees off the axis is outside the default 30-degree cone.
-    const double off = radians(31);
+    const double off = toRadians(31);
     CHECK_FALSE(
         make("spotlight", false)->sample({float(std::sin(off)), 0, float(std::cos(off))}, {}));
     // distantlight: travels from (0,0,0) to (0,0,1), so wi = -z, with irradiance 1.

@@ -13,16 +13,16 @@ namespace {
 
 using namespace lrt;
 
-struct Point {
+struct IntegerPoint {
     std::uint32_t x, y;
 };
 
 // True when `points` (2^k of them) put one point in each of the 2^a x 2^(k-a) equal cells of the
 // unit square, for every a in [0, k].
-bool isNet(const std::vector<Point>& points, int k) {
+bool isNet(const std::vector<IntegerPoint>& points, int k) {
     for (int a = 0; a <= k; ++a) {
         std::vector<int> cells(std::size_t{1} << k);
-        for (const Point& p : points) {
+        for (const IntegerPoint& p : points) {
             const std::uint64_t column = a == 0 ? 0 : p.x >> (32 - a);
             const std::uint64_t row = k - a == 0 ? 0 : p.y >> (32 - (k - a));
             ++cells[static_cast<std::size_t>(row << a | column)];
@@ -62,7 +62,7 @@ TEST_CASE("the first two Sobol dimensions form a (0,2)-sequence", "[sampling][so
     for (int k = 0; k <= 10; ++k)
         for (const std::uint32_t block : {0u, 1u, 5u, 1000u}) {
             INFO("block " << block << " of 2^" << k << " points");
-            std::vector<Point> points;
+            std::vector<IntegerPoint> points;
             for (std::uint32_t i = 0; i < (1u << k); ++i) {
                 const std::uint32_t index = block << k | i;
                 points.push_back({sobol::dimension0(index), sobol::dimension1(index)});
@@ -75,7 +75,7 @@ TEST_CASE("Owen scrambling keeps every net a net, and scrambles", "[sampling][so
     for (const std::uint32_t seed : {0u, 1u, 0x9e3779b9u, 0xdeadbeefu})
         for (int k = 1; k <= 10; ++k) {
             INFO("seed " << seed << ", 2^" << k << " points");
-            std::vector<Point> points;
+            std::vector<IntegerPoint> points;
             for (std::uint32_t i = 0; i < (1u << k); ++i)
                 points.push_back({sobol::owenScramble(sobol::dimension0(i), seed),
                                   sobol::owenScramble(sobol::dimension1(i), seed * 3 + 1)});

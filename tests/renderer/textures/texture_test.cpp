@@ -22,13 +22,13 @@ void add(TextureDescription& d, const char* name, std::vector<double> numbers) {
 }
 
 // Builds `d` and keeps what it made.
-struct Built {
+struct BuiltTexture {
     std::unique_ptr<TextureSystem> images;
     std::map<const TextureDescription*, const ColorTexture*> made;
     std::vector<std::unique_ptr<ColorTexture>> owned;
     const ColorTexture* texture = nullptr;
 
-    explicit Built(const TextureDescription& d) {
+    explicit BuiltTexture(const TextureDescription& d) {
         texture = createTexture(d, images, made, [&](std::unique_ptr<ColorTexture> t) {
             owned.push_back(std::move(t));
             return owned.back().get();
@@ -46,7 +46,7 @@ TEST_CASE("a checkerboard alternates on floor(s') + floor(t') with negatives inc
     add(*d, "vscale", {2});
     d->inputs["tex1"] = constantTexture({1, 0, 0}, {});
     d->inputs["tex2"] = constantTexture({0, 0, 1}, {});
-    const Built built(*d);
+    const BuiltTexture built(*d);
     CHECK(built.at(0.25f, 0.25f) == Color(1, 0, 0));   // (0, 0): even
     CHECK(built.at(0.75f, 0.25f) == Color(0, 0, 1));   // (1, 0)
     CHECK(built.at(0.75f, 0.75f) == Color(1, 0, 0));   // (1, 1)
@@ -62,7 +62,7 @@ TEST_CASE("mix and scale textures combine per channel", "[textures]") {
     auto scale = describe("scale");
     scale->inputs["tex"] = mix;
     scale->inputs["scale"] = constantTexture({2, 4, 8}, {});
-    const Built built(*scale);
+    const BuiltTexture built(*scale);
     const Color c = built.at(0, 0);
     CHECK(c.r == Approx(0.75f * 2));
     CHECK(c.g == Approx(1.0f * 4));
@@ -86,7 +86,7 @@ TEST_CASE("image textures decode sRGB from integer pixels unless told linear", "
         d->parameters.add({"filename", ParameterType::String, {}, {path.string()}, {}});
         d->parameters.add({"encoding", ParameterType::String, {}, {encoding}, {}});
         add(*d, "scale", {2});
-        const Built built(*d);
+        const BuiltTexture built(*d);
         INFO("encoding " << encoding);
         // ((128/255 + 0.055) / 1.055)^2.4 = 0.21586, then times scale 2.
         CHECK(built.at(0.3f, 0.7f).g == Approx(2 * expected).epsilon(1e-3));
@@ -97,5 +97,5 @@ TEST_CASE("an unreadable image is an error at its texture", "[textures]") {
     auto d = describe("imagemap");
     d->parameters.add({"filename", ParameterType::String, {}, {"/nonexistent/x.png"}, {}});
     d->where = {"scene.pbrt", 3, 1};
-    CHECK_THROWS_AS(Built(*d), SceneError);
+    CHECK_THROWS_AS(BuiltTexture(*d), SceneError);
 }
