@@ -1,8 +1,8 @@
 // Option "render" "bvh": "auto" weighs the frame's camera samples against its triangles, the
 // option is read and checked, and the fast and quality builds give every bundled scene the same
-// bits (the closest hit does not depend on the BVH). Reproduce a failure with
+// closest hits (the image, but for the last bits of a hit's distance). Reproduce a failure with
 // `lrt render SCENE --spp 1` after adding `Option "render" "string bvh" "fast"` (then "quality")
-// to the scene, and `idiff -fail 0` on the two images (the test renders a quarter of the
+// to the scene, and `idiff -fail 1e-4` on the two images (the test renders a quarter of the
 // resolution: pixelScale 4).
 #include "renderer/accel/bvh_choice.h"
 #include "renderer/import/scene_file.h"
@@ -66,22 +66,34 @@ Image renderBuiltWith(FrameDescription frame, const EmbreeDevice& device, BvhBui
     return testing::renderQuarter(*scene);
 }
 
-TEST_CASE("every bundled scene renders the same bits with the fast and the quality BVH",
+// Two renders of one scene that find the same closest hits, at distances that may differ in their
+// last bits. Not the same bits on every CPU: Embree computes a hit's distance in another order of
+// operations for the fast build's compact triangles (Triangle4i) than for the quality build's
+// (Triangle4), and through an instance than in the world's own BVH, which on some machines (an
+// AMD EPYC with AVX2, measured) moves it by an ulp, and a bounce carries that on. Measured there:
+// at most 31 of 108,000 values (still_life.glb) differ by more than 1e-4, none by 1e-2; a hit on
+// another primitive changes its pixel by far more.
+void checkSameHits(const Image& a, const Image& b) {
+    CHECK(testing::valuesDifferingBy(a, b, 1e-2) == 0);
+    CHECK(testing::valuesDifferingBy(a, b, 1e-4) <= a.pixels.size() / 1000);
+}
+
+TEST_CASE("every bundled scene renders the same hits with the fast and the quality BVH",
           "[accel][bvh][bundled]") {
     testing::forEachBundledFrame([](const FrameDescription& frame, const EmbreeDevice& device) {
-        CHECK(testing::sameBits(renderBuiltWith(frame, device, BvhBuild::Fast),
-                                renderBuiltWith(frame, device, BvhBuild::Quality)));
+        checkSameHits(renderBuiltWith(frame, device, BvhBuild::Fast),
+                      renderBuiltWith(frame, device, BvhBuild::Quality));
     });
 }
 
 // Reproduce a failure by building the scene with BuildOptions::ownBvhTriangles at 1 and at its
 // largest, and comparing the renders.
-TEST_CASE("every bundled scene renders the same bits with every mesh in a BVH of its own",
+TEST_CASE("every bundled scene renders the same hits with every mesh in a BVH of its own",
           "[accel][bvh][bundled]") {
     testing::forEachBundledFrame([](const FrameDescription& frame, const EmbreeDevice& device) {
-        CHECK(testing::sameBits(renderBuiltWith(frame, device, BvhBuild::Fast, 1),
-                                renderBuiltWith(frame, device, BvhBuild::Fast,
-                                                std::numeric_limits<std::size_t>::max())));
+        checkSameHits(renderBuiltWith(frame, device, BvhBuild::Fast, 1),
+                      renderBuiltWith(frame, device, BvhBuild::Fast,
+                                      std::numeric_limits<std::size_t>::max()));
     });
 }
 
