@@ -2,6 +2,7 @@
 // 9): samples and rays per second, next to a path tracer written directly on Embree that traces
 // the same kinds of rays through the same BVH with no shading at all (the baseline: what the rays
 // alone cost); and the error reached against a high-sample reference for a given render time.
+#include "bench/renderer/built_scene.h"
 #include "renderer/builder/registered_vocabulary.h"
 #include "renderer/builder/scene_builder.h"
 #include "renderer/embree/device.h"
@@ -21,18 +22,12 @@ namespace {
 
 using namespace lrt;
 
-struct PathCornell {
-    std::unique_ptr<EmbreeDevice> device = std::make_unique<EmbreeDevice>();
-    std::vector<FrameDescription> frames;
-    std::unique_ptr<Scene> scene;
-};
-
-PathCornell load(int resolution) {
+bench::BuiltScene load(int resolution) {
     std::string scene =
         slvm::readFileContents(LRT_SOURCE_DIR "/bench/peers/scenes/cornell.lrt").value();
     scene.replace(scene.find("Format 512 512 1"), 16,
                   "Format " + std::to_string(resolution) + " " + std::to_string(resolution) + " 1");
-    PathCornell w;
+    bench::BuiltScene w;
     w.frames = parseSceneString(scene, "cornell.lrt", registeredVocabulary(),
                                 LRT_SOURCE_DIR "/bench/peers/scenes");
     w.scene = buildScene(w.frames[0], w.device->get());
@@ -48,7 +43,7 @@ void reportRates(benchmark::State& state, std::uint64_t paths, std::uint64_t ray
 
 // Samples per second on all cores; a path is one camera sample and everything it spawns.
 void BM_Path_Cornell512(benchmark::State& state) {
-    const PathCornell w = load(512);
+    const bench::BuiltScene w = load(512);
     RenderSettings settings;
     settings.samplesPerPixel = 4;
     std::uint64_t samples = 0, rays = 0;
@@ -66,7 +61,7 @@ BENCHMARK(BM_Path_Cornell512)->Unit(benchmark::kMillisecond)->UseRealTime()->Ite
 // one cosine-distributed bounce about Embree's normal, up to maxdepth 9 with lrt's roulette
 // (survival 0.75 from the third bounce: the walls' albedo). No materials, no colours, no film.
 void BM_Path_Cornell512_EmbreeOnly(benchmark::State& state) {
-    const PathCornell w = load(512);
+    const bench::BuiltScene w = load(512);
     const RTCScene scene = w.scene->embreeScene();
     const Camera& camera = w.scene->camera();
     constexpr int kResolution = 512, kSpp = 4, kMaxDepth = 9;
@@ -120,7 +115,7 @@ BENCHMARK(BM_Path_Cornell512_EmbreeOnly)
 
 // RMSE against a 1024-spp reference (128x128) after renders of 4 to 256 spp, with their times.
 void BM_Path_Cornell_RmseAtSpp(benchmark::State& state) {
-    static const PathCornell w = load(128);
+    static const bench::BuiltScene w = load(128);
     static const Image reference = [] {
         RenderSettings settings;
         settings.samplesPerPixel = 1024;
