@@ -12,7 +12,7 @@ using namespace lrt;
 namespace {
 
 // Parses `options` before an empty world; the error's line, column and message, or "" if none.
-std::string parseError(const std::string& options) {
+std::string sceneParseError(const std::string& options) {
     try {
         parseSceneString(options + "WorldBegin\nWorldEnd\n", "c.lrt", registeredVocabulary());
         return "";
@@ -21,7 +21,7 @@ std::string parseError(const std::string& options) {
     }
 }
 
-// Builds the camera of `options` over a one-sphere world; "" or the build error as parseError.
+// Builds the camera of `options` over a one-sphere world; "" or the build error as sceneParseError.
 std::string cameraError(const std::string& options) {
     try {
         testing::loadScene(options + "WorldBegin\nSphere 1 -1 1 360\nWorldEnd\n");
@@ -96,7 +96,7 @@ TEST_CASE("each camera statement's numbers, on each side of each limit", "[parse
         // Projection parameters are checked when the camera is made.
         const std::string scene = c.statement + std::string("\n");
         const bool projection = std::string_view(c.statement).starts_with("Projection");
-        const std::string error = projection ? cameraError(scene) : parseError(scene);
+        const std::string error = projection ? cameraError(scene) : sceneParseError(scene);
         CHECK(error == c.error);
     }
 }
@@ -120,18 +120,19 @@ TEST_CASE("a camera that cannot make traceable rays is an error at WorldBegin na
 
 TEST_CASE("a transform that overflows float is an error at the statement that made it",
           "[parser][contract]") {
-    CHECK(parseError("Scale 1e30 1e30 1e30\nScale 1e30 1e30 1e30\n") ==
+    CHECK(sceneParseError("Scale 1e30 1e30 1e30\nScale 1e30 1e30 1e30\n") ==
           "2:1: Scale makes the current transform overflow float (a matrix entry or one of its "
           "inverse's is not finite)");
-    CHECK(parseError("Scale 1e-10 1e-10 1e-10\nScale 1e-10 1e-10 1e-10\nScale 1e-10 1e-10 "
-                     "1e-10\nScale 1e-10 1e-10 1e-10\n") ==
+    CHECK(sceneParseError("Scale 1e-10 1e-10 1e-10\nScale 1e-10 1e-10 1e-10\nScale 1e-10 1e-10 "
+                          "1e-10\nScale 1e-10 1e-10 1e-10\n") ==
           "4:1: Scale makes the current transform overflow float (a matrix entry or one of its "
           "inverse's is not finite)");
-    CHECK(parseError("Translate 1e38 0 0\nTranslate 1e38 0 0\nTranslate 1e38 0 0\nTranslate 1e38 0 "
-                     "0\n") == "4:1: Translate makes the current transform overflow float (a "
-                               "matrix entry or one of its inverse's is not finite)");
-    CHECK(parseError("Scale 0 1 1\n") == "1:1: Scale by zero gives a singular transform");
-    CHECK(parseError("Scale 1e19 1 1\nScale 1e-19 1 1\n").empty());
+    CHECK(sceneParseError(
+              "Translate 1e38 0 0\nTranslate 1e38 0 0\nTranslate 1e38 0 0\nTranslate 1e38 0 "
+              "0\n") == "4:1: Translate makes the current transform overflow float (a "
+                        "matrix entry or one of its inverse's is not finite)");
+    CHECK(sceneParseError("Scale 0 1 1\n") == "1:1: Scale by zero gives a singular transform");
+    CHECK(sceneParseError("Scale 1e19 1 1\nScale 1e-19 1 1\n").empty());
 }
 
 TEST_CASE("triangles with vertices beyond Embree's range are dropped, counted and reported once",
