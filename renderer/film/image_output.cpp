@@ -8,11 +8,6 @@
 
 namespace lrt {
 
-bool isLinearFormat(const std::filesystem::path& path) {
-    const std::string extension = path.extension().string();
-    return extension == ".exr" || extension == ".hdr";
-}
-
 float encodeDisplay(float linear, float gain, std::optional<float> gamma) {
     const float v = std::clamp(linear * gain, 0.0f, 1.0f);
     if (gamma)
@@ -49,13 +44,10 @@ void writeRenderedImage(const std::filesystem::path& path, const RenderedImage& 
     Image out = film.displayAlpha && formatSupportsAlpha(path)
                     ? withStraightAlpha(image.colour, image.aovs)
                     : image.colour;
-    for (std::size_t i = 0; i < out.pixels.size(); ++i) {
-        if (out.channels == 4 && i % 4 == 3)
-            continue; // alpha is coverage, not colour: no transfer curve
-        float& v = out.pixels[i];
-        if (!isLinearFormat(path))
-            v = encodeDisplay(v, 1.0f, film.gamma); // the gain is the image's already
-    }
+    if (!isLinearFormat(path.extension().string()))
+        for (std::size_t i = 0; i < out.pixels.size(); ++i)
+            if (out.channels != 4 || i % 4 != 3) // alpha is coverage, not colour: no curve
+                out.pixels[i] = encodeDisplay(out.pixels[i], 1.0f, film.gamma); // gain applied
     writeImage(path, out, metadata);
 }
 

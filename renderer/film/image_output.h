@@ -11,9 +11,6 @@
 
 namespace lrt {
 
-// True for formats that store linear floating-point radiance.
-bool isLinearFormat(const std::filesystem::path& path);
-
 // The 8-bit encoding of one linear value: gain, then sRGB or 1/gamma, in [0, 1].
 float encodeDisplay(float linear, float gain, std::optional<float> gamma);
 

@@ -232,7 +232,7 @@ void mergeTileFiles(const std::vector<std::filesystem::path>& inputs,
                           ? std::min(static_cast<int>(rgb.size()), all.channels - 1)
                           : static_cast<int>(it - all.channelNames.begin()));
     }
-    const bool linear = isLinearFormat(output);
+    const bool linear = isLinearFormat(output.extension().string());
     Image display(all.width, all.height, 3);
     display.pixels.reserve(static_cast<std::size_t>(all.width) * all.height * 3);
     const std::string gammaText = metadataValue(merged.metadata, "lrt:gamma");

@@ -20,7 +20,7 @@ OIIO::ImageSpec imageSpec(const Image& image, const std::string& extension,
     if (image.pixels.size() !=
         static_cast<std::size_t>(image.width) * image.height * image.channels)
         throw std::logic_error("writeImage: pixel buffer does not match the image size");
-    const bool isFloat = extension == ".exr" || extension == ".hdr";
+    const bool isFloat = isLinearFormat(extension);
     OIIO::ImageSpec spec(image.width, image.height, image.channels,
                          isFloat ? OIIO::TypeDesc::FLOAT : OIIO::TypeDesc::UINT8);
     if (extension == ".exr") {
@@ -77,6 +77,10 @@ std::vector<unsigned char> encodeImage(const Image& image, const std::string& ex
         throw std::runtime_error(
             fmt::format("cannot encode a {} image: {}", extension, out->geterror()));
     return bytes;
+}
+
+bool isLinearFormat(std::string_view extension) {
+    return extension == ".exr" || extension == ".hdr";
 }
 
 bool formatSupportsAlpha(const std::filesystem::path& path) {

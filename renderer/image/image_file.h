@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,10 @@ std::vector<unsigned char> encodeImage(const Image& image, const std::string& ex
 // Reads any format OIIO knows as float pixels, and when `metadata` is given the file's string
 // attributes; throws std::runtime_error naming the file.
 Image readImage(const std::filesystem::path& path, ImageMetadata* metadata = nullptr);
+
+// True for the formats of `extension` (".exr", ".hdr") that store linear floating-point radiance;
+// the others store 8-bit display values.
+bool isLinearFormat(std::string_view extension);
 
 // Whether the format `path`'s extension names can store an alpha channel (PNG, TIFF, EXR; not
 // JPEG or Radiance HDR).

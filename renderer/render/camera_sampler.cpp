@@ -29,18 +29,21 @@ SamplerSettings samplerSettings(const Scene& scene, const RenderSettings& settin
     return s;
 }
 
-std::unique_ptr<Sampler> createSampler(const Scene& scene, const RenderSettings& settings) {
+std::unique_ptr<Sampler> createSampler(const Scene& scene, const SamplerSettings& sampling) {
     // Option "sampler" "jitter" 0 asks for the strata's centres, whatever the type.
-    return createSampler(scene.film().jitter ? std::string_view(scene.film().sampler)
-                                             : "stratified",
-                         samplerSettings(scene, settings));
+    return createSampler(
+        scene.film().jitter ? std::string_view(scene.film().sampler) : "stratified", sampling);
 }
 
 CameraSampler::CameraSampler(const Scene& scene, const RenderSettings& settings,
                              const Integrator& integrator)
+    : CameraSampler(scene, settings, integrator, samplerSettings(scene, settings)) {}
+
+CameraSampler::CameraSampler(const Scene& scene, const RenderSettings& settings,
+                             const Integrator& integrator, const SamplerSettings& sampling)
     : scene_(scene), integrator_(integrator),
       lightSamplers_(scene.lightSamplers(integrator.lightSampler())), seed_(settings.seed),
-      sampler_(createSampler(scene, settings)), spp_(samplerSettings(scene, settings).count()),
+      sampler_(createSampler(scene, sampling)), spp_(sampling.count()),
       lens_(scene.camera().usesLens()), differentials_(scene.needsRayDifferentials()),
       differentialSpacing_(static_cast<float>(settings.pixelScale) /
                            std::sqrt(static_cast<float>(spp_))),

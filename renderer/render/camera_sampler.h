@@ -13,8 +13,8 @@ namespace lrt {
 // What the render's sampler is made from: the scene's PixelSamples or the most square grid of
 // exactly --spp cells, its jitter, seed and adaptive rounds.
 SamplerSettings samplerSettings(const Scene& scene, const RenderSettings& settings);
-// Option "sampler"'s sampler over samplerSettings (the stratum centres where "jitter" is 0).
-std::unique_ptr<Sampler> createSampler(const Scene& scene, const RenderSettings& settings);
+// Option "sampler"'s sampler over `sampling` (the stratum centres where "jitter" is 0).
+std::unique_ptr<Sampler> createSampler(const Scene& scene, const SamplerSettings& sampling);
 
 class CameraSampler {
 public:
@@ -28,6 +28,10 @@ public:
                      ProgramRecorder* recorder = nullptr, Ray* cameraRay = nullptr) const;
 
 private:
+    // `sampling` is samplerSettings(scene, settings), which both the sampler and spp_ are made of.
+    CameraSampler(const Scene& scene, const RenderSettings& settings, const Integrator& integrator,
+                  const SamplerSettings& sampling);
+
     const Scene& scene_;
     const Integrator& integrator_;
     const LightSamplers& lightSamplers_;
