@@ -46,7 +46,9 @@ enum class LightSampling {
 // Where a light sampler is asked for light at `point` of a surface of `material`: its shading
 // normal, or none for a program, whose response to the light's direction is its own.
 inline LightSampleContext lightSampleContext(const ShadingPoint& point, const Material& material) {
-    return {point.p, material.isProgrammable() ? Vec3{} : point.shadingNormal};
+    // Programs and transmitting surfaces may scatter light from any side.
+    return {point.p,
+            material.isProgrammable() || material.transmits() ? Vec3{} : point.shadingNormal};
 }
 
 // Light reflected at `point` from one sample of every light that reaches it, or, where the

@@ -1,5 +1,6 @@
 #include "renderer/materials/glass.h"
 
+#include "renderer/materials/fresnel.h"
 #include "renderer/materials/mirror.h"
 
 #include <algorithm>
@@ -23,19 +24,6 @@ std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
 } // namespace
 
 const MaterialEntry Glass::registryEntry{{"glass", kParameters}, &create};
-
-float fresnelDielectric(float cosThetaI, float etaI, float etaT) {
-    const float sinThetaI = std::sqrt(std::max(0.0f, 1 - cosThetaI * cosThetaI));
-    const float sinThetaT = etaI / etaT * sinThetaI;
-    if (sinThetaT >= 1)
-        return 1;
-    const float cosThetaT = std::sqrt(std::max(0.0f, 1 - sinThetaT * sinThetaT));
-    const float parallel =
-        (etaT * cosThetaI - etaI * cosThetaT) / (etaT * cosThetaI + etaI * cosThetaT);
-    const float perpendicular =
-        (etaI * cosThetaI - etaT * cosThetaT) / (etaI * cosThetaI + etaT * cosThetaT);
-    return (parallel * parallel + perpendicular * perpendicular) / 2;
-}
 
 int Glass::specular(const ShadingPoint& point, std::array<SpecularRay, 2>& rays) const {
     const Vec3 n = point.shadingNormal; // on the viewer's side

@@ -9,10 +9,6 @@
 
 namespace lrt {
 
-// Fresnel reflectance of a dielectric boundary for light at cosThetaI (> 0) going from a medium
-// of index etaI into one of index etaT; 1 under total internal reflection.
-float fresnelDielectric(float cosThetaI, float etaI, float etaT);
-
 class Glass final : public Material {
 public:
     // Its parameters and create() are in glass.cpp, with its registry entry.

@@ -84,6 +84,12 @@ public:
     // Whether shading reads the texture footprint (ShadingPoint::dsdx...), which costs the camera
     // two more rays' worth of differentials per sample and every camera hit a footprint.
     virtual bool usesTextureFootprint() const { return false; }
+    // Whether light reaching the surface from behind can be scattered towards the viewer
+    // (transmission), so that light selection must not cull lights behind it.
+    virtual bool transmits() const { return false; }
+    // Whether shading reads the surface's tangents (anisotropic roughness follows dp/du), which
+    // costs every hit the surface derivatives.
+    virtual bool readsTangents() const { return false; }
     // What went wrong while rendering so far, for programmable materials: counts, and warnings
     // naming the statement that made the material.
     virtual MaterialStatistics statistics() const { return {}; }

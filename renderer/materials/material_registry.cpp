@@ -1,13 +1,17 @@
 // The table of built-in surfaces, and the fall-back to SL shaders.
 #include "renderer/materials/material_registry.h"
 
+#include "renderer/materials/conductor.h"
 #include "renderer/materials/constant.h"
+#include "renderer/materials/dielectric.h"
+#include "renderer/materials/diffuse_transmission.h"
 #include "renderer/materials/glass.h"
 #include "renderer/materials/matte.h"
 #include "renderer/materials/metal.h"
 #include "renderer/materials/mirror.h"
 #include "renderer/materials/plastic.h"
 #include "renderer/materials/sl_material.h"
+#include "renderer/materials/thin_dielectric.h"
 
 #include <fmt/format.h>
 
@@ -15,8 +19,11 @@ namespace lrt {
 
 namespace {
 const MaterialEntry* const kMaterials[] = {
-    &Matte::registryEntry,  &Plastic::registryEntry, &Metal::registryEntry,
-    &Mirror::registryEntry, &Glass::registryEntry,   &Constant::registryEntry,
+    &Matte::registryEntry,      &Plastic::registryEntry,
+    &Metal::registryEntry,      &Mirror::registryEntry,
+    &Glass::registryEntry,      &Constant::registryEntry,
+    &Dielectric::registryEntry, &ThinDielectric::registryEntry,
+    &Conductor::registryEntry,  &DiffuseTransmission::registryEntry,
 };
 } // namespace
 

@@ -1,6 +1,6 @@
 #include "renderer/materials/plastic.h"
 
-#include "renderer/materials/glass.h"
+#include "renderer/materials/fresnel.h"
 #include "renderer/sampling/warp.h"
 
 #include <algorithm>

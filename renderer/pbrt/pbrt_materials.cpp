@@ -19,18 +19,6 @@ float alphaOf(float roughness, bool remap) {
 // Below this GGX alpha lrt's microfacet lobes are numerically a mirror.
 constexpr float kSmoothAlpha = 1e-3f;
 
-// The reflectance of a conductor at normal incidence, per channel.
-Color normalIncidence(Color eta, Color k) {
-    const auto f = [](float n, float kk) {
-        return ((n - 1) * (n - 1) + kk * kk) / ((n + 1) * (n + 1) + kk * kk);
-    };
-    return {f(eta.r, k.r), f(eta.g, k.g), f(eta.b, k.b)};
-}
-
-std::string rgbText(Color c) {
-    return fmt::format("[{:.3g} {:.3g} {:.3g}]", c.r, c.g, c.b);
-}
-
 // A texture whose imagemap and checkerboard lookups run t the other way: s' = a (1 - t) + b
 // becomes s' = -a t + (a + b).
 std::shared_ptr<TextureDescription> withFlippedT(const TextureDescription& d) {
@@ -144,7 +132,8 @@ public:
 
     void coatedDiffuse() {
         reflectance("reflectance", Color{0.5f, 0.5f, 0.5f});
-        const float alpha = std::max(roughness(""), kSmoothAlpha);
+        const auto [u, v] = alphas("");
+        const float alpha = std::max((u + v) / 2, kSmoothAlpha);
         surface("plastic", {{"Kd", 1.0}, {"Ks", 1.0}, {"roughness", alpha}});
         for (const char* layer : {"thickness", "albedo", "g", "maxdepth", "nsamples", "eta"})
             p_.find(layer);
@@ -155,48 +144,73 @@ public:
                                    what(), alpha));
     }
 
-    // "conductor", or "coatedconductor" (whose conductor's parameters have a prefix).
+    // "conductor", or "coatedconductor" (whose conductor's parameters have a prefix): lrt's
+    // conductor, of the same complex index or reflectance and the same (anisotropic) roughness.
     void conductor() {
         const bool coated = type_ == "coatedconductor";
         const std::string prefix = coated ? "conductor." : "";
-        Color f0;
+        surface("conductor", {});
         const Parameter* given = p_.find(prefix + "reflectance");
         if (given && given->type == "texture") {
             m_->texture =
                 importer_.textureInput(p_, prefix + "reflectance", {}, SpectrumUse::Reflectance);
-            f0 = Color{1, 1, 1};
+            addColor(m_->surface.parameters, "reflectance", Color(1), s_.where);
         } else if (given) {
-            f0 = *importer_.rgb(p_, prefix + "reflectance", SpectrumUse::Reflectance);
+            addColor(m_->surface.parameters, "reflectance",
+                     *importer_.rgb(p_, prefix + "reflectance", SpectrumUse::Reflectance),
+                     s_.where);
         } else {
-            f0 = normalIncidence(index(prefix + "eta", "metal-Cu-eta"),
-                                 index(prefix + "k", "metal-Cu-k"));
+            addColor(m_->surface.parameters, "eta", index(prefix + "eta", "metal-Cu-eta"),
+                     s_.where);
+            addColor(m_->surface.parameters, "k", index(prefix + "k", "metal-Cu-k"), s_.where);
         }
-        m_->color = f0;
-        const float alpha = roughness(prefix);
-        if (alpha < kSmoothAlpha)
-            surface("mirror", {{"Kr", 1.0}});
-        else
-            surface("metal", {{"Ks", 1.0}, {"roughness", alpha}});
-        if (coated)
+        roughness(prefix);
+        if (coated) {
             p_.markAllUsed(); // its coat's parameters: the warning says the coat is left out
-        importer_.warn(s_.where, fmt::format("{} is approximated by lrt's {}: Schlick's Fresnel "
-                                             "from the normal-incidence reflectance {}{}",
-                                             what(), m_->surface.name, rgbText(f0),
-                                             coated ? ", without the dielectric coat" : ""));
+            importer_.warn(s_.where, fmt::format("{} is approximated by lrt's conductor, without "
+                                                 "the dielectric coat",
+                                                 what()));
+        }
     }
 
-    // "dielectric" or "thindielectric".
+    // "dielectric" (smooth or rough) or "thindielectric".
     void dielectric() {
         float eta = 1.5f;
-        if (const Parameter* given = p_.find("eta"))
-            eta = given->type == "float" ? *p_.getFloat("eta")
-                                         : importer_.rgb(p_, "eta", SpectrumUse::Unbounded)->g;
-        surface("glass", {{"eta", eta}});
-        if (type_ == "thindielectric")
-            importer_.warn(s_.where, "Material \"thindielectric\" is approximated by lrt's glass "
-                                     "(a solid dielectric boundary)");
-        else if (roughness("") >= kSmoothAlpha)
-            importer_.warn(s_.where, "a rough dielectric is rendered smooth by lrt's glass");
+        if (const Parameter* given = p_.find("eta")) {
+            if (given->type == "float") {
+                eta = *p_.getFloat("eta");
+            } else {
+                eta = importer_.rgb(p_, "eta", SpectrumUse::Unbounded)->g;
+                importer_.warn(given->where,
+                               fmt::format("a spectral index of refraction is rendered without "
+                                           "dispersion: its value at 550 nm, {:.4g}, stands in",
+                                           eta));
+            }
+        }
+        if (!(eta > 0))
+            throw SceneError(p_.find("eta")->where, "\"eta\" must be > 0");
+        if (type_ == "thindielectric") {
+            surface("thindielectric", {{"eta", eta}});
+            return;
+        }
+        surface("dielectric", {{"eta", eta}});
+        roughness("");
+    }
+
+    // "diffusetransmission": lrt's of the same reflectance (Color, textured or not),
+    // transmittance and scale.
+    void diffuseTransmission() {
+        surface("diffusetransmission", {{"scale", number("scale", 1.0f)}});
+        reflectance("reflectance", Color(0.25f));
+        addColor(m_->surface.parameters, "reflectance", Color(1), s_.where);
+        if (const Parameter* t = p_.find("transmittance"); t && t->type == "texture")
+            importer_.warn(t->where, "a texture for \"transmittance\" is not supported: its "
+                                     "default, 0.25, stands in");
+        else
+            addColor(
+                m_->surface.parameters, "transmittance",
+                importer_.rgb(p_, "transmittance", SpectrumUse::Reflectance).value_or(Color(0.25f)),
+                s_.where);
     }
 
     // A material lrt has no counterpart for: a diffuse surface of its reflectance.
@@ -236,16 +250,20 @@ private:
         return p_.getFloat(name, fallback);
     }
 
-    // GGX alpha from pbrt-v4's roughness parameters (prefix + "roughness", or u and v).
-    float roughness(const std::string& prefix) {
+    // GGX alphas along u and v from pbrt-v4's roughness parameters (prefix + "roughness", or u
+    // and v), remapped unless "remaproughness" is false.
+    std::pair<float, float> alphas(const std::string& prefix) {
         const bool remap = p_.getBool("remaproughness", true);
         const float r = number(prefix + "roughness", 0.0f);
-        const float u = number(prefix + "uroughness", r);
-        const float v = number(prefix + "vroughness", r);
-        if (u != v)
-            importer_.warn(s_.where, "anisotropic roughness is not supported: the mean of u and v "
-                                     "stands in");
-        return alphaOf((u + v) / 2, remap);
+        return {alphaOf(number(prefix + "uroughness", r), remap),
+                alphaOf(number(prefix + "vroughness", r), remap)};
+    }
+
+    // The roughness as lrt's "uroughness" and "vroughness".
+    void roughness(const std::string& prefix) {
+        const auto [u, v] = alphas(prefix);
+        addNumbers(m_->surface.parameters, "uroughness", {u}, s_.where);
+        addNumbers(m_->surface.parameters, "vroughness", {v}, s_.where);
     }
 
     // A conductor's eta or k, or pbrt-v4's default (copper's) when it is not given.
@@ -279,8 +297,9 @@ Importer::importMaterial(const Statement& s, const std::string& type, const Para
         mapping.conductor();
     else if (type == "dielectric" || type == "thindielectric")
         mapping.dielectric();
-    else if (type == "diffusetransmission" || type == "measured" || type == "hair" ||
-             type == "subsurface")
+    else if (type == "diffusetransmission")
+        mapping.diffuseTransmission();
+    else if (type == "measured" || type == "hair" || type == "subsurface")
         mapping.substitute();
     else
         throw SceneError(s.where,

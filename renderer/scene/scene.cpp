@@ -15,11 +15,11 @@ ShapeHit objectSpaceHit(const RayHit& hit, Vec3 worldPoint, const Transform& obj
 
 namespace {
 
-// The surface derivatives are read by texture footprints, normal maps and SL programs only: a
-// plain surface's hit skips them.
+// The surface derivatives are read by texture footprints, normal maps, SL programs and
+// anisotropic materials only: a plain surface's hit skips them.
 bool readsSurfaceDerivatives(const Primitive& primitive) {
     return primitive.colorTexture || primitive.normalMap || primitive.material->isProgrammable() ||
-           primitive.material->usesTextureFootprint();
+           primitive.material->usesTextureFootprint() || primitive.material->readsTangents();
 }
 
 } // namespace

@@ -22,7 +22,7 @@ Film "rgb" "integer xresolution" 24 "integer yresolution" 16
 Sampler "halton" "integer pixelsamples" 4
 WorldBegin
 LightSource "distant" "point3 from" [0 0 -1] "point3 to" [0 0 0] "rgb L" [3 3 3]
-Material "conductor" "float roughness" 0.1
+Material "hair"
 Shape "sphere" "float radius" 1.5
 )";
 
@@ -34,8 +34,8 @@ TEST_CASE("a pbrt-v4 scene renders after its substitutions are reported", "[cli]
     const auto r = runLrt(fmt::format("render {} -o {}", q(scene), q(exr)));
     INFO("stderr: " << r.err);
     REQUIRE(r.exitStatus == 0);
-    const auto warning = r.err.find("import.pbrt:7:1: warning: Material \"conductor\" is "
-                                    "approximated by lrt's metal");
+    const auto warning = r.err.find("import.pbrt:7:1: warning: Material \"hair\" is not "
+                                    "supported");
     CHECK(warning != std::string::npos);
     CHECK(warning < r.err.find("rendering"));
     const lrt::Image image = lrt::readImage(exr);
@@ -49,14 +49,14 @@ TEST_CASE("render --strict refuses a scene lrt would approximate and writes noth
     const fs::path exr = scratchPath("strict.exr");
     const auto r = runLrt(fmt::format("render {} -o {} --strict", q(scene), q(exr)));
     CHECK(r.exitStatus == 1);
-    CHECK_THAT(r.err, Catch::Contains("strict.pbrt:7:1: error: Material \"conductor\" is "
-                                      "approximated by lrt's metal"));
+    CHECK_THAT(r.err, Catch::Contains("strict.pbrt:7:1: error: Material \"hair\" is not "
+                                      "supported"));
     CHECK_THAT(r.err, Catch::Contains("--strict: lrt cannot render this scene exactly"));
     CHECK_FALSE(fs::exists(exr));
     // A scene that maps exactly renders under --strict.
     std::string exact = kPbrtScene;
-    const std::string conductor = "Material \"conductor\" \"float roughness\" 0.1";
-    exact.replace(exact.find(conductor), conductor.size(), "Material \"diffuse\"");
+    const std::string hair = "Material \"hair\"";
+    exact.replace(exact.find(hair), hair.size(), "Material \"conductor\" \"float roughness\" 0.1");
     const fs::path exactScene = writeScratchFile("exact.pbrt", exact);
     const auto ok = runLrt(fmt::format("render {} -o {} --strict -q", q(exactScene), q(exr)));
     INFO("stderr: " << ok.err);

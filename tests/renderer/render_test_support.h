@@ -117,6 +117,17 @@ inline Image renderText(const std::string& text, RenderSettings settings = {}) {
     return render(*loaded.scene, settings).image;
 }
 
+// A white furnace: a sphere filling the view inside a uniform environment of radiance 1, seen
+// through paths of up to `maxDepth` bounces. A convex object sees only the environment, so what it
+// shows is its albedo (light it traps inside included).
+inline std::string whiteFurnace(const std::string& surface, int maxDepth) {
+    return "Format 16 16 1\nPixelSamples 8 8\nProjection \"perspective\" \"fov\" [20]\n"
+           "SurfaceIntegrator \"path\" \"maxdepth\" [" +
+           std::to_string(maxDepth) +
+           "]\nWorldBegin\nLightSource \"infinite\" \"intensity\" [1]\nSurface " + surface +
+           "\nTranslate 0 0 5\nSphere 1.5 -1.5 1.5 360\nWorldEnd\n";
+}
+
 inline Color pixel(const Image& image, int x, int y) {
     return {image.at(x, y, 0), image.at(x, y, 1), image.at(x, y, 2)};
 }

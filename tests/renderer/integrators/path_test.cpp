@@ -9,6 +9,7 @@
 #include "renderer/sampling/low_discrepancy_sampler.h"
 #include "renderer/sampling/sample_stream.h"
 #include "renderer/sampling/warp.h"
+#include "tests/renderer/chi_square.h"
 #include "tests/renderer/determinism.h"
 #include "tests/scratch_directory.h"
 
@@ -34,20 +35,8 @@ double meanOf(const Image& image, int channel = 0) {
     return sum / (image.width * image.height);
 }
 
-// A sphere filling the view, inside a uniform environment of radiance 1.
 std::string furnace(const std::string& surface) {
-    return fmt::format(R"(Format 16 16 1
-PixelSamples 8 8
-Projection "perspective" "fov" [20]
-SurfaceIntegrator "path" "maxdepth" [50]
-WorldBegin
-LightSource "infinite" "intensity" [1]
-Surface {}
-Translate 0 0 5
-Sphere 1.5 -1.5 1.5 360
-WorldEnd
-)",
-                       surface);
+    return testing::whiteFurnace(surface, 50);
 }
 
 } // namespace
@@ -414,27 +403,11 @@ TEST_CASE("each BSDF samples directions with the density it reports (chi-square)
                             expected[static_cast<std::size_t>(t * phiBins + p)] +=
                                 material->bsdfPdf(point, wi) * area * samples;
                         }
-            double chi2 = 0, pooledObserved = 0, pooledExpected = 0;
-            int dof = -1;
-            for (std::size_t b = 0; b < observed.size(); ++b) {
-                if (expected[b] < 5) {
-                    pooledObserved += observed[b];
-                    pooledExpected += expected[b];
-                    continue;
-                }
-                chi2 += (observed[b] - expected[b]) * (observed[b] - expected[b]) / expected[b];
-                ++dof;
-            }
-            if (pooledExpected >= 5) {
-                chi2 += (pooledObserved - pooledExpected) * (pooledObserved - pooledExpected) /
-                        pooledExpected;
-                ++dof;
-            }
-            const double k = 2.0 / (9 * dof),
-                         critical = dof * std::pow(1 - k + 3.72 * std::sqrt(k), 3);
-            INFO("wo (" << wo.x << ", " << wo.z << "): chi2 " << chi2 << " with " << dof
-                        << " degrees of freedom, critical " << critical);
-            CHECK(chi2 < critical);
+            const testing::ChiSquare test = testing::chiSquare(observed, expected);
+            const double critical = test.critical(3.719);
+            INFO("wo (" << wo.x << ", " << wo.z << "): chi2 " << test.statistic << " with "
+                        << test.degreesOfFreedom << " degrees of freedom, critical " << critical);
+            CHECK(test.statistic < critical);
         }
     }
 }

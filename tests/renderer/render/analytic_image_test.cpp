@@ -2,7 +2,7 @@
 // mirror and a glass slab. Expected values are computed here from the radiometry of
 // docs/scene-format.md.
 #include "../render_test_support.h"
-#include "renderer/materials/glass.h"
+#include "renderer/materials/fresnel.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

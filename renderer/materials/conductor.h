@@ -1,0 +1,35 @@
+// "conductor": a metal of complex index eta + i k per channel (copper by default), or of a given
+// normal-incidence "reflectance" times Color (pbrt-v4's reflectance form: eta 1 and the k that
+// gives it), smooth or rough with anisotropic GGX, as pbrt-v4's conductor material.
+#pragma once
+
+#include "renderer/materials/bxdf_material.h"
+#include "renderer/materials/material_registry.h"
+#include "renderer/materials/trowbridge_reitz.h"
+
+#include <optional>
+
+namespace lrt {
+
+class Conductor final : public BxdfMaterial {
+public:
+    // Its parameters and create() are in conductor.cpp, with its registry entry.
+    static const MaterialEntry registryEntry;
+    // A conductor of index eta + i k.
+    Conductor(TrowbridgeReitz distribution, Color eta, Color k)
+        : distribution_(distribution), eta_(eta), k_(k) {}
+    // One of reflectance `reflectance` times the point's Color.
+    Conductor(TrowbridgeReitz distribution, Color reflectance)
+        : distribution_(distribution), reflectance_(reflectance) {}
+    bool readsTangents() const override { return distribution_.alphaX() != distribution_.alphaY(); }
+
+protected:
+    void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;
+
+private:
+    TrowbridgeReitz distribution_;
+    Color eta_, k_;
+    std::optional<Color> reflectance_;
+};
+
+} // namespace lrt

@@ -1,0 +1,282 @@
+// The BxDFs of pbrt-v4's materials: each samples directions with the density it reports (a
+// chi-square test over the whole sphere, as Mitsuba 3's chi2 tests), its density integrates to
+// the probability that a sample is drawn, a sample's weight is f |cos| / pdf, no model reflects
+// more than arrives (directional albedo <= 1), and the closed forms lrt relies on hold
+// (Fresnel of a complex index, the reflectance form, the thin sheet's sum).
+#include "renderer/materials/conductor_bxdf.h"
+#include "renderer/materials/dielectric_bxdf.h"
+#include "renderer/materials/diffuse_bxdf.h"
+#include "renderer/materials/fresnel.h"
+#include "renderer/materials/thin_dielectric_bxdf.h"
+#include "tests/renderer/chi_square.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <numbers>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace lrt;
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+// A direction at polar cosine cosTheta (negative: below the surface) and azimuth phi.
+Vec3 direction(float cosTheta, float phi) {
+    const float r = std::sqrt(std::max(0.0f, 1 - cosTheta * cosTheta));
+    return {r * std::cos(phi), r * std::sin(phi), cosTheta};
+}
+
+struct BxdfCase {
+    std::string name;
+    std::function<std::unique_ptr<Bxdf>()> make;
+};
+
+std::vector<BxdfCase> roughCases() {
+    std::vector<BxdfCase> cases;
+    for (const float alpha : {0.1f, 0.3f, 0.8f}) {
+        const std::string a = std::to_string(alpha).substr(0, 3);
+        cases.push_back({"dielectric eta 1.5 alpha " + a, [=] {
+                             return std::make_unique<DielectricBxdf>(1.5f,
+                                                                     TrowbridgeReitz(alpha, alpha));
+                         }});
+        cases.push_back({"conductor alpha " + a, [=] {
+                             return std::make_unique<ConductorBxdf>(TrowbridgeReitz(alpha, alpha),
+                                                                    Color{0.2f, 0.9f, 1.1f},
+                                                                    Color{3.9f, 2.4f, 2.1f});
+                         }});
+    }
+    cases.push_back({"dielectric eta 0.7 alpha 0.3", [] {
+                         return std::make_unique<DielectricBxdf>(0.7f, TrowbridgeReitz(0.3f, 0.3f));
+                     }});
+    cases.push_back(
+        {"anisotropic dielectric alpha 0.1 x 0.5",
+         [] { return std::make_unique<DielectricBxdf>(1.33f, TrowbridgeReitz(0.1f, 0.5f)); }});
+    cases.push_back({"anisotropic conductor alpha 0.5 x 0.1", [] {
+                         return std::make_unique<ConductorBxdf>(TrowbridgeReitz(0.5f, 0.1f),
+                                                                Color(1), Color(3));
+                     }});
+    cases.push_back(
+        {"diffuse transmission", [] {
+             return std::make_unique<DiffuseBxdf>(Color{0.7f, 0.2f, 0.4f}, Color{0.1f, 0.5f, 0.3f});
+         }});
+    return cases;
+}
+
+// The integral of `density` over the directions with theta in [t0, t1] and phi in [p0, p1]:
+// adaptive midpoint quadrature in (theta, phi), split at least twice and then until 2 x 2
+// and 4 x 4 rules agree, so that a lobe narrower than a bin (a low or anisotropic roughness) is
+// resolved rather than missed by both rules.
+double integrate(const std::function<double(Vec3)>& density, double t0, double t1, double p0,
+                 double p1, int depth = 0) {
+    const auto rule = [&](int n) {
+        double sum = 0;
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                const double theta = t0 + (t1 - t0) * (i + 0.5) / n;
+                const double phi = p0 + (p1 - p0) * (j + 0.5) / n;
+                const Vec3 w{static_cast<float>(std::sin(theta) * std::cos(phi)),
+                             static_cast<float>(std::sin(theta) * std::sin(phi)),
+                             static_cast<float>(std::cos(theta))};
+                sum += density(w) * std::sin(theta);
+            }
+        return sum * (t1 - t0) * (p1 - p0) / (n * n);
+    };
+    const double coarse = rule(2), fine = rule(4);
+    if (depth >= 8 || (depth >= 2 && std::fabs(fine - coarse) <= 1e-8 + 1e-4 * std::fabs(fine)))
+        return fine;
+    const double tm = (t0 + t1) / 2, pm = (p0 + p1) / 2;
+    return integrate(density, t0, tm, p0, pm, depth + 1) +
+           integrate(density, t0, tm, pm, p1, depth + 1) +
+           integrate(density, tm, t1, p0, pm, depth + 1) +
+           integrate(density, tm, t1, pm, p1, depth + 1);
+}
+
+const Vec3 kOutgoing[] = {
+    {0, 0, 1}, direction(0.5f, 0.3f), direction(0.1f, 2.0f), direction(-0.6f, 4.0f)};
+
+// Uniform floats in [0, 1): the top 24 bits of a Mersenne twister (the standard distribution's
+// canonical generation costs more than the BxDF samples it feeds).
+struct Uniform {
+    std::mt19937 engine;
+    explicit Uniform(unsigned seed) : engine(seed) {}
+    float operator()() { return static_cast<float>(engine() >> 8) * 0x1p-24f; }
+};
+
+} // namespace
+
+TEST_CASE("each BxDF samples directions with the density it reports (chi-square)", "[bsdf][chi2]") {
+    // 1e6 samples binned on a 10 x 20 grid of (cos theta in [-1, 1], phi); expected counts
+    // integrate pdf over each bin (adaptively). Bins expecting fewer than 5 are pooled;
+    // significance 1e-4 per test (under 0.01 for all of them together), critical values by
+    // Wilson-Hilferty. Fewer samples where the code under test runs under the sanitizers: the test
+    // stays exact, only less sensitive.
+#ifdef LRT_SANITIZED
+    constexpr int samples = 200000;
+#else
+    constexpr int samples = 1000000;
+#endif
+    constexpr int thetaBins = 10, phiBins = 20;
+    const std::vector<BxdfCase> cases = roughCases();
+    constexpr double z = 3.719; // the standard normal's upper 1e-4 quantile
+    for (const BxdfCase& c : cases) {
+        const auto bxdf = c.make();
+        for (const Vec3 wo : kOutgoing) {
+            std::vector<double> observed(thetaBins * phiBins, 0), expected(thetaBins * phiBins, 0);
+            Uniform uniform(17);
+            for (int i = 0; i < samples; ++i) {
+                const float uc = uniform();
+                const Vec2 u{uniform(), uniform()};
+                const auto s = bxdf->sample(wo, uc, u, TransportMode::Radiance, SampleLobes::All);
+                if (!s)
+                    continue;
+                float phi = std::atan2(s->wi.y, s->wi.x);
+                if (phi < 0)
+                    phi += 2 * std::numbers::pi_v<float>;
+                const int t =
+                    std::clamp(static_cast<int>((s->wi.z + 1) / 2 * thetaBins), 0, thetaBins - 1);
+                const int p =
+                    std::clamp(static_cast<int>(phi / (2 * std::numbers::pi_v<float>)*phiBins), 0,
+                               phiBins - 1);
+                ++observed[static_cast<std::size_t>(t * phiBins + p)];
+            }
+            double mass = 0;
+            const auto density = [&](Vec3 wi) {
+                return static_cast<double>(
+                    bxdf->pdf(wo, wi, TransportMode::Radiance, SampleLobes::All));
+            };
+            for (int t = 0; t < thetaBins; ++t)
+                for (int p = 0; p < phiBins; ++p) {
+                    // Bin t holds cos theta in [-1 + 2t / thetaBins, -1 + 2(t + 1) / thetaBins].
+                    const double t0 = std::acos(-1 + 2.0 * (t + 1) / thetaBins),
+                                 t1 = std::acos(-1 + 2.0 * t / thetaBins);
+                    const double probability = integrate(density, t0, t1, 2 * kPi * p / phiBins,
+                                                         2 * kPi * (p + 1) / phiBins);
+                    expected[static_cast<std::size_t>(t * phiBins + p)] = probability * samples;
+                    mass += probability;
+                }
+            double drawn = 0;
+            for (const double o : observed)
+                drawn += o;
+            INFO(c.name << ", wo (" << wo.x << ", " << wo.y << ", " << wo.z << ")");
+            // The density integrates to the share of samples drawn (some fall below a lobe's
+            // hemisphere and are dropped, as pbrt-v4 drops them).
+            CHECK(mass <= 1.001);
+            CHECK(mass == Approx(drawn / samples).margin(0.004));
+            const testing::ChiSquare test = testing::chiSquare(observed, expected);
+            const double critical = test.critical(z);
+            INFO("chi2 " << test.statistic << " with " << test.degreesOfFreedom
+                         << " degrees of freedom, critical " << critical);
+            CHECK(test.statistic < critical);
+        }
+    }
+}
+
+TEST_CASE("a BxDF sample's weight is f |cos| / pdf and no model reflects more than arrives",
+          "[bsdf][energy]") {
+    // The directional albedo, estimated by the sample weights, is at most 1 (white conductors,
+    // lossless dielectrics): beyond 3 standard errors it would create energy.
+    std::vector<BxdfCase> cases = roughCases();
+    for (const float alpha : {0.05f, 0.3f, 0.8f}) {
+        cases.push_back({"white conductor", [=] {
+                             return std::make_unique<ConductorBxdf>(
+                                 TrowbridgeReitz(alpha, alpha), Color(1),
+                                 conductorKOfReflectance(Color(1)));
+                         }});
+        cases.push_back({"dielectric alpha 0.05", [=] {
+                             return std::make_unique<DielectricBxdf>(1.5f,
+                                                                     TrowbridgeReitz(alpha, alpha));
+                         }});
+    }
+    for (const BxdfCase& c : cases) {
+        const auto bxdf = c.make();
+        for (const Vec3 wo : kOutgoing) {
+            Uniform uniform(5);
+            const int n = 50000;
+            std::array<double, 3> sum{}, sumSquares{};
+            for (int i = 0; i < n; ++i) {
+                const float uc = uniform();
+                const Vec2 u{uniform(), uniform()};
+                const auto s = bxdf->sample(wo, uc, u, TransportMode::Importance, SampleLobes::All);
+                if (!s)
+                    continue;
+                REQUIRE_FALSE(s->delta);
+                const Color f = bxdf->f(wo, s->wi, TransportMode::Importance);
+                const float pdf = bxdf->pdf(wo, s->wi, TransportMode::Importance, SampleLobes::All);
+                REQUIRE(f.g == Approx(s->f.g).epsilon(1e-3));
+                REQUIRE(pdf == Approx(s->pdf).epsilon(1e-3));
+                const std::array<float, 3> channels{s->f.r, s->f.g, s->f.b};
+                for (std::size_t channel = 0; channel < 3; ++channel) {
+                    const double weight = channels[channel] * absCosTheta(s->wi) / s->pdf;
+                    sum[channel] += weight;
+                    sumSquares[channel] += weight * weight;
+                }
+            }
+            for (std::size_t channel = 0; channel < 3; ++channel) {
+                const double mean = sum[channel] / n,
+                             error = std::sqrt(
+                                 std::max(0.0, sumSquares[channel] / n - mean * mean) / n);
+                INFO(c.name << ", wo.z " << wo.z << ", channel " << channel << ": albedo " << mean
+                            << " +- " << error);
+                CHECK(mean <= 1 + 3 * error);
+            }
+        }
+    }
+}
+
+TEST_CASE("conductor Fresnel of a complex index", "[bsdf][fresnel]") {
+    // At normal incidence ((n-1)^2 + k^2) / ((n+1)^2 + k^2); at grazing incidence 1.
+    for (const auto& [n, k] : {std::pair{0.2f, 3.9f}, {1.5f, 0.0f}, {0.05f, 4.5f}}) {
+        const float normal = ((n - 1) * (n - 1) + k * k) / ((n + 1) * (n + 1) + k * k);
+        CHECK(fresnelConductor(1.0f, n, k) == Approx(normal).epsilon(1e-5));
+        CHECK(fresnelConductor(0.0f, n, k) == Approx(1.0f).epsilon(1e-5));
+    }
+    // A real index is a dielectric: the two formulas agree at every angle.
+    for (const float c : {0.05f, 0.3f, 0.7f, 1.0f})
+        CHECK(fresnelConductor(c, 1.5f, 0.0f) == Approx(fresnelDielectric(c, 1.5f)).epsilon(1e-4));
+    // Gold at 550 nm (eta 0.43, k 2.46) at 60 degrees, by the real-valued formulas of Born and
+    // Wolf (Principles of Optics, 14.2): Rs 0.89315, Rp 0.68415, mean 0.78865.
+    CHECK(fresnelConductor(0.5f, 0.43f, 2.46f) == Approx(0.78865f).epsilon(1e-4));
+    // The reflectance form gives back its reflectance at normal incidence.
+    for (const float r : {0.0f, 0.04f, 0.5f, 0.95f}) {
+        const Color k = conductorKOfReflectance(Color(r));
+        CHECK(fresnelConductor(1.0f, 1.0f, k.g) == Approx(r).margin(1e-5));
+    }
+}
+
+TEST_CASE("a smooth dielectric and a thin sheet split light as Fresnel says", "[bsdf][fresnel]") {
+    const DielectricBxdf smooth(1.5f, TrowbridgeReitz(0, 0));
+    std::array<BxdfSample, 2> lobes;
+    REQUIRE(smooth.deltaLobes({0, 0, 1}, lobes) == 2);
+    CHECK(lobes[0].f.g == Approx(0.04f).epsilon(1e-4));
+    // Radiance entering the denser side is concentrated by 1 / eta^2.
+    CHECK(lobes[1].f.g == Approx(0.96f / (1.5f * 1.5f)).epsilon(1e-4));
+    CHECK(lobes[1].wi.z == Approx(-1.0f));
+    // From inside beyond the critical angle (41.8 degrees): total internal reflection.
+    REQUIRE(smooth.deltaLobes(direction(-0.5f, 0), lobes) == 1);
+    CHECK(lobes[0].f.g == Approx(1.0f));
+    // A sheet at normal incidence: R = 0.04, R' = R + (1 - R)^2 R / (1 - R^2) = 2R / (1 + R).
+    const ThinDielectricBxdf sheet(1.5f);
+    REQUIRE(sheet.deltaLobes({0, 0, 1}, lobes) == 2);
+    CHECK(lobes[0].f.g == Approx(0.08f / 1.04f).epsilon(1e-4));
+    CHECK(lobes[1].wi.z == Approx(-1.0f));
+    CHECK(lobes[0].f.g + lobes[1].f.g == Approx(1.0f));
+}
+
+TEST_CASE("rough reflection is reciprocal", "[bsdf]") {
+    const ConductorBxdf conductor(TrowbridgeReitz(0.3f, 0.6f), Color(0.5f), Color(2));
+    const DielectricBxdf dielectric(1.5f, TrowbridgeReitz(0.4f, 0.4f));
+    Uniform uniform(3);
+    for (int i = 0; i < 200; ++i) {
+        const Vec3 a = direction(0.05f + 0.95f * uniform(), 6.28f * uniform());
+        const Vec3 b = direction(0.05f + 0.95f * uniform(), 6.28f * uniform());
+        CHECK(conductor.f(a, b, TransportMode::Radiance).r ==
+              Approx(conductor.f(b, a, TransportMode::Radiance).r).epsilon(1e-4));
+        CHECK(dielectric.f(a, b, TransportMode::Radiance).r ==
+              Approx(dielectric.f(b, a, TransportMode::Radiance).r).epsilon(1e-4));
+    }
+}
