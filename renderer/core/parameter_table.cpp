@@ -43,6 +43,8 @@ NumberDomain ParameterSpec::numberDomain() const {
 std::string ParameterSpec::domainText() const {
     if (kind == ValueKind::Float || kind == ValueKind::Integer)
         return numberDomain().text();
+    if (kind == ValueKind::Rgb && domain != kReal)
+        return "each component " + domain.text();
     if (choices) {
         std::string text;
         for (const std::string_view choice : choices())
@@ -136,9 +138,14 @@ void Parameters::check(const Parameter& p, const ParameterSpec& s) const {
         if (const std::string value = list_.getString(p.name, ""); s.choices)
             expectChoice(value, s.choices(), p.name, p.where, what_);
         return;
-    case ValueKind::Rgb:
-        list_.getColor(p.name, {});
+    case ValueKind::Rgb: {
+        const Color c = list_.getColor(p.name, {});
+        for (const float component : {c.r, c.g, c.b})
+            if (const auto message = slvm::outsideDomain(
+                    fmt::format("a component of {} of {}", p.name, what_), component, s.domain))
+                throw SceneError(p.where, *message);
         return;
+    }
     case ValueKind::Point:
         list_.getPoint(p.name, {});
         return;

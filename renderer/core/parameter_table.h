@@ -9,6 +9,8 @@
 #include "renderer/core/vector.h"
 #include "slvm/common/number_domain.h"
 
+#include <array>
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -58,12 +60,25 @@ struct ParameterSpec {
 
     // The domain its values are checked against and documented with: integral for Integer.
     NumberDomain numberDomain() const;
-    // The domain as the docs state it: a number's domain, a String's choices ("\"a\", \"b\""), or
-    // empty for the other kinds (their components are any real, as every number the lexer reads
-    // is finite).
+    // The domain as the docs state it: a number's domain, an Rgb's components' domain
+    // ("each component a real in [0, 1]") where its table narrows it, a String's choices
+    // ("\"a\", \"b\""), or empty for the other kinds (their components are any real, as every
+    // number the lexer reads is finite).
     std::string domainText() const;
 };
 using ParameterTable = std::span<const ParameterSpec>;
+
+// Two tables as one, for entities that share a group of parameters (the rough surfaces' roughness).
+template <std::size_t A, std::size_t B>
+constexpr std::array<ParameterSpec, A + B> joinTables(const std::array<ParameterSpec, A>& a,
+                                                      const std::array<ParameterSpec, B>& b) {
+    std::array<ParameterSpec, A + B> table{};
+    for (std::size_t i = 0; i < A; ++i)
+        table[i] = a[i];
+    for (std::size_t i = 0; i < B; ++i)
+        table[A + i] = b[i];
+    return table;
+}
 
 // A positional argument of a statement (Format xres yres pixelaspectratio, Sphere radius ...).
 struct ArgumentSpec {

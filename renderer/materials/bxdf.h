@@ -30,12 +30,31 @@ inline bool allowsTransmission(SampleLobes lobes) {
     return lobes != SampleLobes::Reflection;
 }
 
+// What kinds of scattering a BxDF does (pbrt-v4's BxDFFlags), as bits.
+enum BxdfFlags : unsigned {
+    kReflection = 1,
+    kTransmission = 2,
+    kDiffuse = 4,
+    kGlossy = 8,
+    kSpecular = 16,
+};
+inline bool isSpecular(unsigned flags) {
+    return (flags & kSpecular) != 0;
+}
+// Whether it has any lobe that is not a delta (pbrt-v4's IsNonSpecular).
+inline bool isNonSpecular(unsigned flags) {
+    return (flags & (kDiffuse | kGlossy)) != 0;
+}
+
 struct BxdfSample {
     Vec3 wi;
     Color f;       // the BxDF's value (for a delta lobe: its weight / |cos theta_i|)
     float pdf = 0; // solid-angle density, or a delta lobe's discrete probability
     bool delta = false;
     float eta = 1; // the relative index crossed by a transmitted sample, else 1
+    // The pdf is only proportional to the density (a layered BxDF's random walk): f / pdf is
+    // the sample's weight, and pdf() gives the density for multiple importance sampling.
+    bool pdfIsProportional = false;
 
     bool isTransmission(Vec3 wo) const { return wo.z * wi.z < 0; }
 };
@@ -68,8 +87,8 @@ public:
     // Every delta lobe at wo (for the Whitted integrator), each with its weight
     // f |cos theta_i| (not divided by a probability); none for a BxDF without them.
     virtual int deltaLobes(Vec3, std::array<BxdfSample, 2>&) const { return 0; }
-    // Whether any light passes to the other side (so lights behind the surface count).
-    virtual bool transmits() const { return false; }
+    // Its lobes, as BxdfFlags bits.
+    virtual unsigned flags() const = 0;
     // The reflectance colour a denoiser's albedo feature shows.
     virtual Color albedo() const = 0;
 };

@@ -80,7 +80,13 @@ std::optional<BsdfSample> BxdfMaterial::sampleBsdf(const ShadingPoint& point, Ve
         const Color weight = s->f * (absCosTheta(s->wi) / s->pdf);
         if (!weight.isFinite())
             return;
-        result = BsdfSample{wi, weight, s->delta ? 0.0f : s->pdf, s->delta};
+        // A random walk's pdf is only proportional to its density; MIS needs the density.
+        const float density =
+            s->delta ? 0.0f
+            : s->pdfIsProportional
+                ? bxdf.pdf(woLocal, s->wi, TransportMode::Radiance, SampleLobes::All)
+                : s->pdf;
+        result = BsdfSample{wi, weight, density, s->delta};
     });
     return result;
 }

@@ -11,6 +11,14 @@
 
 namespace lrt {
 
+class Parameters;
+
+// pbrt-v4's two ways to give a conductor: the reflectance form when "reflectance" is given (and
+// then neither etaName nor kName may be), else nullopt for eta and k. Throws SceneError at
+// "reflectance" when both are given.
+std::optional<Color> conductorReflectance(const Parameters& p, std::string_view etaName,
+                                          std::string_view kName);
+
 class Conductor final : public BxdfMaterial {
 public:
     // Its parameters and create() are in conductor.cpp, with its registry entry.

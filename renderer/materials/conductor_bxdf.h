@@ -8,6 +8,9 @@
 
 namespace lrt {
 
+// Copper at 610, 550 and 465 nm, pbrt-v4's default conductor ("metal-Cu-eta", "metal-Cu-k").
+inline constexpr Color kCopperEta{0.200f, 0.924f, 1.102f}, kCopperK{3.912f, 2.452f, 2.142f};
+
 class ConductorBxdf final : public Bxdf {
 public:
     ConductorBxdf(TrowbridgeReitz distribution, Color eta, Color k)
@@ -17,6 +20,9 @@ public:
                                      SampleLobes lobes) const override;
     float pdf(Vec3 wo, Vec3 wi, TransportMode mode, SampleLobes lobes) const override;
     int deltaLobes(Vec3 wo, std::array<BxdfSample, 2>& lobes) const override;
+    unsigned flags() const override {
+        return kReflection | (distribution_.effectivelySmooth() ? kSpecular : kGlossy);
+    }
     // The reflectance at normal incidence.
     Color albedo() const override;
 

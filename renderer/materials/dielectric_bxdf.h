@@ -19,7 +19,10 @@ public:
                                      SampleLobes lobes) const override;
     float pdf(Vec3 wo, Vec3 wi, TransportMode mode, SampleLobes lobes) const override;
     int deltaLobes(Vec3 wo, std::array<BxdfSample, 2>& lobes) const override;
-    bool transmits() const override { return true; }
+    unsigned flags() const override {
+        return (eta_ == 1 ? kTransmission : kReflection | kTransmission) |
+               (isSmooth() ? kSpecular : kGlossy);
+    }
     Color albedo() const override { return Color(1); }
     bool isSmooth() const { return eta_ == 1 || distribution_.effectivelySmooth(); }
 

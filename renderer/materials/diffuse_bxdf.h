@@ -15,7 +15,10 @@ public:
     std::optional<BxdfSample> sample(Vec3 wo, float uc, Vec2 u, TransportMode mode,
                                      SampleLobes lobes) const override;
     float pdf(Vec3 wo, Vec3 wi, TransportMode mode, SampleLobes lobes) const override;
-    bool transmits() const override { return !t_.isBlack(); }
+    unsigned flags() const override {
+        return (r_.isBlack() ? 0u : kReflection | kDiffuse) |
+               (t_.isBlack() ? 0u : kTransmission | kDiffuse);
+    }
     Color albedo() const override;
 
 private:

@@ -1,6 +1,8 @@
 // The table of built-in surfaces, and the fall-back to SL shaders.
 #include "renderer/materials/material_registry.h"
 
+#include "renderer/materials/coated_conductor.h"
+#include "renderer/materials/coated_diffuse.h"
 #include "renderer/materials/conductor.h"
 #include "renderer/materials/constant.h"
 #include "renderer/materials/dielectric.h"
@@ -19,11 +21,12 @@ namespace lrt {
 
 namespace {
 const MaterialEntry* const kMaterials[] = {
-    &Matte::registryEntry,      &Plastic::registryEntry,
-    &Metal::registryEntry,      &Mirror::registryEntry,
-    &Glass::registryEntry,      &Constant::registryEntry,
-    &Dielectric::registryEntry, &ThinDielectric::registryEntry,
-    &Conductor::registryEntry,  &DiffuseTransmission::registryEntry,
+    &Matte::registryEntry,         &Plastic::registryEntry,
+    &Metal::registryEntry,         &Mirror::registryEntry,
+    &Glass::registryEntry,         &Constant::registryEntry,
+    &Dielectric::registryEntry,    &ThinDielectric::registryEntry,
+    &Conductor::registryEntry,     &DiffuseTransmission::registryEntry,
+    &CoatedDiffuse::registryEntry, &CoatedConductor::registryEntry,
 };
 } // namespace
 

@@ -8,6 +8,8 @@
 
 #include <array>
 #include <cstddef>
+#include <string>
+#include <string_view>
 
 namespace lrt {
 
@@ -28,19 +30,17 @@ inline constexpr std::array<ParameterSpec, 3> kRoughnessParameters{{
 
 // A material's own parameters followed by the roughness parameters: one table.
 template <std::size_t N>
-constexpr std::array<ParameterSpec, N + 3> withRoughness(const std::array<ParameterSpec, N>& own) {
-    std::array<ParameterSpec, N + 3> table{};
-    for (std::size_t i = 0; i < N; ++i)
-        table[i] = own[i];
-    for (std::size_t i = 0; i < 3; ++i)
-        table[N + i] = kRoughnessParameters[i];
-    return table;
+constexpr auto withRoughness(const std::array<ParameterSpec, N>& own) {
+    return joinTables(own, kRoughnessParameters);
 }
 
-inline TrowbridgeReitz roughnessOf(const Parameters& p) {
-    const float alpha = p.getFloat("roughness");
-    return {p.has("uroughness") ? p.getFloat("uroughness") : alpha,
-            p.has("vroughness") ? p.getFloat("vroughness") : alpha};
+// The distribution of "roughness", "uroughness" and "vroughness", each name after `prefix`
+// ("interface." and "conductor." for the coated conductor's two).
+inline TrowbridgeReitz roughnessOf(const Parameters& p, std::string_view prefix = "") {
+    const auto name = [&](const char* n) { return std::string(prefix) + n; };
+    const float alpha = p.getFloat(name("roughness"));
+    return {p.has(name("uroughness")) ? p.getFloat(name("uroughness")) : alpha,
+            p.has(name("vroughness")) ? p.getFloat(name("vroughness")) : alpha};
 }
 
 } // namespace lrt

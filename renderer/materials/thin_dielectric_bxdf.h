@@ -15,7 +15,7 @@ public:
                                      SampleLobes lobes) const override;
     float pdf(Vec3, Vec3, TransportMode, SampleLobes) const override { return 0.0f; }
     int deltaLobes(Vec3 wo, std::array<BxdfSample, 2>& lobes) const override;
-    bool transmits() const override { return true; }
+    unsigned flags() const override { return kReflection | kTransmission | kSpecular; }
     Color albedo() const override { return Color(1); }
 
 private:

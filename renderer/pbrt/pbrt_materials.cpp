@@ -1,7 +1,8 @@
 // pbrt-v4's materials and textures as lrt's built-in surfaces and colour textures. What maps
-// exactly: diffuse (Lambertian), smooth dielectric (glass), the image, checkerboard, scale, mix
-// and constant textures of reflectance. The rest is approximated by the nearest built-in surface,
-// with a warning saying what stands in (docs/import.md has the table).
+// exactly: diffuse, dielectric, thindielectric, conductor, coateddiffuse, coatedconductor and
+// diffusetransmission (each to lrt's surface of the same name), the image, checkerboard, scale,
+// mix and constant textures of reflectance. The rest is approximated by the nearest built-in
+// surface, with a warning saying what stands in (docs/import.md has the table).
 #include "renderer/pbrt/pbrt_importer.h"
 
 #include <cmath>
@@ -15,9 +16,6 @@ namespace {
 float alphaOf(float roughness, bool remap) {
     return remap ? std::sqrt(std::max(roughness, 0.0f)) : std::max(roughness, 0.0f);
 }
-
-// Below this GGX alpha lrt's microfacet lobes are numerically a mirror.
-constexpr float kSmoothAlpha = 1e-3f;
 
 // A texture whose imagemap and checkerboard lookups run t the other way: s' = a (1 - t) + b
 // becomes s' = -a t + (a + b).
@@ -130,71 +128,54 @@ public:
         reflectance("reflectance", Color{0.5f, 0.5f, 0.5f});
     }
 
+    // "coateddiffuse": lrt's, of the same reflectance (Color, textured or not), coat, slab and
+    // walk.
     void coatedDiffuse() {
+        surface("coateddiffuse", {{"eta", eta("eta")}});
         reflectance("reflectance", Color{0.5f, 0.5f, 0.5f});
-        const auto [u, v] = alphas("");
-        const float alpha = std::max((u + v) / 2, kSmoothAlpha);
-        surface("plastic", {{"Kd", 1.0}, {"Ks", 1.0}, {"roughness", alpha}});
-        for (const char* layer : {"thickness", "albedo", "g", "maxdepth", "nsamples", "eta"})
-            p_.find(layer);
-        importer_.warn(s_.where,
-                       fmt::format("{} is approximated by lrt's plastic (a diffuse base under a "
-                                   "GGX coat of alpha {:.3g} and eta 1.5, without the layers' "
-                                   "inter-reflection)",
-                                   what(), alpha));
+        addColor(m_->surface.parameters, "reflectance", Color(1), s_.where);
+        roughness("", "");
+        slab();
     }
 
-    // "conductor", or "coatedconductor" (whose conductor's parameters have a prefix): lrt's
-    // conductor, of the same complex index or reflectance and the same (anisotropic) roughness.
+    // "conductor", or "coatedconductor" (whose conductor's parameters have a prefix, under a
+    // coat of its own roughness): lrt's, of the same complex index or reflectance and the same
+    // (anisotropic) roughness.
     void conductor() {
         const bool coated = type_ == "coatedconductor";
         const std::string prefix = coated ? "conductor." : "";
-        surface("conductor", {});
-        const Parameter* given = p_.find(prefix + "reflectance");
+        surface(coated ? "coatedconductor" : "conductor", {});
+        // "reflectance" has no prefix in either.
+        const Parameter* given = p_.find("reflectance");
         if (given && given->type == "texture") {
-            m_->texture =
-                importer_.textureInput(p_, prefix + "reflectance", {}, SpectrumUse::Reflectance);
+            m_->texture = importer_.textureInput(p_, "reflectance", {}, SpectrumUse::Reflectance);
             addColor(m_->surface.parameters, "reflectance", Color(1), s_.where);
         } else if (given) {
             addColor(m_->surface.parameters, "reflectance",
-                     *importer_.rgb(p_, prefix + "reflectance", SpectrumUse::Reflectance),
-                     s_.where);
+                     *importer_.rgb(p_, "reflectance", SpectrumUse::Reflectance), s_.where);
         } else {
-            addColor(m_->surface.parameters, "eta", index(prefix + "eta", "metal-Cu-eta"),
-                     s_.where);
-            addColor(m_->surface.parameters, "k", index(prefix + "k", "metal-Cu-k"), s_.where);
+            addColor(m_->surface.parameters, coated ? "conductor.eta" : "eta",
+                     index(prefix + "eta", "metal-Cu-eta"), s_.where);
+            addColor(m_->surface.parameters, coated ? "conductor.k" : "k",
+                     index(prefix + "k", "metal-Cu-k"), s_.where);
         }
-        roughness(prefix);
+        roughness(prefix, prefix);
         if (coated) {
-            p_.markAllUsed(); // its coat's parameters: the warning says the coat is left out
-            importer_.warn(s_.where, fmt::format("{} is approximated by lrt's conductor, without "
-                                                 "the dielectric coat",
-                                                 what()));
+            addNumbers(m_->surface.parameters, "interface.eta", {eta("interface.eta")}, s_.where);
+            roughness("interface.", "interface.");
+            slab();
         }
     }
 
     // "dielectric" (smooth or rough) or "thindielectric".
     void dielectric() {
-        float eta = 1.5f;
-        if (const Parameter* given = p_.find("eta")) {
-            if (given->type == "float") {
-                eta = *p_.getFloat("eta");
-            } else {
-                eta = importer_.rgb(p_, "eta", SpectrumUse::Unbounded)->g;
-                importer_.warn(given->where,
-                               fmt::format("a spectral index of refraction is rendered without "
-                                           "dispersion: its value at 550 nm, {:.4g}, stands in",
-                                           eta));
-            }
-        }
-        if (!(eta > 0))
-            throw SceneError(p_.find("eta")->where, "\"eta\" must be > 0");
+        const float index = eta("eta");
         if (type_ == "thindielectric") {
-            surface("thindielectric", {{"eta", eta}});
+            surface("thindielectric", {{"eta", index}});
             return;
         }
-        surface("dielectric", {{"eta", eta}});
-        roughness("");
+        surface("dielectric", {{"eta", index}});
+        roughness("", "");
     }
 
     // "diffusetransmission": lrt's of the same reflectance (Color, textured or not),
@@ -259,11 +240,45 @@ private:
                 alphaOf(number(prefix + "vroughness", r), remap)};
     }
 
-    // The roughness as lrt's "uroughness" and "vroughness".
-    void roughness(const std::string& prefix) {
+    // The roughness of pbrt-v4's `prefix` as lrt's (`into` + "uroughness" and "vroughness").
+    void roughness(const std::string& prefix, const std::string& into) {
         const auto [u, v] = alphas(prefix);
-        addNumbers(m_->surface.parameters, "uroughness", {u}, s_.where);
-        addNumbers(m_->surface.parameters, "vroughness", {v}, s_.where);
+        addNumbers(m_->surface.parameters, (into + "uroughness").c_str(), {u}, s_.where);
+        addNumbers(m_->surface.parameters, (into + "vroughness").c_str(), {v}, s_.where);
+    }
+
+    // An index of refraction: a float, or a spectrum at 550 nm (lrt has no dispersion).
+    float eta(const std::string& name) {
+        float value = 1.5f;
+        if (const Parameter* given = p_.find(name)) {
+            if (given->type == "float") {
+                value = *p_.getFloat(name);
+            } else {
+                value = importer_.rgb(p_, name, SpectrumUse::Unbounded)->g;
+                importer_.warn(given->where,
+                               fmt::format("a spectral index of refraction is rendered without "
+                                           "dispersion: its value at 550 nm, {:.4g}, stands in",
+                                           value));
+            }
+            if (!(value > 0))
+                throw SceneError(given->where, fmt::format("\"{}\" must be > 0", name));
+        }
+        return value;
+    }
+
+    // The coated materials' slab and walk parameters, as lrt's.
+    void slab() {
+        auto& out = m_->surface.parameters;
+        addNumbers(out, "thickness", {number("thickness", 0.01f)}, s_.where);
+        addNumbers(out, "g", {number("g", 0.0f)}, s_.where);
+        addNumbers(out, "maxdepth", {static_cast<double>(p_.getInteger("maxdepth", 10))}, s_.where);
+        addNumbers(out, "nsamples", {static_cast<double>(p_.getInteger("nsamples", 1))}, s_.where);
+        if (const Parameter* albedo = p_.find("albedo"); albedo && albedo->type == "texture")
+            importer_.warn(albedo->where,
+                           "a texture for \"albedo\" is not supported: 0 (no medium) stands in");
+        else if (albedo)
+            addColor(out, "albedo", *importer_.rgb(p_, "albedo", SpectrumUse::Reflectance),
+                     s_.where);
     }
 
     // A conductor's eta or k, or pbrt-v4's default (copper's) when it is not given.

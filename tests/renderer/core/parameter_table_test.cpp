@@ -28,6 +28,7 @@ const ParameterSpec kTable[] = {
      }},
     {"label", ValueKind::String, std::monostate{}, {}, "no default"},
     {"tint", ValueKind::Rgb, Color{1, 0.5f, 0.25f}, {}, "a colour"},
+    {"albedo", ValueKind::Rgb, Color{0.5f}, kReal.atLeast(0).atMost(1), "a reflectance"},
     {"origin", ValueKind::Point, Vec3{0, 1, -2}, {}, "a place"},
     {"st", ValueKind::Floats, std::monostate{}, {}, "coordinates"},
     {"indices", ValueKind::Integers, std::monostate{}, {}, "indices"},
@@ -189,6 +190,12 @@ TEST_CASE("domains: positive, non-negative and between, with their messages",
     expectAccepted(tableParameter("count", ParameterType::Integer, {1}));
     expectAccepted(tableParameter("count", ParameterType::Integer, {1000}));
     expectAccepted(tableParameter("offset", ParameterType::Float, {-1e30}));
+    // A colour's domain holds for each component.
+    expectAccepted(tableParameter("albedo", ParameterType::Color, {0, 0.5, 1}));
+    expectRejected(tableParameter("albedo", ParameterType::Color, {0.5, 1.5, 0}),
+                   "a component of albedo" + of + "1.5, outside its domain: a real in [0, 1]");
+    CHECK(kTable[7].domainText() == "each component a real in [0, 1]");
+    CHECK(kTable[6].domainText().empty());
     // Beyond float's range is outside every domain, "any real" included.
     expectRejected(tableParameter("offset", ParameterType::Float, {1e39}),
                    "offset" + of + "1e+39, outside its domain: any real");

@@ -40,6 +40,9 @@ TEST_CASE("no built-in model reflects more than a white furnace gives it", "[bsd
         for (const std::string& surface :
              {std::string("\"dielectric\" ") + r, "\"dielectric\" \"eta\" [1.33] " + r,
               "\"conductor\" \"reflectance\" [1 1 1] " + r,
+              std::string("\"coateddiffuse\" \"reflectance\" [1 1 1] ") + r,
+              std::string("\"coatedconductor\" \"reflectance\" [1 1 1] \"interface.") +
+                  r.substr(1) + " \"conductor." + r.substr(1),
               std::string("\"diffusetransmission\" \"reflectance\" [0.5 0.5 0.5] "
                           "\"transmittance\" [0.5 0.5 0.5]")}) {
             const PixelStatistics s =
@@ -48,8 +51,9 @@ TEST_CASE("no built-in model reflects more than a white furnace gives it", "[bsd
                             << " (render testing::whiteFurnace(surface, 100) to see it)");
             CHECK(s.mean <= 1 + 3 * s.standardError);
             // Single-scattering GGX loses energy to its long tail and to masking, more with
-            // roughness (docs/performance.md has the figures), never most of it.
-            CHECK(s.mean >= 0.4);
+            // roughness, and a coat compounds its own loss with its base's and the slab's
+            // absorption (docs/performance.md has the figures): never all of it.
+            CHECK(s.mean >= 0.1);
         }
     }
     // Smooth and lossless: the furnace shows exactly 1 (up to noise).

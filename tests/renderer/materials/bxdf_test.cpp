@@ -7,6 +7,7 @@
 #include "renderer/materials/dielectric_bxdf.h"
 #include "renderer/materials/diffuse_bxdf.h"
 #include "renderer/materials/fresnel.h"
+#include "renderer/materials/layered_bxdf.h"
 #include "renderer/materials/thin_dielectric_bxdf.h"
 #include "tests/renderer/chi_square.h"
 
@@ -278,5 +279,43 @@ TEST_CASE("rough reflection is reciprocal", "[bsdf]") {
               Approx(conductor.f(b, a, TransportMode::Radiance).r).epsilon(1e-4));
         CHECK(dielectric.f(a, b, TransportMode::Radiance).r ==
               Approx(dielectric.f(b, a, TransportMode::Radiance).r).epsilon(1e-4));
+    }
+}
+
+TEST_CASE("a smooth coat over a Lambertian base reflects what the series of its bounces sums to",
+          "[bsdf][layered]") {
+    // Light enters with 1 - F(theta), the base reflects rho of it diffusely, and each time it
+    // meets the coat from inside a fraction Fi (Fresnel from inside averaged over the cosine-
+    // weighted hemisphere) goes back down: the albedo is F + (1 - F) rho (1 - Fi) / (1 - rho Fi).
+    // The slab is thin enough to absorb nothing and the walk long enough to converge.
+    const float eta = 1.5f, rho = 0.8f;
+    double Fi = 0;
+    const int steps = 100000;
+    for (int i = 0; i < steps; ++i) {
+        const double mu = (i + 0.5) / steps;
+        Fi += 2 * fresnelDielectric(static_cast<float>(-mu), eta) * mu / steps;
+    }
+    const DielectricBxdf coat(eta, TrowbridgeReitz(0, 0));
+    const DiffuseBxdf base{Color(rho)};
+    const LayeredBxdf layered(coat, base, {1e-7f, Color(0), 0, 200, 1});
+    for (const float cosTheta : {1.0f, 0.5f}) {
+        const Vec3 wo = direction(cosTheta, 0.7f);
+        const double F = fresnelDielectric(cosTheta, eta);
+        const double expected = F + (1 - F) * rho * (1 - Fi) / (1 - rho * Fi);
+        Uniform uniform(9);
+        const int n = 200000;
+        double sampled = 0, evaluated = 0;
+        for (int i = 0; i < n; ++i) {
+            const float uc = uniform();
+            const Vec2 u{uniform(), uniform()};
+            if (const auto s = layered.sample(wo, uc, u, TransportMode::Radiance, SampleLobes::All))
+                sampled += s->f.g * absCosTheta(s->wi) / s->pdf;
+            // f() leaves out the coat's mirror reflection: F is added back below.
+            const Vec3 wi = direction(uniform(), 2 * std::numbers::pi_v<float> * uniform());
+            evaluated += layered.f(wo, wi, TransportMode::Radiance).g * wi.z * 2 * kPi;
+        }
+        INFO("cos theta " << cosTheta << ": Fi " << Fi << ", expected " << expected);
+        CHECK(sampled / n == Approx(expected).epsilon(0.01));
+        CHECK(F + evaluated / n == Approx(expected).epsilon(0.01));
     }
 }

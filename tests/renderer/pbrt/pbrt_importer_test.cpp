@@ -388,6 +388,66 @@ TEST_CASE("a pbrt-v4 scene that leaves options out gets pbrt-v4's defaults", "[p
     CHECK(a.color == Color(0.5f, 0.5f, 0.5f));
 }
 
+TEST_CASE("pbrt-v4's materials become lrt's surfaces of the same name, without a warning",
+          "[pbrt][materials]") {
+    // Roughness is remapped to GGX alpha = sqrt(roughness) unless remaproughness is false; u and
+    // v stay apart; the coated conductor keeps its prefixes; a reflectance texture becomes the
+    // surface's Color texture under a reflectance of 1.
+    const std::string text = R"(WorldBegin
+Material "dielectric" "float eta" 1.7 "float roughness" 0.25
+Shape "sphere"
+Material "conductor" "float uroughness" 0.04 "float vroughness" 0.4 "bool remaproughness" false
+  "rgb eta" [0.2 0.9 1.1] "rgb k" [3.9 2.4 2.1]
+Shape "sphere"
+Texture "t" "spectrum" "checkerboard" "rgb tex1" [1 0 0]
+Material "coatedconductor" "float interface.roughness" 0.16 "float conductor.roughness" 0.09
+  "texture reflectance" "t" "rgb albedo" [0.6 0.3 0.2] "float thickness" 0.05
+Shape "sphere"
+Material "coateddiffuse" "rgb reflectance" [0.2 0.4 0.6] "integer maxdepth" 20 "float g" 0.3
+Shape "sphere"
+Material "thindielectric" "float eta" 1.6
+Shape "sphere"
+Material "diffusetransmission" "rgb reflectance" [0.35 0.3 0.2] "rgb transmittance" [0.3 0.5 0.6]
+Shape "sphere"
+)";
+    const auto frames = parsePbrtString(text, "test.pbrt");
+    for (const auto& warning : frames.at(0).warnings)
+        FAIL_CHECK(warning.message);
+    const auto& shapes = frames.at(0).world.shapes;
+    REQUIRE(shapes.size() == 6);
+    const auto number = [&](std::size_t shape, const char* name) {
+        const Parameter* p = shapes.at(shape).attributes->surface.parameters.find(name);
+        return p ? p->numbers : std::vector<double>{};
+    };
+    const auto surface = [&](std::size_t shape) {
+        return shapes.at(shape).attributes->surface.name;
+    };
+    CHECK(surface(0) == "dielectric");
+    CHECK(number(0, "eta") == std::vector<double>{1.7f});
+    CHECK(number(0, "uroughness") == std::vector<double>{0.5});
+    CHECK(number(0, "vroughness") == std::vector<double>{0.5});
+    CHECK(surface(1) == "conductor");
+    CHECK(number(1, "uroughness").at(0) == Approx(0.04));
+    CHECK(number(1, "vroughness").at(0) == Approx(0.4));
+    CHECK(number(1, "k").size() == 3);
+    CHECK(surface(2) == "coatedconductor");
+    CHECK(number(2, "interface.uroughness").at(0) == Approx(0.4));
+    CHECK(number(2, "conductor.vroughness").at(0) == Approx(0.3));
+    CHECK(number(2, "reflectance") == std::vector<double>{1, 1, 1});
+    CHECK(shapes.at(2).attributes->colorTexture != nullptr);
+    CHECK(number(2, "thickness").at(0) == Approx(0.05));
+    CHECK(surface(3) == "coateddiffuse");
+    CHECK(shapes.at(3).attributes->color == Color(0.2f, 0.4f, 0.6f));
+    CHECK(number(3, "maxdepth") == std::vector<double>{20});
+    CHECK(number(3, "g").at(0) == Approx(0.3));
+    CHECK(surface(4) == "thindielectric");
+    CHECK(surface(5) == "diffusetransmission");
+    CHECK(shapes.at(5).attributes->color == Color(0.35f, 0.3f, 0.2f));
+    CHECK(number(5, "transmittance").at(1) == Approx(0.5));
+    // And every one of them builds and renders.
+    CHECK_NOTHROW(renderPbrt(kHeadOn + text.substr(std::string("WorldBegin\n").size())));
+}
+
 TEST_CASE("a pbrt-v4 scene's files are named relative to the main scene file", "[pbrt]") {
     // pbrt-v4's own layout: the main file Imports geometry/, whose files name geometry/ again.
     const auto main = testing::scratchFile("tree/main.pbrt");

@@ -1,0 +1,40 @@
+// "coatedconductor": a conductor (complex index, or pbrt-v4's reflectance form, times Color)
+// under a dielectric coat, each with its own roughness, the light between them followed by
+// random walks (layered_bxdf.h), as pbrt-v4's coatedconductor: car paint's clear coat over
+// metal flakes, or lacquered brass.
+#pragma once
+
+#include "renderer/materials/bxdf_material.h"
+#include "renderer/materials/layered_bxdf.h"
+#include "renderer/materials/material_registry.h"
+#include "renderer/materials/trowbridge_reitz.h"
+
+#include <optional>
+
+namespace lrt {
+
+class CoatedConductor final : public BxdfMaterial {
+public:
+    // Its parameters and create() are in coated_conductor.cpp, with its registry entry.
+    static const MaterialEntry registryEntry;
+    struct Layers {
+        float interfaceEta;
+        TrowbridgeReitz interface, conductor;
+        Color conductorEta, conductorK;
+        std::optional<Color> reflectance; // replaces eta and k, times Color
+        LayerSlab slab;
+    };
+    explicit CoatedConductor(const Layers& layers) : layers_(layers) {}
+    bool readsTangents() const override {
+        return layers_.interface.alphaX() != layers_.interface.alphaY() ||
+               layers_.conductor.alphaX() != layers_.conductor.alphaY();
+    }
+
+protected:
+    void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;
+
+private:
+    Layers layers_;
+};
+
+} // namespace lrt

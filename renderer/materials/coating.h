@@ -1,0 +1,31 @@
+// The parameters pbrt-v4's coated materials share: the slab between the coat and the base (its
+// thickness, the albedo and asymmetry g of a medium in it) and the random walk's bounds (maxdepth
+// scattering events, nsamples walks per evaluation), read into a LayerSlab.
+#pragma once
+
+#include "renderer/core/parameter_table.h"
+#include "renderer/materials/layered_bxdf.h"
+
+#include <array>
+
+namespace lrt {
+
+inline constexpr std::array<ParameterSpec, 5> kSlabParameters{{
+    {"thickness", ValueKind::Float, 0.01f, kReal.above(0),
+     "thickness of the slab between coat and base (its medium has unit extinction)"},
+    {"albedo", ValueKind::Rgb, Color(0), kReal.atLeast(0).atMost(1),
+     "single-scattering albedo of the slab's medium; 0 is none"},
+    {"g", ValueKind::Float, 0.0f, kReal.above(-1).below(1),
+     "Henyey-Greenstein asymmetry of the slab's medium"},
+    {"maxdepth", ValueKind::Integer, 10, kInteger.atLeast(1).atMost(1000),
+     "scattering events of one random walk through the layers"},
+    {"nsamples", ValueKind::Integer, 1, kInteger.atLeast(1).atMost(1000),
+     "random walks per evaluation"},
+}};
+
+inline LayerSlab slabOf(const Parameters& p) {
+    return {p.getFloat("thickness"), p.getColor("albedo"), p.getFloat("g"),
+            p.getInteger("maxdepth"), p.getInteger("nsamples")};
+}
+
+} // namespace lrt
