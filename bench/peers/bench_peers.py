@@ -12,9 +12,9 @@ POV-Ray, timing whole processes (start-up included) on the same number of thread
   threshold; at most --adaptive-spp samples): times, RMSEs and the time-to-equal-error ratio.
 - Material sweep (sweep_cycles.py builds it in Blender and exports it as a .glb that sweep.lrt
   frames): each renderer's noise from two renders of different seeds, sqrt(mean((a - b)^2) / 2)
-  over pixels and RGB (both clamped to at most 1), and the time-to-equal-error ratio from it. No
-  reference is needed, and the two renderers' small differences of material model (lrt renders
-  rough glass as smooth glass and has no clearcoat) do not count as error. Goal <= 0.45.
+  over pixels and RGB (both clamped to at most 1), and the time-to-equal-error ratio from it (no
+  reference is needed; goal <= 0.45); then each sphere's mean brightness in lrt's renders at the
+  highest --sweep-spp against Cycles' (goal: within 3%).
 - Whitted scene: both wall times and RMSEs against the 64-sample POV-Ray reference, and
   T_lrt / T_povray. Goal <= 0.3 at an RMSE no higher than POV-Ray's.
 - Start-up: `lrt --version` against `oiiotool --version`, OpenImageIO's own tool, which loads the
@@ -28,6 +28,7 @@ Usage: bench_peers.py --lrt build/release/lrt --peers DIR [--threads 2] [--spp 1
        [--lrt-threshold 0.1] [--cycles-threshold 0.01]
 """
 import argparse
+import math
 import os
 import re
 import shutil
@@ -104,6 +105,70 @@ def noise(first, second):
     return rmse(first, second, True) / 2 ** 0.5
 
 
+# The sweep's spheres as sweep_cycles.py places them (Blender's x, y; radius 0.45 at z 0.45), in
+# its order, and its camera: at (0, -7.5, 3.2) looking at (0, 0.1, 0.35), 40 degrees across the
+# height of a 480 x 270 image.
+SWEEP_SPHERES = [
+    ("dielectric 0.05", -1.65, 1.2), ("metal 0.05", -1.65, 0.0),
+    ("dielectric 0.3", -0.55, 1.2), ("metal 0.3", -0.55, 0.0),
+    ("dielectric 0.6", 0.55, 1.2), ("metal 0.6", 0.55, 0.0),
+    ("dielectric 0.9", 1.65, 1.2), ("metal 0.9", 1.65, 0.0),
+    ("glass", -1.1, -1.2), ("rough glass", 0.0, -1.2), ("clearcoat", 1.1, -1.2)]
+
+
+def sphere_boxes(width=480, height=270):
+    """Per sphere of the sweep, a pixel box [x, y, w, h] on its upper half, which the row in
+    front of it does not hide: 0.8 of its projected radius wide, from 0.75 to 0.15 of it above its
+    centre."""
+    eye, target = (0.0, -7.5, 3.2), (0.0, 0.1, 0.35)
+    f = [t - e for t, e in zip(target, eye)]
+    norm = sum(c * c for c in f) ** 0.5
+    f = [c / norm for c in f]
+    right = [f[1], -f[0], 0.0]  # f x (0, 0, 1)
+    norm = sum(c * c for c in right) ** 0.5
+    right = [c / norm for c in right]
+    up = [right[1] * f[2] - right[2] * f[1], right[2] * f[0] - right[0] * f[2],
+          right[0] * f[1] - right[1] * f[0]]
+    scale = (height / 2) / math.tan(math.radians(20))
+    boxes = []
+    for name, x, y in SWEEP_SPHERES:
+        d = [x - eye[0], y - eye[1], 0.45 - eye[2]]
+        depth = sum(a * b for a, b in zip(d, f))
+        px = width / 2 + scale * sum(a * b for a, b in zip(d, right)) / depth
+        py = height / 2 - scale * sum(a * b for a, b in zip(d, up)) / depth
+        r = 0.45 * scale / depth
+        boxes.append((name, int(px - 0.4 * r), int(py - 0.75 * r), max(1, int(0.8 * r)),
+                      max(1, int(0.6 * r))))
+    return boxes
+
+
+def box_mean(image, box):
+    """The mean of (R + G + B) / 3 over a pixel box [x, y, w, h] of an image."""
+    _, x, y, w, h = box
+    out = subprocess.run(["oiiotool", image, "--ch", "R,G,B", "--cut", "%dx%d+%d+%d" % (w, h, x, y),
+                          "--printstats"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True).stdout
+    found = re.search(r"Stats Avg: (\S+) (\S+) (\S+)", out)
+    if not found:
+        sys.exit("bench_peers: oiiotool gave no statistics for %s:\n%s" % (image, out))
+    return sum(float(v) for v in found.groups()) / 3
+
+
+def sweep_spheres(lrt_images, cycles_images):
+    """Each sphere's mean brightness in lrt's renders against Cycles' (both seeds averaged)."""
+    print("\nPer sphere, mean (R+G+B)/3 over a box inside it (goal: within 3% of Cycles')")
+    print("| sphere | lrt | Cycles | lrt vs Cycles |")
+    print("| --- | --- | --- | --- |")
+    within = 0
+    for box in sphere_boxes():
+        lrt_mean = sum(box_mean(i, box) for i in lrt_images) / len(lrt_images)
+        cycles_mean = sum(box_mean(i, box) for i in cycles_images) / len(cycles_images)
+        difference = 100 * (lrt_mean / cycles_mean - 1)
+        within += abs(difference) <= 3
+        print("| %s | %.4f | %.4f | %+.1f%% |" % (box[0], lrt_mean, cycles_mean, difference))
+    print("%d of %d spheres within 3%%" % (within, len(SWEEP_SPHERES)))
+
+
 def sweep(args, work):
     print("\nMaterial sweep 480x270 (sweep_cycles.py, exported as .glb), %d threads "
           "(time-to-equal-error goal: <= 0.45)" % args.threads)
@@ -132,6 +197,9 @@ def sweep(args, work):
         ratios.append(equal_error)
         print("| %d | %.2f | %.5f | %.2f | %.5f | %.2f | %.2f |" %
               (spp, t_lrt, n_lrt, t_cycles, n_cycles, t_lrt / t_cycles, equal_error))
+    top = max(args.sweep_spp)
+    sweep_spheres([os.path.join(work, "lrt_sweep_%d_%d.exr" % (top, s)) for s in (1, 2)],
+                  [os.path.join(work, "cycles_sweep_%d_%d.exr" % (top, s)) for s in (1, 2)])
     return ratios
 
 

@@ -73,42 +73,16 @@ std::string_view phongSurface(const FileMaterial& m, ParameterList& p, SurfaceLo
     return "plastic";
 }
 
-// The built-in surface for a glTF metallic-roughness material: glass when it transmits, a
-// GGX conductor of F0 = base colour when metallic, else plastic, whose eta 1.5 coat has glTF's
-// dielectric F0 of 0.04. GGX alpha is roughness^2, as glTF defines it. `approximations` gets
-// what is rendered as something near it, each a whole sentence ("metallic 0.5 is rendered as a
-// metal").
+// The built-in surface for a glTF metallic-roughness material: lrt's metallicroughness, glTF's
+// BRDF with the same metallic, roughness, index (KHR_materials_ior) and transmission
+// (KHR_materials_transmission); the base colour is the surface's Color.
 std::string_view metallicRoughnessSurface(const FileMaterial& m, ParameterList& p,
-                                          std::vector<std::string>& approximations,
                                           const SourceLocation& where) {
-    const auto set = [&](const char* name, std::vector<double> numbers) {
-        p.add({name, ParameterType::Unspecified, std::move(numbers), {}, where});
-    };
-    const float alpha = m.roughness * m.roughness;
-    if (m.transmission > 0) {
-        if (m.transmission < 1 || alpha >= kSmoothAlpha)
-            approximations.push_back(fmt::format("transmission {:g} at roughness {:g} is rendered "
-                                                 "as smooth glass",
-                                                 m.transmission, m.roughness));
-        set("eta", {m.ior});
-        return "glass";
-    }
-    if (m.metallic != 0 && m.metallic != 1)
-        approximations.push_back(fmt::format("metallic {:g} is rendered as {}", m.metallic,
-                                             m.metallic >= 0.5f ? "a metal" : "a dielectric"));
-    if (m.metallic >= 0.5f && alpha < kSmoothAlpha) {
-        set("Kr", {1.0});
-        return "mirror";
-    }
-    set("roughness", {std::max(alpha, kSmoothAlpha)});
-    if (m.metallic >= 0.5f) {
-        set("Ks", {1.0});
-        return "metal";
-    }
-    set("Kd", {1.0});
-    set("Ks", {1.0});
-    set("specularcolor", {1.0, 1.0, 1.0});
-    return "plastic";
+    for (const auto& [name, value] :
+         {std::pair{"metallic", m.metallic}, std::pair{"roughness", m.roughness},
+          std::pair{"ior", std::max(m.ior, 1.0f)}, std::pair{"transmission", m.transmission}})
+        p.add({name, ParameterType::Unspecified, {value}, {}, where});
+    return "metallicroughness";
 }
 
 } // namespace
@@ -118,11 +92,9 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
     look.color = m.diffuse;
     look.emission = m.emission;
     ParameterList parameters;
-    std::vector<std::string> approximations;
     const bool phong = m.model == FileMaterial::Model::Phong;
-    const std::string_view name =
-        phong ? phongSurface(m, parameters, look, d.where)
-              : metallicRoughnessSurface(m, parameters, approximations, d.where);
+    const std::string_view name = phong ? phongSurface(m, parameters, look, d.where)
+                                        : metallicRoughnessSurface(m, parameters, d.where);
     if (name != "glass" && m.opacity < 1)
         look.opacity = Color(std::max(m.opacity, 0.0f));
     if (!m.diffuseMap.empty()) {
@@ -142,8 +114,6 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
     const std::string material = fmt::format("{} material \"{}\"", phong ? "OBJ" : "glTF", m.name);
     for (const std::string& feature : m.unsupported)
         substitution(d.where, fmt::format("{}: {} is not rendered", material, feature));
-    for (const std::string& approximation : approximations)
-        substitution(d.where, fmt::format("{}: {}", material, approximation));
     return look;
 }
 

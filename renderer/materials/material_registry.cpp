@@ -10,6 +10,7 @@
 #include "renderer/materials/glass.h"
 #include "renderer/materials/matte.h"
 #include "renderer/materials/metal.h"
+#include "renderer/materials/metallic_roughness.h"
 #include "renderer/materials/mirror.h"
 #include "renderer/materials/plastic.h"
 #include "renderer/materials/sl_material.h"
@@ -21,12 +22,19 @@ namespace lrt {
 
 namespace {
 const MaterialEntry* const kMaterials[] = {
-    &Matte::registryEntry,         &Plastic::registryEntry,
-    &Metal::registryEntry,         &Mirror::registryEntry,
-    &Glass::registryEntry,         &Constant::registryEntry,
-    &Dielectric::registryEntry,    &ThinDielectric::registryEntry,
-    &Conductor::registryEntry,     &DiffuseTransmission::registryEntry,
-    &CoatedDiffuse::registryEntry, &CoatedConductor::registryEntry,
+    &Matte::registryEntry,
+    &Plastic::registryEntry,
+    &Metal::registryEntry,
+    &Mirror::registryEntry,
+    &Glass::registryEntry,
+    &Constant::registryEntry,
+    &Dielectric::registryEntry,
+    &ThinDielectric::registryEntry,
+    &Conductor::registryEntry,
+    &DiffuseTransmission::registryEntry,
+    &CoatedDiffuse::registryEntry,
+    &CoatedConductor::registryEntry,
+    &MetallicRoughnessMaterial::registryEntry,
 };
 } // namespace
 

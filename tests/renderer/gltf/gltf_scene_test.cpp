@@ -100,7 +100,7 @@ SurfaceIntegrator "path"
 Scale 1 1 -1
 WorldBegin
 LightSource "pointlight" "from" [0 2 -3] "intensity" 10
-Surface "plastic" "Kd" 1 "Ks" 1 "roughness" 0.25
+Surface "metallicroughness" "metallic" 0 "roughness" 0.5
 Color [0.8 0.5 0.3]
 Shape "trianglemesh" "P" [{1}] "indices" [0 1 2 0 2 3]
 Shape "trianglemesh" "P" [{2}] "indices" [0 1 2 0 3 1 1 3 2 2 3 0]
@@ -139,8 +139,9 @@ AttributeEnd
     CHECK(fromGltf.pixels == fromLrt.pixels);
     // pbrt-v4's coateddiffuse is lrt's coateddiffuse (roughness 0.0625 is GGX alpha 0.25).
     std::string coated = lrt;
-    const std::string plastic = "Surface \"plastic\" \"Kd\" 1 \"Ks\" 1 \"roughness\" 0.25";
-    coated.replace(coated.find(plastic), plastic.size(),
+    const std::string gltfSurface =
+        "Surface \"metallicroughness\" \"metallic\" 0 \"roughness\" 0.5";
+    coated.replace(coated.find(gltfSurface), gltfSurface.size(),
                    "Surface \"coateddiffuse\" \"reflectance\" [1 1 1] \"uroughness\" 0.25 "
                    "\"vroughness\" 0.25");
     const Image fromLrtCoated = renderFrame(
@@ -225,18 +226,21 @@ TEST_CASE("a glTF scene is read once: its Shape \"gltf\" takes the file its read
 }
 
 TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf]") {
-    // A half-metal, a rough partly transmissive glass, and a material with an occlusion map:
-    // approximations say what stands in, what is left out says so, never both in one sentence.
+    // A half-metal and a rough glass render as glTF defines them: no warning. What is left out
+    // (a clearcoat, alpha masking) says so, one sentence each.
     testing::GltfWriter gltf;
     gltf.json()["materials"] = {
         {{"name", "half"}, {"pbrMetallicRoughness", {{"metallicFactor", 0.5}}}},
         {{"name", "frosted"},
          {"pbrMetallicRoughness", {{"metallicFactor", 0}, {"roughnessFactor", 0.5}}},
          {"extensions", {{"KHR_materials_transmission", {{"transmissionFactor", 1}}}}}},
+        {{"name", "coated"},
+         {"alphaMode", "MASK"},
+         {"extensions", {{"KHR_materials_clearcoat", {{"clearcoatFactor", 1}}}}}},
     };
     const std::vector<float> triangle = {0, 0, -2, 1, 0, -2, 0, 1, -2};
-    gltf.root({{"mesh", gltf.mesh(triangle, {0, 1, 2}, 0)}});
-    gltf.root({{"mesh", gltf.mesh(triangle, {0, 1, 2}, 1)}});
+    for (int material = 0; material < 3; ++material)
+        gltf.root({{"mesh", gltf.mesh(triangle, {0, 1, 2}, material)}});
     const std::filesystem::path path = testing::scratchFile("approximated.gltf");
     std::ofstream(path) << gltf.text();
     FrameDescription frame = parseGltfScene(path).at(0);
@@ -248,8 +252,8 @@ TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf
         messages.push_back(d.message);
     std::sort(messages.begin(), messages.end());
     CHECK(messages == std::vector<std::string>{
-                          "glTF material \"frosted\": transmission 1 at roughness 0.5 is rendered "
-                          "as smooth glass",
-                          "glTF material \"half\": metallic 0.5 is rendered as a metal",
+                          "glTF material \"coated\": KHR_materials_clearcoat is not rendered",
+                          "glTF material \"coated\": alpha masking (the surface is opaque) is "
+                          "not rendered",
                       });
 }

@@ -1,0 +1,36 @@
+#include "renderer/materials/metallic_roughness.h"
+
+namespace lrt {
+
+namespace {
+
+const ParameterSpec kParameters[] = {
+    {"metallic", ValueKind::Float, 1.0f, kReal.atLeast(0).atMost(1),
+     "0 a dielectric, 1 a metal of F0 = Color; between, a mix of the two"},
+    {"roughness", ValueKind::Float, 1.0f, kReal.atLeast(0).atMost(1),
+     "glTF's roughness: GGX alpha is its square"},
+    {"ior", ValueKind::Float, 1.5f, kReal.atLeast(1),
+     "the dielectric's index (KHR_materials_ior): F0 = ((ior - 1) / (ior + 1))^2"},
+    {"transmission", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
+     "the dielectric's share that is glass (KHR_materials_transmission)"},
+};
+
+std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
+    return std::make_unique<MetallicRoughnessMaterial>(
+        MetallicRoughness{Color(1), p.getFloat("metallic"), p.getFloat("roughness"),
+                          p.getFloat("ior"), p.getFloat("transmission")});
+}
+
+} // namespace
+
+const MaterialEntry MetallicRoughnessMaterial::registryEntry{{"metallicroughness", kParameters},
+                                                             &create};
+
+void MetallicRoughnessMaterial::withBxdf(const ShadingPoint& point,
+                                         FunctionRef<void(const Bxdf&)> use) const {
+    MetallicRoughness m = m_;
+    m.base = m.base * point.color;
+    use(MetallicRoughnessBxdf(m));
+}
+
+} // namespace lrt

@@ -1,0 +1,25 @@
+// "metallicroughness": glTF 2.0's metallic-roughness material (metallic_roughness_bxdf.h) with
+// the base colour from Color, as glTF files and Blender's exports describe surfaces.
+#pragma once
+
+#include "renderer/materials/bxdf_material.h"
+#include "renderer/materials/material_registry.h"
+#include "renderer/materials/metallic_roughness_bxdf.h"
+
+namespace lrt {
+
+class MetallicRoughnessMaterial final : public BxdfMaterial {
+public:
+    // Its parameters and create() are in metallic_roughness.cpp, with its registry entry.
+    static const MaterialEntry registryEntry;
+    explicit MetallicRoughnessMaterial(const MetallicRoughness& m) : m_(m) {}
+    bool transmits() const override { return m_.transmission > 0 && m_.metallic < 1; }
+
+protected:
+    void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;
+
+private:
+    MetallicRoughness m_; // its base colour multiplies the point's Color
+};
+
+} // namespace lrt

@@ -1,0 +1,169 @@
+#include "renderer/materials/metallic_roughness_bxdf.h"
+
+#include "renderer/sampling/warp.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace lrt {
+
+namespace {
+
+float schlickWeight(float cosine) {
+    const float m = std::clamp(1 - cosine, 0.0f, 1.0f);
+    return m * m * m * m * m;
+}
+
+// The opaque lobes see wo from above: a two-sided surface's underside is the same.
+Vec3 upper(Vec3 w, bool flip) {
+    return flip ? -w : w;
+}
+
+} // namespace
+
+MetallicRoughnessBxdf::MetallicRoughnessBxdf(const MetallicRoughness& m)
+    : m_(m), distribution_(m.roughness * m.roughness, m.roughness * m.roughness),
+      glass_(m.ior, distribution_),
+      dielectricF0_(((m.ior - 1) / (m.ior + 1)) * ((m.ior - 1) / (m.ior + 1))),
+      metalWeight_(m.metallic), opaqueWeight_((1 - m.metallic) * (1 - m.transmission)),
+      glassWeight_((1 - m.metallic) * m.transmission) {}
+
+unsigned MetallicRoughnessBxdf::flags() const {
+    unsigned flags = kReflection;
+    flags |= distribution_.effectivelySmooth() ? kSpecular : kGlossy;
+    if (opaqueWeight_ > 0)
+        flags |= kDiffuse;
+    if (glassWeight_ > 0)
+        flags |= kTransmission;
+    return flags;
+}
+
+Color MetallicRoughnessBxdf::specularFresnel(float cosOH) const {
+    const float w = schlickWeight(cosOH);
+    const Color metal = m_.base + (Color(1) - m_.base) * w;
+    const float dielectric = dielectricF0_ + (1 - dielectricF0_) * w;
+    return metal * metalWeight_ + Color(dielectric * opaqueWeight_);
+}
+
+MetallicRoughnessBxdf::LobeShares MetallicRoughnessBxdf::shares(Vec3 wo) const {
+    const float specular =
+        metalWeight_ +
+        opaqueWeight_ * (dielectricF0_ + (1 - dielectricF0_) * schlickWeight(absCosTheta(wo)));
+    const float diffuse = opaqueWeight_ * std::max(m_.base.average(), 0.05f);
+    const float sum = specular + diffuse + glassWeight_;
+    if (sum <= 0)
+        return {1, 0, 0};
+    return {specular / sum, diffuse / sum, glassWeight_ / sum};
+}
+
+Color MetallicRoughnessBxdf::reflection(Vec3 wo, Vec3 wi) const {
+    Color value;
+    if (opaqueWeight_ > 0) {
+        // Burley's diffuse: retro-reflection at grazing angles on rough surfaces, a darker rim
+        // on smooth ones.
+        const Vec3 h = normalize(wo + wi);
+        const float cosDH = dot(wi, h);
+        const float fd90 = 0.5f + 2 * m_.roughness * cosDH * cosDH;
+        const float burley =
+            (1 + (fd90 - 1) * schlickWeight(wi.z)) * (1 + (fd90 - 1) * schlickWeight(wo.z));
+        value = m_.base * (opaqueWeight_ * burley * std::numbers::inv_pi_v<float>);
+    }
+    if (!distribution_.effectivelySmooth()) {
+        const Vec3 h = normalize(wo + wi);
+        const float specular = distribution_.distribution(h) *
+                               distribution_.maskingShadowing(wo, wi) / (4 * wo.z * wi.z);
+        value += specularFresnel(std::fabs(dot(wo, h))) * specular;
+    }
+    return value;
+}
+
+Color MetallicRoughnessBxdf::f(Vec3 wo, Vec3 wi, TransportMode mode) const {
+    if (wo.z == 0 || wi.z == 0)
+        return {};
+    Color value = glassWeight_ > 0 ? glass_.f(wo, wi, mode) * glassWeight_ : Color{};
+    if (sameHemisphere(wo, wi)) {
+        const bool flip = wo.z < 0;
+        value += reflection(upper(wo, flip), upper(wi, flip));
+    }
+    return value;
+}
+
+float MetallicRoughnessBxdf::pdf(Vec3 wo, Vec3 wi, TransportMode mode, SampleLobes lobes) const {
+    if (wo.z == 0 || wi.z == 0 || lobes != SampleLobes::All)
+        return 0.0f;
+    const bool flip = wo.z < 0;
+    const Vec3 o = upper(wo, flip);
+    const LobeShares share = shares(o);
+    float density = share.glass > 0 ? share.glass * glass_.pdf(wo, wi, mode, lobes) : 0.0f;
+    if (sameHemisphere(wo, wi)) {
+        const Vec3 i = upper(wi, flip);
+        density += share.diffuse * i.z * std::numbers::inv_pi_v<float>;
+        if (!distribution_.effectivelySmooth()) {
+            const Vec3 h = normalize(o + i);
+            density += share.specular * distribution_.pdf(o, h) / (4 * std::fabs(dot(o, h)));
+        }
+    }
+    return density;
+}
+
+std::optional<BxdfSample> MetallicRoughnessBxdf::sample(Vec3 wo, float uc, Vec2 u,
+                                                        TransportMode mode,
+                                                        SampleLobes lobes) const {
+    if (wo.z == 0 || lobes != SampleLobes::All)
+        return std::nullopt;
+    const bool flip = wo.z < 0;
+    const Vec3 o = upper(wo, flip);
+    const LobeShares share = shares(o);
+    if (uc < share.glass) {
+        auto s = glass_.sample(wo, std::min(uc / share.glass, 0x1.fffffep-1f), u, mode, lobes);
+        if (!s)
+            return std::nullopt;
+        if (s->delta) {
+            s->f = s->f * glassWeight_;
+            s->pdf *= share.glass;
+            return s;
+        }
+        return BxdfSample{s->wi, f(wo, s->wi, mode), pdf(wo, s->wi, mode, lobes), false, s->eta};
+    }
+    Vec3 i;
+    if (uc < share.glass + share.specular) {
+        if (distribution_.effectivelySmooth()) {
+            const Vec3 mirror{-o.x, -o.y, o.z};
+            return BxdfSample{upper(mirror, flip), specularFresnel(o.z) / o.z, share.specular, true,
+                              1.0f};
+        }
+        i = reflectAbout(o, distribution_.sampleVisibleNormal(o, u));
+    } else {
+        i = cosineHemisphere(u);
+    }
+    if (i.z <= 0)
+        return std::nullopt;
+    const Vec3 wi = upper(i, flip);
+    const float density = pdf(wo, wi, mode, lobes);
+    if (density <= 0)
+        return std::nullopt;
+    return BxdfSample{wi, f(wo, wi, mode), density, false, 1.0f};
+}
+
+int MetallicRoughnessBxdf::deltaLobes(Vec3 wo, std::array<BxdfSample, 2>& lobes) const {
+    if (!distribution_.effectivelySmooth() || wo.z == 0)
+        return 0;
+    // The glass's own delta lobes, with the highlight's mirror added to its reflection.
+    std::array<BxdfSample, 2> glass;
+    const int n = glassWeight_ > 0 ? glass_.deltaLobes(wo, glass) : 0;
+    const Vec3 mirror{-wo.x, -wo.y, wo.z};
+    lobes[0] = {mirror, specularFresnel(absCosTheta(wo)), 1.0f, true, 1.0f};
+    int count = 1;
+    for (int k = 0; k < n; ++k) {
+        const BxdfSample& lobe = glass[static_cast<std::size_t>(k)];
+        if (lobe.isTransmission(wo))
+            lobes[static_cast<std::size_t>(count++)] = {lobe.wi, lobe.f * glassWeight_, 1.0f, true,
+                                                        lobe.eta};
+        else
+            lobes[0].f += lobe.f * glassWeight_;
+    }
+    return count;
+}
+
+} // namespace lrt

@@ -1,0 +1,53 @@
+// glTF 2.0's metallic-roughness BRDF (the specification's Appendix B) with its transmission
+// extension, as Blender's Principled BSDF renders the same values: a metal of F0 = base colour
+// and a dielectric, mixed by metallic; the dielectric's transmitting share (transmission) a rough
+// glass of index ior (DielectricBxdf) and the rest a GGX highlight of F0 = ((ior - 1) / (ior +
+// 1))^2 over Burley's diffuse of the base colour, as Cycles' Principled BSDF has it (see docs/
+// decisions.md for the choice). Both microfacet lobes use GGX with alpha = roughness^2 and
+// height-correlated masking; Fresnel is Schlick's, as the specification writes it.
+#pragma once
+
+#include "renderer/materials/bxdf.h"
+#include "renderer/materials/dielectric_bxdf.h"
+#include "renderer/materials/trowbridge_reitz.h"
+
+namespace lrt {
+
+struct MetallicRoughness {
+    Color base{1, 1, 1};
+    float metallic = 1;  // in [0, 1]
+    float roughness = 1; // glTF's perceptual roughness in [0, 1]: GGX alpha is its square
+    float ior = 1.5f;
+    float transmission = 0; // in [0, 1]
+};
+
+class MetallicRoughnessBxdf final : public Bxdf {
+public:
+    explicit MetallicRoughnessBxdf(const MetallicRoughness& m);
+    Color f(Vec3 wo, Vec3 wi, TransportMode mode) const override;
+    std::optional<BxdfSample> sample(Vec3 wo, float uc, Vec2 u, TransportMode mode,
+                                     SampleLobes lobes) const override;
+    float pdf(Vec3 wo, Vec3 wi, TransportMode mode, SampleLobes lobes) const override;
+    int deltaLobes(Vec3 wo, std::array<BxdfSample, 2>& lobes) const override;
+    unsigned flags() const override;
+    // The base colour for the dielectric's diffuse share, its F0 for the metal's.
+    Color albedo() const override { return m_.base; }
+
+private:
+    // How often each lobe is sampled from wo (wo on the upper side), summing to 1.
+    struct LobeShares {
+        float specular, diffuse, glass;
+    };
+    LobeShares shares(Vec3 wo) const;
+    // The two microfacet reflections' Fresnel-weighted sum at wo.h.
+    Color specularFresnel(float cosOH) const;
+    Color reflection(Vec3 wo, Vec3 wi) const; // the non-delta reflection lobes, wo.z > 0
+
+    MetallicRoughness m_;
+    TrowbridgeReitz distribution_;
+    DielectricBxdf glass_;
+    float dielectricF0_;
+    float metalWeight_, opaqueWeight_, glassWeight_;
+};
+
+} // namespace lrt
