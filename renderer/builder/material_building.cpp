@@ -80,7 +80,9 @@ std::string_view metallicRoughnessSurface(const FileMaterial& m, ParameterList& 
                                           const SourceLocation& where) {
     for (const auto& [name, value] :
          {std::pair{"metallic", m.metallic}, std::pair{"roughness", m.roughness},
-          std::pair{"ior", std::max(m.ior, 1.0f)}, std::pair{"transmission", m.transmission}})
+          std::pair{"ior", std::max(m.ior, 1.0f)}, std::pair{"transmission", m.transmission},
+          std::pair{"clearcoat", m.clearcoat},
+          std::pair{"clearcoatroughness", m.clearcoatRoughness}})
         p.add({name, ParameterType::Unspecified, {value}, {}, where});
     return "metallicroughness";
 }

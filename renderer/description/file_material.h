@@ -39,7 +39,8 @@ struct FileMaterial {
     int illum = 2;         // the .mtl illumination model
     float metallic = 0;    // glTF
     float roughness = 1;   // glTF: GGX alpha is roughness^2
-    float transmission = 0; // glTF's KHR_materials_transmission
+    float transmission = 0;                      // glTF's KHR_materials_transmission
+    float clearcoat = 0, clearcoatRoughness = 0; // glTF's KHR_materials_clearcoat
     // A tangent-space normal map (glTF's normalTexture, .mtl's norm), linear, and glTF's scale of
     // its x and y.
     TextureMap normalMap;

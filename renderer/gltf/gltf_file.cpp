@@ -285,6 +285,17 @@ TextureMap textureMap(const tinygltf::Model& model, const Info& info,
     return map;
 }
 
+// KHR_materials_clearcoat's factors; its textures are noted as not rendered.
+void clearcoat(const tinygltf::Value& extension, FileMaterial& f) {
+    f.clearcoat = static_cast<float>(std::clamp(number(extension, "clearcoatFactor", 0), 0.0, 1.0));
+    f.clearcoatRoughness =
+        static_cast<float>(std::clamp(number(extension, "clearcoatRoughnessFactor", 0), 0.0, 1.0));
+    for (const char* texture :
+         {"clearcoatTexture", "clearcoatRoughnessTexture", "clearcoatNormalTexture"})
+        if (extension.Has(texture))
+            f.unsupported.push_back(fmt::format("its {} (KHR_materials_clearcoat)", texture));
+}
+
 FileMaterial material(const tinygltf::Model& model, std::size_t index,
                       const std::filesystem::path& directory, const std::string& file) {
     const tinygltf::Material& m = model.materials[index];
@@ -315,6 +326,8 @@ FileMaterial material(const tinygltf::Model& model, std::size_t index,
             f.ior = static_cast<float>(number(value, "ior", 1.5));
         else if (name == "KHR_materials_transmission")
             f.transmission = static_cast<float>(number(value, "transmissionFactor", 0));
+        else if (name == "KHR_materials_clearcoat")
+            clearcoat(value, f);
         else if (name != "KHR_texture_transform")
             f.unsupported.push_back(name);
     }

@@ -13,12 +13,16 @@ const ParameterSpec kParameters[] = {
      "the dielectric's index (KHR_materials_ior): F0 = ((ior - 1) / (ior + 1))^2"},
     {"transmission", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
      "the dielectric's share that is glass (KHR_materials_transmission)"},
+    {"clearcoat", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
+     "strength of a clear coat on top (KHR_materials_clearcoat)"},
+    {"clearcoatroughness", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
+     "the coat's glTF roughness"},
 };
 
 std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
-    return std::make_unique<MetallicRoughnessMaterial>(
-        MetallicRoughness{Color(1), p.getFloat("metallic"), p.getFloat("roughness"),
-                          p.getFloat("ior"), p.getFloat("transmission")});
+    return std::make_unique<MetallicRoughnessMaterial>(MetallicRoughness{
+        Color(1), p.getFloat("metallic"), p.getFloat("roughness"), p.getFloat("ior"),
+        p.getFloat("transmission"), p.getFloat("clearcoat"), p.getFloat("clearcoatroughness")});
 }
 
 } // namespace

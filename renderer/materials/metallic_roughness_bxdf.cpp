@@ -1,5 +1,6 @@
 #include "renderer/materials/metallic_roughness_bxdf.h"
 
+#include "renderer/materials/fresnel.h"
 #include "renderer/sampling/warp.h"
 
 #include <algorithm>
@@ -24,6 +25,8 @@ Vec3 upper(Vec3 w, bool flip) {
 
 MetallicRoughnessBxdf::MetallicRoughnessBxdf(const MetallicRoughness& m)
     : m_(m), distribution_(m.roughness * m.roughness, m.roughness * m.roughness),
+      coat_(m.clearcoatRoughness * m.clearcoatRoughness,
+            m.clearcoatRoughness * m.clearcoatRoughness),
       glass_(m.ior, distribution_),
       dielectricF0_(((m.ior - 1) / (m.ior + 1)) * ((m.ior - 1) / (m.ior + 1))),
       metalWeight_(m.metallic), opaqueWeight_((1 - m.metallic) * (1 - m.transmission)),
@@ -32,6 +35,8 @@ MetallicRoughnessBxdf::MetallicRoughnessBxdf(const MetallicRoughness& m)
 unsigned MetallicRoughnessBxdf::flags() const {
     unsigned flags = kReflection;
     flags |= distribution_.effectivelySmooth() ? kSpecular : kGlossy;
+    if (m_.clearcoat > 0)
+        flags |= coat_.effectivelySmooth() ? kSpecular : kGlossy;
     if (opaqueWeight_ > 0)
         flags |= kDiffuse;
     if (glassWeight_ > 0)
@@ -46,15 +51,25 @@ Color MetallicRoughnessBxdf::specularFresnel(float cosOH) const {
     return metal * metalWeight_ + Color(dielectric * opaqueWeight_);
 }
 
+float MetallicRoughnessBxdf::coatFresnel(float cosOH) const {
+    return m_.clearcoat > 0 ? 0.25f * m_.clearcoat * fresnelDielectric(cosOH, 1.5f) : 0.0f;
+}
+
+float MetallicRoughnessBxdf::reflectionPdf(const TrowbridgeReitz& distribution, Vec3 o, Vec3 i) {
+    const Vec3 h = normalize(o + i);
+    return distribution.pdf(o, h) / (4 * std::fabs(dot(o, h)));
+}
+
 MetallicRoughnessBxdf::LobeShares MetallicRoughnessBxdf::shares(Vec3 wo) const {
     const float specular =
         metalWeight_ +
         opaqueWeight_ * (dielectricF0_ + (1 - dielectricF0_) * schlickWeight(absCosTheta(wo)));
     const float diffuse = opaqueWeight_ * std::max(m_.base.average(), 0.05f);
-    const float sum = specular + diffuse + glassWeight_;
+    const float coat = coatFresnel(absCosTheta(wo));
+    const float sum = specular + diffuse + glassWeight_ + coat;
     if (sum <= 0)
-        return {1, 0, 0};
-    return {specular / sum, diffuse / sum, glassWeight_ / sum};
+        return {1, 0, 0, 0};
+    return {specular / sum, diffuse / sum, glassWeight_ / sum, coat / sum};
 }
 
 Color MetallicRoughnessBxdf::reflection(Vec3 wo, Vec3 wi) const {
@@ -74,6 +89,11 @@ Color MetallicRoughnessBxdf::reflection(Vec3 wo, Vec3 wi) const {
         const float specular = distribution_.distribution(h) *
                                distribution_.maskingShadowing(wo, wi) / (4 * wo.z * wi.z);
         value += specularFresnel(std::fabs(dot(wo, h))) * specular;
+    }
+    if (m_.clearcoat > 0 && !coat_.effectivelySmooth()) {
+        const Vec3 h = normalize(wo + wi);
+        value += Color(coatFresnel(std::fabs(dot(wo, h))) * coat_.distribution(h) *
+                       coat_.maskingShadowing(wo, wi) / (4 * wo.z * wi.z));
     }
     return value;
 }
@@ -99,10 +119,10 @@ float MetallicRoughnessBxdf::pdf(Vec3 wo, Vec3 wi, TransportMode mode, SampleLob
     if (sameHemisphere(wo, wi)) {
         const Vec3 i = upper(wi, flip);
         density += share.diffuse * i.z * std::numbers::inv_pi_v<float>;
-        if (!distribution_.effectivelySmooth()) {
-            const Vec3 h = normalize(o + i);
-            density += share.specular * distribution_.pdf(o, h) / (4 * std::fabs(dot(o, h)));
-        }
+        if (!distribution_.effectivelySmooth())
+            density += share.specular * reflectionPdf(distribution_, o, i);
+        if (share.coat > 0 && !coat_.effectivelySmooth())
+            density += share.coat * reflectionPdf(coat_, o, i);
     }
     return density;
 }
@@ -127,7 +147,14 @@ std::optional<BxdfSample> MetallicRoughnessBxdf::sample(Vec3 wo, float uc, Vec2 
         return BxdfSample{s->wi, f(wo, s->wi, mode), pdf(wo, s->wi, mode, lobes), false, s->eta};
     }
     Vec3 i;
-    if (uc < share.glass + share.specular) {
+    if (uc >= 1 - share.coat) {
+        if (coat_.effectivelySmooth()) {
+            const Vec3 mirror{-o.x, -o.y, o.z};
+            return BxdfSample{upper(mirror, flip), Color(coatFresnel(o.z) / o.z), share.coat, true,
+                              1.0f};
+        }
+        i = reflectAbout(o, coat_.sampleVisibleNormal(o, u));
+    } else if (uc < share.glass + share.specular) {
         if (distribution_.effectivelySmooth()) {
             const Vec3 mirror{-o.x, -o.y, o.z};
             return BxdfSample{upper(mirror, flip), specularFresnel(o.z) / o.z, share.specular, true,
@@ -147,13 +174,19 @@ std::optional<BxdfSample> MetallicRoughnessBxdf::sample(Vec3 wo, float uc, Vec2 
 }
 
 int MetallicRoughnessBxdf::deltaLobes(Vec3 wo, std::array<BxdfSample, 2>& lobes) const {
-    if (!distribution_.effectivelySmooth() || wo.z == 0)
+    const bool smoothCoat = m_.clearcoat > 0 && coat_.effectivelySmooth();
+    if (wo.z == 0 || (!distribution_.effectivelySmooth() && !smoothCoat))
         return 0;
+    const Vec3 mirror{-wo.x, -wo.y, wo.z};
+    const Color coat(smoothCoat ? coatFresnel(absCosTheta(wo)) : 0.0f);
+    if (!distribution_.effectivelySmooth()) {
+        lobes[0] = {mirror, coat, 1.0f, true, 1.0f};
+        return 1;
+    }
     // The glass's own delta lobes, with the highlight's mirror added to its reflection.
     std::array<BxdfSample, 2> glass;
     const int n = glassWeight_ > 0 ? glass_.deltaLobes(wo, glass) : 0;
-    const Vec3 mirror{-wo.x, -wo.y, wo.z};
-    lobes[0] = {mirror, specularFresnel(absCosTheta(wo)), 1.0f, true, 1.0f};
+    lobes[0] = {mirror, specularFresnel(absCosTheta(wo)) + coat, 1.0f, true, 1.0f};
     int count = 1;
     for (int k = 0; k < n; ++k) {
         const BxdfSample& lobe = glass[static_cast<std::size_t>(k)];

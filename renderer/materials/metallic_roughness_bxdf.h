@@ -1,8 +1,8 @@
-// glTF 2.0's metallic-roughness BRDF (the specification's Appendix B) with its transmission
-// extension, as Blender's Principled BSDF renders the same values: a metal of F0 = base colour
-// and a dielectric, mixed by metallic; the dielectric's transmitting share (transmission) a rough
-// glass of index ior (DielectricBxdf) and the rest a GGX highlight of F0 = ((ior - 1) / (ior +
-// 1))^2 over Burley's diffuse of the base colour, as Cycles' Principled BSDF has it (see docs/
+// glTF 2.0's metallic-roughness BRDF (the specification's Appendix B) with its transmission and
+// clearcoat extensions, as Blender's Principled BSDF renders the same values: a metal of F0 = base
+// colour and a dielectric, mixed by metallic; the dielectric's transmitting share (transmission) a
+// rough glass of index ior (DielectricBxdf) and the rest a GGX highlight of F0 = ((ior - 1) / (ior
+// + 1))^2 over Burley's diffuse of the base colour, as Cycles' Principled BSDF has it (see docs/
 // decisions.md for the choice). Both microfacet lobes use GGX with alpha = roughness^2 and
 // height-correlated masking; Fresnel is Schlick's, as the specification writes it.
 #pragma once
@@ -19,6 +19,11 @@ struct MetallicRoughness {
     float roughness = 1; // glTF's perceptual roughness in [0, 1]: GGX alpha is its square
     float ior = 1.5f;
     float transmission = 0; // in [0, 1]
+    // KHR_materials_clearcoat: a GGX coat of index 1.5 and alpha = clearcoatRoughness^2 (as
+    // glTF defines it), added on top with weight 0.25 clearcoat (as Blender's Principled BSDF,
+    // whose clearcoat the exporter writes, adds it).
+    float clearcoat = 0;
+    float clearcoatRoughness = 0;
 };
 
 class MetallicRoughnessBxdf final : public Bxdf {
@@ -36,15 +41,19 @@ public:
 private:
     // How often each lobe is sampled from wo (wo on the upper side), summing to 1.
     struct LobeShares {
-        float specular, diffuse, glass;
+        float specular, diffuse, glass, coat;
     };
     LobeShares shares(Vec3 wo) const;
     // The two microfacet reflections' Fresnel-weighted sum at wo.h.
     Color specularFresnel(float cosOH) const;
     Color reflection(Vec3 wo, Vec3 wi) const; // the non-delta reflection lobes, wo.z > 0
+    // The coat's Fresnel-weighted strength at wo.h.
+    float coatFresnel(float cosOH) const;
+    // The density of a microfacet reflection of `distribution` from o to i (both upper).
+    static float reflectionPdf(const TrowbridgeReitz& distribution, Vec3 o, Vec3 i);
 
     MetallicRoughness m_;
-    TrowbridgeReitz distribution_;
+    TrowbridgeReitz distribution_, coat_;
     DielectricBxdf glass_;
     float dielectricF0_;
     float metalWeight_, opaqueWeight_, glassWeight_;

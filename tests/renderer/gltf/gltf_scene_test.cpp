@@ -226,8 +226,8 @@ TEST_CASE("a glTF scene is read once: its Shape \"gltf\" takes the file its read
 }
 
 TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf]") {
-    // A half-metal and a rough glass render as glTF defines them: no warning. What is left out
-    // (a clearcoat, alpha masking) says so, one sentence each.
+    // A half-metal, a rough glass and a clearcoat render as glTF defines them: no warning. What
+    // is left out (alpha masking, a sheen) says so, one sentence each.
     testing::GltfWriter gltf;
     gltf.json()["materials"] = {
         {{"name", "half"}, {"pbrMetallicRoughness", {{"metallicFactor", 0.5}}}},
@@ -236,7 +236,9 @@ TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf
          {"extensions", {{"KHR_materials_transmission", {{"transmissionFactor", 1}}}}}},
         {{"name", "coated"},
          {"alphaMode", "MASK"},
-         {"extensions", {{"KHR_materials_clearcoat", {{"clearcoatFactor", 1}}}}}},
+         {"extensions",
+          {{"KHR_materials_clearcoat", {{"clearcoatFactor", 1}}},
+           {"KHR_materials_sheen", {{"sheenRoughnessFactor", 0.5}}}}}},
     };
     const std::vector<float> triangle = {0, 0, -2, 1, 0, -2, 0, 1, -2};
     for (int material = 0; material < 3; ++material)
@@ -252,7 +254,7 @@ TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf
         messages.push_back(d.message);
     std::sort(messages.begin(), messages.end());
     CHECK(messages == std::vector<std::string>{
-                          "glTF material \"coated\": KHR_materials_clearcoat is not rendered",
+                          "glTF material \"coated\": KHR_materials_sheen is not rendered",
                           "glTF material \"coated\": alpha masking (the surface is opaque) is "
                           "not rendered",
                       });

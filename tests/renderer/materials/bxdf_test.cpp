@@ -8,6 +8,7 @@
 #include "renderer/materials/diffuse_bxdf.h"
 #include "renderer/materials/fresnel.h"
 #include "renderer/materials/layered_bxdf.h"
+#include "renderer/materials/metallic_roughness_bxdf.h"
 #include "renderer/materials/thin_dielectric_bxdf.h"
 #include "tests/renderer/chi_square.h"
 
@@ -35,6 +36,9 @@ Vec3 direction(float cosTheta, float phi) {
 struct BxdfCase {
     std::string name;
     std::function<std::unique_ptr<Bxdf>()> make;
+    // The most its directional albedo may be: 1, but for glTF's opaque dielectric, which adds
+    // its highlight to Burley's diffuse as Blender's Principled BSDF does (docs/decisions.md).
+    double maxAlbedo = 1;
 };
 
 std::vector<BxdfCase> roughCases() {
@@ -60,6 +64,20 @@ std::vector<BxdfCase> roughCases() {
     cases.push_back({"anisotropic conductor alpha 0.5 x 0.1", [] {
                          return std::make_unique<ConductorBxdf>(TrowbridgeReitz(0.5f, 0.1f),
                                                                 Color(1), Color(3));
+                     }});
+    cases.push_back({"glTF metallic 0.5, roughness 0.6, transmission 0.5", [] {
+                         return std::make_unique<MetallicRoughnessBxdf>(
+                             MetallicRoughness{{0.9f, 0.6f, 0.3f}, 0.5f, 0.6f, 1.5f, 0.5f});
+                     }});
+    cases.push_back({"glTF dielectric, roughness 0.3",
+                     [] {
+                         return std::make_unique<MetallicRoughnessBxdf>(
+                             MetallicRoughness{{0.2f, 0.4f, 0.8f}, 0.0f, 0.3f, 1.5f, 0.0f});
+                     },
+                     1.4});
+    cases.push_back({"glTF clearcoat 1 of roughness 0.4 over a metal", [] {
+                         return std::make_unique<MetallicRoughnessBxdf>(MetallicRoughness{
+                             {0.9f, 0.6f, 0.3f}, 1.0f, 0.8f, 1.5f, 0.0f, 1.0f, 0.4f});
                      }});
     cases.push_back(
         {"diffuse transmission", [] {
@@ -180,7 +198,9 @@ TEST_CASE("each BxDF samples directions with the density it reports (chi-square)
 TEST_CASE("a BxDF sample's weight is f |cos| / pdf and no model reflects more than arrives",
           "[bsdf][energy]") {
     // The directional albedo, estimated by the sample weights, is at most 1 (white conductors,
-    // lossless dielectrics): beyond 3 standard errors it would create energy.
+    // lossless dielectrics): beyond 3 standard errors it would create energy. glTF's opaque
+    // dielectric may exceed it by Burley's retro-reflection and its unweighted highlight, as
+    // Cycles' Principled BSDF does, but by no more than a bound.
     std::vector<BxdfCase> cases = roughCases();
     for (const float alpha : {0.05f, 0.3f, 0.8f}) {
         cases.push_back({"white conductor", [=] {
@@ -223,7 +243,7 @@ TEST_CASE("a BxDF sample's weight is f |cos| / pdf and no model reflects more th
                                  std::max(0.0, sumSquares[channel] / n - mean * mean) / n);
                 INFO(c.name << ", wo.z " << wo.z << ", channel " << channel << ": albedo " << mean
                             << " +- " << error);
-                CHECK(mean <= 1 + 3 * error);
+                CHECK(mean <= c.maxAlbedo + 3 * error);
             }
         }
     }
