@@ -127,3 +127,53 @@ WorldEnd
     settings.samplesPerPixel = 4;
     testing::checkDeterministic(*loaded.scene, settings);
 }
+
+TEST_CASE("the new surfaces' parameters are checked at their place", "[bsdf][errors]") {
+    // Each error is at the parameter (line 3 of the scene, the column where it is written).
+    struct Bad {
+        const char* surface;
+        const char* parameter; // the parameter the error points at
+        const char* message;
+    };
+    const Bad cases[] = {
+        {"\"conductor\" \"reflectance\" [1.5 0 0]", "reflectance",
+         "a component of reflectance of Surface \"conductor\" is 1.5, outside its domain: a real "
+         "in [0, 1]"},
+        {"\"conductor\" \"reflectance\" [0.5 0.5 0.5] \"k\" [1 1 1]", "reflectance",
+         "give \"reflectance\" or \"eta\" and \"k\", not both"},
+        {"\"conductor\" \"eta\" [0 1 1]", "eta",
+         "a component of eta of Surface \"conductor\" is 0, outside its domain: a real > 0"},
+        {"\"dielectric\" \"roughness\" [-0.1]", "roughness",
+         "roughness of Surface \"dielectric\" is -0.1, outside its domain: a real >= 0"},
+        {"\"thindielectric\" \"eta\" [0]", "eta",
+         "eta of Surface \"thindielectric\" is 0, outside its domain: a real > 0"},
+        {"\"coateddiffuse\" \"g\" [1]", "g",
+         "g of Surface \"coateddiffuse\" is 1, outside its domain: a real in (-1, 1)"},
+        {"\"coateddiffuse\" \"maxdepth\" [0]", "maxdepth",
+         "maxdepth of Surface \"coateddiffuse\" is 0, outside its domain: an integer in [1, 1000]"},
+        {"\"coatedconductor\" \"reflectance\" [0.9 0.9 0.9] \"conductor.eta\" [1 1 1]",
+         "reflectance", "give \"reflectance\" or \"conductor.eta\" and \"conductor.k\", not both"},
+        {"\"diffusetransmission\" \"transmittance\" [0.5 -1 0]", "transmittance",
+         "a component of transmittance of Surface \"diffusetransmission\" is -1, outside its "
+         "domain: a real in [0, 1]"},
+        {"\"metallicroughness\" \"metallic\" [2]", "metallic",
+         "metallic of Surface \"metallicroughness\" is 2, outside its domain: a real in [0, 1]"},
+        {"\"metallicroughness\" \"ior\" [0.5]", "ior",
+         "ior of Surface \"metallicroughness\" is 0.5, outside its domain: a real >= 1"},
+    };
+    for (const Bad& bad : cases) {
+        const std::string line = std::string("Surface ") + bad.surface;
+        INFO("scene line 3: " << line);
+        try {
+            testing::loadScene("Format 4 4 1\nWorldBegin\n" + line +
+                               "\nSphere 1 -1 1 360\nWorldEnd\n");
+            FAIL("built without error");
+        } catch (const SceneError& e) {
+            INFO("error: " << e.what());
+            CHECK(e.where().line == 3);
+            CHECK(e.where().column ==
+                  static_cast<int>(line.find(std::string("\"") + bad.parameter + "\"")) + 1);
+            CHECK_THAT(e.what(), Catch::Contains(bad.message));
+        }
+    }
+}
