@@ -82,8 +82,11 @@ std::string_view metallicRoughnessSurface(const FileMaterial& m, ParameterList& 
          {std::pair{"metallic", m.metallic}, std::pair{"roughness", m.roughness},
           std::pair{"ior", std::max(m.ior, 1.0f)}, std::pair{"transmission", m.transmission},
           std::pair{"clearcoat", m.clearcoat},
-          std::pair{"clearcoatroughness", m.clearcoatRoughness}})
+          std::pair{"clearcoatroughness", m.clearcoatRoughness},
+          std::pair{"specular", m.specularFactor}})
         p.add({name, ParameterType::Unspecified, {value}, {}, where});
+    const Color tint = m.specularColorFactor;
+    p.add({"specularcolor", ParameterType::Color, {tint.r, tint.g, tint.b}, {}, where});
     return "metallicroughness";
 }
 

@@ -41,6 +41,8 @@ struct FileMaterial {
     float roughness = 1;   // glTF: GGX alpha is roughness^2
     float transmission = 0;                      // glTF's KHR_materials_transmission
     float clearcoat = 0, clearcoatRoughness = 0; // glTF's KHR_materials_clearcoat
+    float specularFactor = 1;                    // glTF's KHR_materials_specular
+    Color specularColorFactor{1, 1, 1};
     // A tangent-space normal map (glTF's normalTexture, .mtl's norm), linear, and glTF's scale of
     // its x and y.
     TextureMap normalMap;

@@ -296,6 +296,28 @@ void clearcoat(const tinygltf::Value& extension, FileMaterial& f) {
             f.unsupported.push_back(fmt::format("its {} (KHR_materials_clearcoat)", texture));
 }
 
+// KHR_materials_specular's factors; its textures are noted as not rendered.
+void specular(const tinygltf::Value& extension, FileMaterial& f) {
+    f.specularFactor =
+        static_cast<float>(std::clamp(number(extension, "specularFactor", 1), 0.0, 1.0));
+    if (extension.IsObject() && extension.Has("specularColorFactor")) {
+        const tinygltf::Value& c = extension.Get("specularColorFactor");
+        if (c.IsArray() && c.ArrayLen() == 3) {
+            float rgb[3];
+            for (int i = 0; i < 3; ++i) {
+                const tinygltf::Value& v = c.Get(i);
+                rgb[i] = v.IsNumber()
+                             ? static_cast<float>(std::clamp(v.GetNumberAsDouble(), 0.0, 1e6))
+                             : 1.0f;
+            }
+            f.specularColorFactor = Color{rgb[0], rgb[1], rgb[2]};
+        }
+    }
+    for (const char* texture : {"specularTexture", "specularColorTexture"})
+        if (extension.IsObject() && extension.Has(texture))
+            f.unsupported.push_back(fmt::format("its {} (KHR_materials_specular)", texture));
+}
+
 FileMaterial material(const tinygltf::Model& model, std::size_t index,
                       const std::filesystem::path& directory, const std::string& file) {
     const tinygltf::Material& m = model.materials[index];
@@ -328,6 +350,8 @@ FileMaterial material(const tinygltf::Model& model, std::size_t index,
             f.transmission = static_cast<float>(number(value, "transmissionFactor", 0));
         else if (name == "KHR_materials_clearcoat")
             clearcoat(value, f);
+        else if (name == "KHR_materials_specular")
+            specular(value, f);
         else if (name != "KHR_texture_transform")
             f.unsupported.push_back(name);
     }

@@ -17,12 +17,17 @@ const ParameterSpec kParameters[] = {
      "strength of a clear coat on top (KHR_materials_clearcoat)"},
     {"clearcoatroughness", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
      "the coat's glTF roughness"},
+    {"specular", ValueKind::Float, 1.0f, kReal.atLeast(0).atMost(1),
+     "the dielectric highlight's strength (KHR_materials_specular): F90, and a factor of F0"},
+    {"specularcolor", ValueKind::Rgb, Color(1), kReal.atLeast(0),
+     "the tint of the dielectric highlight's F0 (KHR_materials_specular)"},
 };
 
 std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
     return std::make_unique<MetallicRoughnessMaterial>(MetallicRoughness{
         Color(1), p.getFloat("metallic"), p.getFloat("roughness"), p.getFloat("ior"),
-        p.getFloat("transmission"), p.getFloat("clearcoat"), p.getFloat("clearcoatroughness")});
+        p.getFloat("transmission"), p.getFloat("clearcoat"), p.getFloat("clearcoatroughness"),
+        p.getFloat("specular"), p.getColor("specularcolor")});
 }
 
 } // namespace

@@ -21,14 +21,21 @@ Vec3 upper(Vec3 w, bool flip) {
     return flip ? -w : w;
 }
 
+// KHR_materials_specular's F0 of the dielectric: that of its index, tinted and scaled.
+Color dielectricF0(const MetallicRoughness& m) {
+    const float f0 = ((m.ior - 1) / (m.ior + 1)) * ((m.ior - 1) / (m.ior + 1));
+    const Color tinted = m.specularColor * f0;
+    return Color{std::min(tinted.r, 1.0f), std::min(tinted.g, 1.0f), std::min(tinted.b, 1.0f)} *
+           m.specular;
+}
+
 } // namespace
 
 MetallicRoughnessBxdf::MetallicRoughnessBxdf(const MetallicRoughness& m)
     : m_(m), distribution_(m.roughness * m.roughness, m.roughness * m.roughness),
       coat_(m.clearcoatRoughness * m.clearcoatRoughness,
             m.clearcoatRoughness * m.clearcoatRoughness),
-      glass_(m.ior, distribution_),
-      dielectricF0_(((m.ior - 1) / (m.ior + 1)) * ((m.ior - 1) / (m.ior + 1))),
+      glass_(m.ior, distribution_), dielectricF0_(dielectricF0(m)), dielectricF90_(m.specular),
       metalWeight_(m.metallic), opaqueWeight_((1 - m.metallic) * (1 - m.transmission)),
       glassWeight_((1 - m.metallic) * m.transmission) {}
 
@@ -47,7 +54,7 @@ unsigned MetallicRoughnessBxdf::flags() const {
 Color MetallicRoughnessBxdf::specularFresnel(float cosOH) const {
     const float w = schlickWeight(cosOH);
     const Color metal = m_.base + (Color(1) - m_.base) * w;
-    const float dielectric = dielectricF0_ + (1 - dielectricF0_) * w;
+    const Color dielectric = dielectricF0_ + (Color(dielectricF90_) - dielectricF0_) * w;
     return metal * metalWeight_ + Color(dielectric * opaqueWeight_);
 }
 
@@ -63,7 +70,8 @@ float MetallicRoughnessBxdf::reflectionPdf(const TrowbridgeReitz& distribution, 
 MetallicRoughnessBxdf::LobeShares MetallicRoughnessBxdf::shares(Vec3 wo) const {
     const float specular =
         metalWeight_ +
-        opaqueWeight_ * (dielectricF0_ + (1 - dielectricF0_) * schlickWeight(absCosTheta(wo)));
+        opaqueWeight_ * (dielectricF0_.average() + (dielectricF90_ - dielectricF0_.average()) *
+                                                       schlickWeight(absCosTheta(wo)));
     const float diffuse = opaqueWeight_ * std::max(m_.base.average(), 0.05f);
     const float coat = coatFresnel(absCosTheta(wo));
     const float sum = specular + diffuse + glassWeight_ + coat;

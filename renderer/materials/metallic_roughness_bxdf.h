@@ -24,6 +24,10 @@ struct MetallicRoughness {
     // whose clearcoat the exporter writes, adds it).
     float clearcoat = 0;
     float clearcoatRoughness = 0;
+    // KHR_materials_specular: the dielectric's highlight has F0 = min(F0(ior) specularColor, 1)
+    // specular and F90 = specular.
+    float specular = 1;
+    Color specularColor{1, 1, 1};
 };
 
 class MetallicRoughnessBxdf final : public Bxdf {
@@ -55,7 +59,8 @@ private:
     MetallicRoughness m_;
     TrowbridgeReitz distribution_, coat_;
     DielectricBxdf glass_;
-    float dielectricF0_;
+    Color dielectricF0_;
+    float dielectricF90_;
     float metalWeight_, opaqueWeight_, glassWeight_;
 };
 

@@ -5,6 +5,7 @@
 // generator remembers which value each accumulator still holds, so that a result stored from rv0
 // and used next is not loaded again; a last pass removes the stores nothing reads.
 #include "compiler/backends/card/card_target.h"
+#include "compiler/backends/program_literal.h"
 #include "slvm/card/instruction_set.h"
 #include "slvm/common/source_line_note.h"
 
@@ -174,9 +175,9 @@ private:
         if (definition.op == ir::Op::Constant) { // straight from the card: an immediate
             const auto& v = definition.constant;
             const auto lane = [&](int c) {
-                return width(id) == 1  ? v[0]
-                       : c < width(id) ? v[static_cast<std::size_t>(c)]
-                                       : 0.0f;
+                return programLiteral(width(id) == 1  ? v[0]
+                                      : c < width(id) ? v[static_cast<std::size_t>(c)]
+                                                      : 0.0f);
             };
             line(fmt::format("mov rv{}, {} {} {} {}", into, lane(0), lane(1), lane(2), lane(3)));
         } else if (const int from = heldIn(id, need, splat); from >= 0) {
@@ -271,13 +272,14 @@ private:
         switch (instruction.op) {
         case Constant:
             if (lanes == 1)
-                line(fmt::format("mov {}, {}", component(id, 0), instruction.constant[0]));
+                line(fmt::format("mov {}, {}", component(id, 0),
+                                 programLiteral(instruction.constant[0])));
             else
                 line(fmt::format("mov {}, {} {} {} {}", vector(id),
-                                 lanes > 0 ? instruction.constant[0] : 0,
-                                 lanes > 1 ? instruction.constant[1] : 0,
-                                 lanes > 2 ? instruction.constant[2] : 0,
-                                 lanes > 3 ? instruction.constant[3] : 0));
+                                 lanes > 0 ? programLiteral(instruction.constant[0]) : 0,
+                                 lanes > 1 ? programLiteral(instruction.constant[1]) : 0,
+                                 lanes > 2 ? programLiteral(instruction.constant[2]) : 0,
+                                 lanes > 3 ? programLiteral(instruction.constant[3]) : 0));
             return;
         case Input: // the point, input 0
             line("in 0");

@@ -2,6 +2,8 @@
 // extracted with movc and written with lc, values built in the register of an operand that dies.
 #include "compiler/backends/sl/sl_emitter.h"
 
+#include "compiler/backends/program_literal.h"
+
 #include <algorithm>
 #include <fmt/format.h>
 
@@ -27,7 +29,7 @@ void Emitter::jump(const std::string& mnemonic, std::vector<Operand> operands, i
 }
 
 std::string Emitter::number(float value) {
-    return fmt::format("{}", value);
+    return fmt::format("{}", programLiteral(value));
 }
 
 Operand Emitter::component(ir::ValueId id, int c) {

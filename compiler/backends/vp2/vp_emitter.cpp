@@ -1,6 +1,8 @@
 // The vertex-program code generator's operands: views, literals, destinations and MAD folding.
 #include "compiler/backends/vp2/vp_emitter.h"
 
+#include "compiler/backends/program_literal.h"
+
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -63,7 +65,8 @@ Destination VpEmitter::masked(Destination d, unsigned mask) {
 }
 
 // A slot component holding `value`: literals are shared and packed four to a register.
-Source VpEmitter::literal(float value) {
+Source VpEmitter::literal(float written) {
+    const float value = programLiteral(written);
     for (const ConstantSlot& slot : slots_)
         if (slot.name.empty())
             for (int c = 0; c < literalsIn_[slot.index]; ++c)

@@ -226,8 +226,8 @@ TEST_CASE("a glTF scene is read once: its Shape \"gltf\" takes the file its read
 }
 
 TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf]") {
-    // A half-metal, a rough glass and a clearcoat render as glTF defines them: no warning. What
-    // is left out (alpha masking, a sheen) says so, one sentence each.
+    // A half-metal, a rough glass, a clearcoat and a specular tint render as glTF defines them:
+    // no warning. What is left out (alpha masking, a sheen) says so, one sentence each.
     testing::GltfWriter gltf;
     gltf.json()["materials"] = {
         {{"name", "half"}, {"pbrMetallicRoughness", {{"metallicFactor", 0.5}}}},
@@ -238,6 +238,8 @@ TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf
          {"alphaMode", "MASK"},
          {"extensions",
           {{"KHR_materials_clearcoat", {{"clearcoatFactor", 1}}},
+           {"KHR_materials_specular",
+            {{"specularFactor", 0.5}, {"specularColorFactor", {1, 0.5, 0.2}}}},
            {"KHR_materials_sheen", {{"sheenRoughnessFactor", 0.5}}}}}},
     };
     const std::vector<float> triangle = {0, 0, -2, 1, 0, -2, 0, 1, -2};

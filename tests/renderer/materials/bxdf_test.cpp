@@ -65,10 +65,11 @@ std::vector<BxdfCase> roughCases() {
                          return std::make_unique<ConductorBxdf>(TrowbridgeReitz(0.5f, 0.1f),
                                                                 Color(1), Color(3));
                      }});
-    cases.push_back({"glTF metallic 0.5, roughness 0.6, transmission 0.5", [] {
-                         return std::make_unique<MetallicRoughnessBxdf>(
-                             MetallicRoughness{{0.9f, 0.6f, 0.3f}, 0.5f, 0.6f, 1.5f, 0.5f});
-                     }});
+    cases.push_back(
+        {"glTF metallic 0.5, roughness 0.6, transmission 0.5", [] {
+             return std::make_unique<MetallicRoughnessBxdf>(MetallicRoughness{
+                 {0.9f, 0.6f, 0.3f}, 0.5f, 0.6f, 1.5f, 0.5f, 0.0f, 0.0f, 0.5f, {1.0f, 0.5f, 0.2f}});
+         }});
     cases.push_back({"glTF dielectric, roughness 0.3",
                      [] {
                          return std::make_unique<MetallicRoughnessBxdf>(
@@ -338,4 +339,20 @@ TEST_CASE("a smooth coat over a Lambertian base reflects what the series of its 
         CHECK(sampled / n == Approx(expected).epsilon(0.01));
         CHECK(F + evaluated / n == Approx(expected).epsilon(0.01));
     }
+}
+
+TEST_CASE("glTF's smooth dielectric highlight has KHR_materials_specular's F0 at normal incidence",
+          "[bsdf][gltf]") {
+    // F0 = min(((ior - 1) / (ior + 1))^2 specularColor, 1) specular: for ior 1.5 (0.04), a tint
+    // (1, 0.5, 30) and a strength 0.5, (0.02, 0.01, 0.5).
+    const MetallicRoughnessBxdf smooth(MetallicRoughness{
+        {0.2f, 0.4f, 0.8f}, 0.0f, 0.0f, 1.5f, 0.0f, 0.0f, 0.0f, 0.5f, {1.0f, 0.5f, 30.0f}});
+    std::array<BxdfSample, 2> lobes;
+    REQUIRE(smooth.deltaLobes({0, 0, 1}, lobes) == 1);
+    CHECK(lobes[0].f.r == Approx(0.02f).epsilon(1e-4));
+    CHECK(lobes[0].f.g == Approx(0.01f).epsilon(1e-4));
+    CHECK(lobes[0].f.b == Approx(0.5f).epsilon(1e-4));
+    // At grazing incidence it tends to F90 = specular.
+    REQUIRE(smooth.deltaLobes(direction(1e-4f, 0), lobes) == 1);
+    CHECK(lobes[0].f.r == Approx(0.5f).epsilon(1e-3));
 }

@@ -196,6 +196,24 @@ float3 main(float3 C : C0, uniform float gain = 2) : COLOR {
     CHECK(given.v0[1] == 2);
     // Folded: the gain is a literal of the program, not a register.
     CHECK_THAT(compile("sl", source, {{"gain", {4}}}).assembly, Catch::Contains("4"));
+    // A value too small for a normal float (a scene's 1e-38) is a program literal of 0, which
+    // the SL assembler takes, not 1e-38, which it refuses (an internal error until issue 54).
+    const float tiny = 1e-38f;
+    REQUIRE(std::fpclassify(tiny) == FP_SUBNORMAL);
+    for (const char* profile : {"sl", "vp2", "card"}) {
+        INFO("profile " << profile);
+        const std::string program =
+            std::string(profile) == "card"
+                ? "uniform float k = 1;\nfloat sdf(float3 p) { return p.x * k; }"
+            : std::string(profile) == "vp2"
+                ? "uniform float k = 1;\nfloat4 main(float4 p : POSITION) : "
+                  "POSITION { return p * k; }"
+                : source;
+        const auto uniform = std::string(profile) == "sl" ? "gain" : "k";
+        CHECK_NOTHROW(compile(profile, program, {{uniform, {tiny}}}));
+    }
+    const auto folded = runSl(source, {{"C0", {1, 1, 1}}}, {{"gain", {tiny}}});
+    CHECK(folded.v0[0] == 0);
 }
 
 TEST_CASE("discard ends the program with no contribution", "[compiler][language]") {
