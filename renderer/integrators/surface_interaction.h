@@ -4,6 +4,7 @@
 
 #include "renderer/integrators/integrator.h"
 #include "renderer/materials/material.h"
+#include "renderer/sampling/power_heuristic.h"
 
 namespace lrt {
 
@@ -15,15 +16,6 @@ ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray);
 // opaque scenes, tinted by (1 - opacity) of each partially transparent surface crossed.
 Color transmittance(const Scene& scene, Vec3 origin, Vec3 direction, float distance,
                     RayCounters& counters);
-
-// Veach's power heuristic (beta 2) for a sample drawn with density a against one drawn with b:
-// a^2 / (a^2 + b^2), written so that huge or infinite densities give 0 or 1, never NaN.
-inline float powerHeuristic(float a, float b) {
-    if (!(a > 0))
-        return 0.0f;
-    const float ratio = b / a;
-    return 1.0f / (1.0f + ratio * ratio);
-}
 
 // Radiance at a hit of partially transparent `primitive` seen along `ray`: the surface's own L in
 // proportion to its opacity, over what lies behind it in proportion to the rest (Whitted's rule).

@@ -5,6 +5,7 @@
 
 #include "renderer/materials/henyey_greenstein.h"
 #include "renderer/sampling/pcg32.h"
+#include "renderer/sampling/power_heuristic.h"
 #include "renderer/sampling/sample_stream.h"
 #include "renderer/sampling/unit_interval.h"
 
@@ -48,11 +49,6 @@ public:
 private:
     Pcg32 rng_;
 };
-
-float powerHeuristic(float a, float b) {
-    const float a2 = a * a;
-    return a2 == 0 ? 0.0f : a2 / (a2 + b * b);
-}
 
 bool usable(const std::optional<BxdfSample>& s) {
     return s && !s->f.isBlack() && s->pdf > 0 && s->wi.z != 0;
