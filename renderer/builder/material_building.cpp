@@ -2,6 +2,9 @@
 // mesh files (OBJ, glTF), and the colour textures that multiply a surface's Color.
 #include "renderer/builder/scene_builder_parts.h"
 #include "renderer/materials/material_registry.h"
+#include "renderer/materials/mix_material.h"
+#include "renderer/textures/constant_texture.h"
+#include "renderer/textures/scale_texture.h"
 #include "renderer/textures/texture_registry.h"
 
 #include <algorithm>
@@ -14,10 +17,27 @@ const Material* SceneBuilder::material(const SurfaceAttributes& a) {
     const auto it = materials_.find(&a);
     if (it != materials_.end())
         return it->second;
-    MaterialContext context{
-        a.surface.name, a.surface.where, sceneDirectory(), shaders_, frame_.options.shaderOptions,
-        parts_.textures};
-    parts_.materials.push_back(createMaterial(a.surface.parameters, context));
+    ParameterTextures textures;
+    for (const auto& [name, bound] : a.parameterTextures)
+        textures[name] = {colorTexture(*bound.texture), bound.channel};
+    MaterialContext context{a.surface.name,
+                            a.surface.where,
+                            sceneDirectory(),
+                            shaders_,
+                            frame_.options.shaderOptions,
+                            parts_.textures,
+                            ParameterTextureBindings(textures)};
+    if (a.mixed.size() == 2) {
+        std::array<MixMaterial::Component, 2> components;
+        for (std::size_t i = 0; i < 2; ++i) {
+            const SurfaceAttributes& c = *a.mixed[i];
+            components[i] = {material(c), c.color,
+                             c.colorTexture ? colorTexture(*c.colorTexture) : nullptr};
+        }
+        parts_.materials.push_back(MixMaterial::create(a.surface.parameters, context, components));
+    } else {
+        parts_.materials.push_back(createMaterial(a.surface.parameters, context));
+    }
     const Material* made = parts_.materials.back().get();
     materials_[&a] = made;
     return made;
@@ -111,8 +131,25 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
         look.normalMap = imageTexture(m.normalMap, d.where, "linear");
         look.normalScale = m.normalScale;
     }
-    MaterialContext context{
-        name, d.where, sceneDirectory(), shaders_, frame_.options.shaderOptions, parts_.textures};
+    if (m.alphaCutoff >= 0) {
+        const ColorTexture* alpha =
+            m.diffuseMap.empty()
+                ? constantTexture(Color(m.baseAlpha))
+                : scaledTexture(imageTexture(m.diffuseMap, d.where, "linear", "alpha"),
+                                m.baseAlpha);
+        look.cutout = {alpha, m.alphaCutoff};
+    }
+    ParameterTextures textures;
+    for (const FloatMap& f : m.floatMaps)
+        textures[f.parameter] = {scaledTexture(imageTexture(f.map, d.where, "linear"), f.factor),
+                                 f.channel};
+    MaterialContext context{name,
+                            d.where,
+                            sceneDirectory(),
+                            shaders_,
+                            frame_.options.shaderOptions,
+                            parts_.textures,
+                            ParameterTextureBindings(textures)};
     parts_.materials.push_back(createMaterial(parameters, context));
     look.material = parts_.materials.back().get();
     // Each warning says one thing: what is left out, or what stands in for what.
@@ -123,12 +160,13 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
 }
 
 const ColorTexture* SceneBuilder::imageTexture(const TextureMap& map, const SourceLocation& where,
-                                               const char* encoding) {
+                                               const char* encoding, const char* channels) {
     auto d = std::make_shared<TextureDescription>();
     d->type = "imagemap";
     d->where = where;
     d->parameters.add({"filename", ParameterType::String, {}, {map.file.string()}, where});
     d->parameters.add({"encoding", ParameterType::String, {}, {encoding}, where});
+    d->parameters.add({"channels", ParameterType::String, {}, {channels}, where});
     for (const auto& [name, value] :
          {std::pair{"uscale", map.uscale}, std::pair{"vscale", map.vscale},
           std::pair{"udelta", map.udelta}, std::pair{"vdelta", map.vdelta}})
@@ -140,6 +178,18 @@ const ColorTexture* SceneBuilder::imageTexture(const TextureMap& map, const Sour
     }
     fileTextures_.push_back(d);
     return colorTexture(*d);
+}
+
+const ColorTexture* SceneBuilder::scaledTexture(const ColorTexture* texture, float factor) {
+    if (factor == 1)
+        return texture;
+    return parts_.colorTextures
+        .emplace_back(std::make_unique<ScaleTexture>(*texture, *constantTexture(Color(factor))))
+        .get();
+}
+
+const ColorTexture* SceneBuilder::constantTexture(Color value) {
+    return parts_.colorTextures.emplace_back(std::make_unique<ConstantTexture>(value)).get();
 }
 
 const ColorTexture* SceneBuilder::colorTexture(const TextureDescription& d) {

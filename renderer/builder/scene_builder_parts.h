@@ -35,6 +35,7 @@ struct SurfaceLook {
     Color emission;
     const ColorTexture* normalMap = nullptr;
     float normalScale = 1;
+    Cutout cutout;
 };
 
 class SceneBuilder {
@@ -73,12 +74,16 @@ private:
     // What the material `m` of the mesh file that `d` names maps to (docs/import.md), made once
     // per material; what it cannot map is a substitution at `d`.
     SurfaceLook fileMaterialLook(const FileMaterial& m, const ShapeDescription& d);
+    // `texture` times `factor` (itself when the factor is 1).
+    const ColorTexture* scaledTexture(const ColorTexture* texture, float factor);
+    const ColorTexture* constantTexture(Color value);
     // The texture `d` describes, built once however many shapes share it.
     const ColorTexture* colorTexture(const TextureDescription& d);
-    // The colour texture of a mesh file's image map; `encoding` as imagemap's ("auto" decodes
-    // 8-bit sRGB, "linear" leaves values as stored, as normal maps need).
+    // The colour texture of a mesh file's image map; `encoding` and `channels` as imagemap's
+    // ("auto" decodes 8-bit sRGB, "linear" leaves values as stored, as normal maps need;
+    // "alpha" reads the image's alpha).
     const ColorTexture* imageTexture(const TextureMap& map, const SourceLocation& where,
-                                     const char* encoding = "auto");
+                                     const char* encoding = "auto", const char* channels = "rgb");
 
     // shape_building.cpp
     // The statement's surfaces, taken over from the last build or made, placed as primitives in

@@ -24,10 +24,14 @@ void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& p
     // and before its vertex program runs, whose errors come after the Surface's.
     std::optional<SurfaceLook> statementLook;
     const auto lookUp = [&] {
-        statementLook = SurfaceLook{
-            material(a), a.color, a.colorTexture ? colorTexture(*a.colorTexture) : nullptr,
-            a.opacity,   {},      a.normalMap ? colorTexture(*a.normalMap) : nullptr,
-            1.0f};
+        statementLook = SurfaceLook{material(a),
+                                    a.color,
+                                    a.colorTexture ? colorTexture(*a.colorTexture) : nullptr,
+                                    a.opacity,
+                                    {},
+                                    a.normalMap ? colorTexture(*a.normalMap) : nullptr,
+                                    1.0f,
+                                    {a.alpha ? colorTexture(*a.alpha) : nullptr, a.alphaCutoff}};
     };
     if (made) {
         ++parts_.statistics.reuse.statementsReused;
@@ -61,7 +65,7 @@ void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& p
 // until it is one or the other, so that no change is taken over stale.
 static_assert(fieldCount<ShapeDescription>() == 8,
               "ShapeDescription changed: add the new field to shapeKey or to what it ignores");
-static_assert(fieldCount<SurfaceAttributes>() == 11,
+static_assert(fieldCount<SurfaceAttributes>() == 15,
               "SurfaceAttributes changed: add the new field to shapeKey or to what it ignores");
 static_assert(fieldCount<VertexProgramDescription>() == 4,
               "VertexProgramDescription changed: add the new field to shapeKey or to what it "
@@ -69,7 +73,8 @@ static_assert(fieldCount<VertexProgramDescription>() == 4,
 
 // Ignored: where the statement was written (d.where, the program's where), and the attributes that
 // decide how a made surface looks and which lights reach it, which are applied to it after it is
-// made or taken over (surface, colorTexture, normalMap, opacity, disabledLights, identifier, and
+// made or taken over (surface, parameterTextures, mixed, colorTexture, normalMap, alpha,
+// alphaCutoff, opacity, disabledLights, identifier, and
 // areaLight but under a vertex program). A mesh file the scene's reader parsed (glTF) is the same
 // only as the same object: a new reading is a new mesh.
 ShapeKey SceneBuilder::shapeKey(const ShapeDescription& d) const {
@@ -191,6 +196,9 @@ void SceneBuilder::addPrimitive(const BuildCache::Surface& surface, const Surfac
     primitive.normalMap = look.normalMap;
     primitive.normalScale = look.normalScale;
     primitive.opacity = look.opacity;
+    primitive.cutout = look.cutout;
+    if (primitive.cutout.alpha)
+        parts_.hasCutouts = true;
     primitive.lightList = lightList(a);
     primitive.origin = fmt::format("{} at {}:{}", d.type, d.where.file, d.where.line);
     primitive.surface = a.surface.name;

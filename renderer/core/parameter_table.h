@@ -115,6 +115,10 @@ public:
     std::vector<Vec3> getTriples(std::string_view name) const; // Points, Normals, Colors
     std::optional<std::variant<std::string, Color>> getTexture(std::string_view name) const;
 
+    // The domain of Float parameter `name`.
+    NumberDomain domainOf(std::string_view name) const {
+        return spec(name, ValueKind::Float).numberDomain();
+    }
     // Where parameter `name` was given, or the statement when it was not.
     SourceLocation where(std::string_view name) const;
     const SourceLocation& statement() const { return where_; }

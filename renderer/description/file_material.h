@@ -22,6 +22,16 @@ struct TextureMap {
     bool empty() const { return file.empty(); }
 };
 
+// A texture standing for a float parameter of the material's surface: `factor` times channel
+// `channel` (0 red, 1 green, 2 blue) of a linear image, as glTF's metallicRoughnessTexture gives
+// roughness (green) and metallic (blue).
+struct FloatMap {
+    std::string parameter; // of lrt's surface: "roughness", "metallic", "clearcoat"...
+    TextureMap map;
+    int channel = 0;
+    float factor = 1;
+};
+
 struct FileMaterial {
     enum class Model {
         Phong,             // an OBJ .mtl material: Kd, Ks, Ns, illum...
@@ -35,14 +45,19 @@ struct FileMaterial {
     float shininess = 0;   // Ns
     Color emission;        // Ke, or emissiveFactor (times KHR_materials_emissive_strength)
     float opacity = 1;     // d (or 1 - Tr), or the base colour's alpha under alphaMode BLEND
-    float ior = 1.5f;      // Ni, or KHR_materials_ior
-    int illum = 2;         // the .mtl illumination model
-    float metallic = 0;    // glTF
-    float roughness = 1;   // glTF: GGX alpha is roughness^2
+    // glTF's alphaMode MASK: the surface is cut away where the base colour's alpha (its factor's
+    // times its texture's) is below alphaCutoff; negative when it is not masked.
+    float alphaCutoff = -1;
+    float baseAlpha = 1;
+    float ior = 1.5f;                            // Ni, or KHR_materials_ior
+    int illum = 2;                               // the .mtl illumination model
+    float metallic = 0;                          // glTF
+    float roughness = 1;                         // glTF: GGX alpha is roughness^2
     float transmission = 0;                      // glTF's KHR_materials_transmission
     float clearcoat = 0, clearcoatRoughness = 0; // glTF's KHR_materials_clearcoat
     float specularFactor = 1;                    // glTF's KHR_materials_specular
     Color specularColorFactor{1, 1, 1};
+    std::vector<FloatMap> floatMaps; // textured factors
     // A tangent-space normal map (glTF's normalTexture, .mtl's norm), linear, and glTF's scale of
     // its x and y.
     TextureMap normalMap;

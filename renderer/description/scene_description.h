@@ -16,6 +16,7 @@
 #include "renderer/description/vertex_program_description.h"
 #include "slvm/common/source_text.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,15 +37,32 @@ struct FrameOptions {
     BvhBuild bvh = BvhBuild::Auto;             // Option "render" "bvh"
 };
 
+// A texture standing for a float parameter: its channel `channel` (0 red, 1 green, 2 blue).
+struct TexturedParameter {
+    std::shared_ptr<const TextureDescription> texture;
+    int channel = 0;
+};
+
 // The material, lighting and vertex-program attributes in force when a shape was declared.
 struct SurfaceAttributes {
     SceneEntity surface{"matte", {}, {}}; // Surface
     Color color{1, 1, 1};
     // Multiplies Color (or vertex colours) at each point; null for none.
     std::shared_ptr<const TextureDescription> colorTexture;
+    // Textures standing for float parameters of the Surface, by parameter name (an importer's
+    // float textures; a material refuses one for a parameter it cannot texture).
+    std::map<std::string, TexturedParameter, std::less<>> parameterTextures;
+    // The two surfaces a "mix" Surface chooses between at each point (their Surface, Color, colour
+    // texture and textured parameters count; the rest is this one's). Empty for other surfaces.
+    std::vector<std::shared_ptr<const SurfaceAttributes>> mixed;
     // A tangent-space normal map for the shading normal (as importers describe one); null for none.
     std::shared_ptr<const TextureDescription> normalMap;
     Color opacity{1, 1, 1};
+    // Where the surface is cut away (rays pass through it): the red channel of `alpha`, below
+    // `alphaCutoff`, or (a negative cutoff) by pbrt-v4's stochastic test (renderer/scene/scene.h,
+    // Cutout). Null for a solid surface.
+    std::shared_ptr<const TextureDescription> alpha;
+    float alphaCutoff = -1;
     int sides = 2;
     bool reverseOrientation = false;
     int areaLight = -1; // index into WorldDescription::lights, or -1

@@ -4,6 +4,7 @@
 
 #include "renderer/core/color.h"
 #include "renderer/core/parameter_list.h"
+#include "renderer/core/transform.h"
 
 #include <filesystem>
 #include <functional>
@@ -19,6 +20,10 @@ struct TextureDescription {
     // The textures in the entry's input slots ("tex1", "amount", ...), every slot filled.
     std::map<std::string, std::shared_ptr<const TextureDescription>, std::less<>> inputs;
     std::filesystem::path directory; // image files are named relative to it
+    // From world space to the texture's own (the inverse of the transform current where the
+    // texture was defined): the space of 3-D textures and of the spherical, cylindrical and
+    // planar mappings.
+    Transform worldToTexture;
     SourceLocation where;
 };
 

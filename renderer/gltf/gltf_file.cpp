@@ -4,6 +4,7 @@
 #include "renderer/gltf/gltf_file.h"
 
 #include "renderer/core/scene_error.h"
+#include "renderer/gltf/gltf_material.h"
 #include "slvm/common/file_contents.h"
 
 #include <algorithm>
@@ -23,10 +24,6 @@ namespace {
 
 // Deeper node hierarchies than this are refused (a hostile file would exhaust the stack).
 constexpr int kMaxNodeDepth = 1024;
-
-std::string at(const char* array, std::size_t index) {
-    return fmt::format("{}[{}]", array, index);
-}
 
 // tinygltf hands every image's bytes here instead of decoding them: OpenImageIO reads images.
 // External files are opened by name later, so only embedded bytes are kept.
@@ -184,13 +181,6 @@ private:
     std::string file_;
 };
 
-double number(const tinygltf::Value& object, const char* name, double fallback) {
-    if (!object.IsObject() || !object.Has(name))
-        return fallback;
-    const tinygltf::Value& v = object.Get(name);
-    return v.IsNumber() ? v.GetNumberAsDouble() : fallback;
-}
-
 // The local transform of a node: its matrix, or translation x rotation x scale.
 Matrix4 localMatrix(const tinygltf::Node& node) {
     Matrix4 m = identityMatrix();
@@ -217,154 +207,6 @@ Matrix4 localMatrix(const tinygltf::Node& node) {
         m[row][3] = static_cast<float>(t.size() == 3 ? t[static_cast<std::size_t>(row)] : 0);
     }
     return m;
-}
-
-// A relative URI's path: %XX escapes decoded (RFC 3986, as glTF 2.0 requires of URIs).
-std::string uriDecoded(const std::string& uri) {
-    std::string out;
-    for (std::size_t i = 0; i < uri.size(); ++i) {
-        if (uri[i] == '%' && i + 2 < uri.size() &&
-            std::isxdigit(static_cast<unsigned char>(uri[i + 1])) &&
-            std::isxdigit(static_cast<unsigned char>(uri[i + 2]))) {
-            out += static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
-            i += 2;
-        } else {
-            out += uri[i];
-        }
-    }
-    return out;
-}
-
-// A material's texture (a TextureInfo or NormalTextureInfo): its image, and the offset and scale
-// of KHR_texture_transform as the map's (s, t) mapping.
-template <typename Info>
-TextureMap textureMap(const tinygltf::Model& model, const Info& info,
-                      const std::filesystem::path& directory, const std::string& file,
-                      std::vector<std::string>& notes) {
-    TextureMap map;
-    const int textureIndex = info.index;
-    if (textureIndex < 0 || static_cast<std::size_t>(textureIndex) >= model.textures.size())
-        return map;
-    const int source = model.textures[static_cast<std::size_t>(textureIndex)].source;
-    if (source < 0 || static_cast<std::size_t>(source) >= model.images.size()) {
-        notes.push_back(fmt::format("texture {} without an image", textureIndex));
-        return map;
-    }
-    const tinygltf::Image& image = model.images[static_cast<std::size_t>(source)];
-    if (info.texCoord != 0)
-        notes.push_back(fmt::format("texture {} on TEXCOORD_{}", textureIndex, info.texCoord));
-    if (const auto it = info.extensions.find("KHR_texture_transform");
-        it != info.extensions.end()) {
-        const tinygltf::Value& t = it->second;
-        const auto pair = [&](const char* name, int i, double fallback) {
-            return t.Has(name) && t.Get(name).IsArray() && t.Get(name).ArrayLen() == 2 &&
-                           t.Get(name).Get(i).IsNumber()
-                       ? static_cast<float>(t.Get(name).Get(i).GetNumberAsDouble())
-                       : static_cast<float>(fallback);
-        };
-        map.uscale = pair("scale", 0, 1);
-        map.vscale = pair("scale", 1, 1);
-        map.udelta = pair("offset", 0, 0);
-        map.vdelta = pair("offset", 1, 0);
-        if (number(t, "rotation", 0) != 0)
-            notes.push_back(
-                fmt::format("the rotation of texture {}'s KHR_texture_transform", textureIndex));
-    }
-    if (!image.uri.empty()) {
-        map.file = directory / uriDecoded(image.uri);
-        return map;
-    }
-    if (image.image.empty()) {
-        notes.push_back(fmt::format("image {}, which is empty", source));
-        return map;
-    }
-    // Embedded: a name unique to the file and image, whose extension tells OpenImageIO its type.
-    const std::string extension = image.mimeType == "image/jpeg" ? ".jpg" : ".png";
-    map.file = fmt::format("{}#image{}{}", file, source, extension);
-    map.embedded = std::make_shared<const std::string>(image.image.begin(), image.image.end());
-    return map;
-}
-
-// KHR_materials_clearcoat's factors; its textures are noted as not rendered.
-void clearcoat(const tinygltf::Value& extension, FileMaterial& f) {
-    f.clearcoat = static_cast<float>(std::clamp(number(extension, "clearcoatFactor", 0), 0.0, 1.0));
-    f.clearcoatRoughness =
-        static_cast<float>(std::clamp(number(extension, "clearcoatRoughnessFactor", 0), 0.0, 1.0));
-    for (const char* texture :
-         {"clearcoatTexture", "clearcoatRoughnessTexture", "clearcoatNormalTexture"})
-        if (extension.Has(texture))
-            f.unsupported.push_back(fmt::format("its {} (KHR_materials_clearcoat)", texture));
-}
-
-// KHR_materials_specular's factors; its textures are noted as not rendered.
-void specular(const tinygltf::Value& extension, FileMaterial& f) {
-    f.specularFactor =
-        static_cast<float>(std::clamp(number(extension, "specularFactor", 1), 0.0, 1.0));
-    if (extension.IsObject() && extension.Has("specularColorFactor")) {
-        const tinygltf::Value& c = extension.Get("specularColorFactor");
-        if (c.IsArray() && c.ArrayLen() == 3) {
-            float rgb[3];
-            for (int i = 0; i < 3; ++i) {
-                const tinygltf::Value& v = c.Get(i);
-                rgb[i] = v.IsNumber()
-                             ? static_cast<float>(std::clamp(v.GetNumberAsDouble(), 0.0, 1e6))
-                             : 1.0f;
-            }
-            f.specularColorFactor = Color{rgb[0], rgb[1], rgb[2]};
-        }
-    }
-    for (const char* texture : {"specularTexture", "specularColorTexture"})
-        if (extension.IsObject() && extension.Has(texture))
-            f.unsupported.push_back(fmt::format("its {} (KHR_materials_specular)", texture));
-}
-
-FileMaterial material(const tinygltf::Model& model, std::size_t index,
-                      const std::filesystem::path& directory, const std::string& file) {
-    const tinygltf::Material& m = model.materials[index];
-    FileMaterial f;
-    f.model = FileMaterial::Model::MetallicRoughness;
-    f.name = m.name.empty() ? at("materials", index) : m.name;
-    const auto& pbr = m.pbrMetallicRoughness;
-    const auto& base = pbr.baseColorFactor;
-    if (base.size() == 4)
-        f.diffuse = Color{static_cast<float>(base[0]), static_cast<float>(base[1]),
-                          static_cast<float>(base[2])};
-    f.diffuseMap = textureMap(model, pbr.baseColorTexture, directory, file, f.unsupported);
-    f.metallic = static_cast<float>(std::clamp(pbr.metallicFactor, 0.0, 1.0));
-    f.roughness = static_cast<float>(std::clamp(pbr.roughnessFactor, 0.0, 1.0));
-    if (pbr.metallicRoughnessTexture.index >= 0)
-        f.unsupported.push_back("its metallicRoughnessTexture (the factors stand in)");
-    f.normalMap = textureMap(model, m.normalTexture, directory, file, f.unsupported);
-    f.normalScale = static_cast<float>(m.normalTexture.scale);
-    if (m.occlusionTexture.index >= 0)
-        f.unsupported.push_back("its occlusion map");
-    if (m.emissiveTexture.index >= 0)
-        f.unsupported.push_back("its emissive texture (the emissive factor stands in)");
-    float strength = 1;
-    for (const auto& [name, value] : m.extensions) {
-        if (name == "KHR_materials_emissive_strength")
-            strength = static_cast<float>(number(value, "emissiveStrength", 1));
-        else if (name == "KHR_materials_ior")
-            f.ior = static_cast<float>(number(value, "ior", 1.5));
-        else if (name == "KHR_materials_transmission")
-            f.transmission = static_cast<float>(number(value, "transmissionFactor", 0));
-        else if (name == "KHR_materials_clearcoat")
-            clearcoat(value, f);
-        else if (name == "KHR_materials_specular")
-            specular(value, f);
-        else if (name != "KHR_texture_transform")
-            f.unsupported.push_back(name);
-    }
-    if (m.emissiveFactor.size() == 3)
-        f.emission =
-            Color{static_cast<float>(m.emissiveFactor[0]), static_cast<float>(m.emissiveFactor[1]),
-                  static_cast<float>(m.emissiveFactor[2])} *
-            strength;
-    if (m.alphaMode == "BLEND" && base.size() == 4)
-        f.opacity = static_cast<float>(std::clamp(base[3], 0.0, 1.0));
-    else if (m.alphaMode == "MASK")
-        f.unsupported.push_back("alpha masking (the surface is opaque)");
-    return f;
 }
 
 // Walks the default scene's nodes, turning meshes, cameras and lights into the file's space. A
@@ -433,7 +275,7 @@ private:
                 collect([&] { camera(n, toFile); });
             if (const auto it = n.extensions.find("KHR_lights_punctual"); it != n.extensions.end())
                 collect([&] {
-                    light(static_cast<int>(number(it->second, "light", -1)), toFile, where);
+                    light(static_cast<int>(gltfNumber(it->second, "light", -1)), toFile, where);
                 });
             if (n.skin >= 0)
                 out_.notes.push_back(
@@ -602,7 +444,7 @@ GltfFile parseGltf(const std::string& bytes, const std::string& name,
                                              error.empty() ? "unknown error" : error));
     GltfFile file;
     for (std::size_t m = 0; m < model.materials.size(); ++m)
-        file.materials.push_back(material(model, m, directory, name));
+        file.materials.push_back(readMaterial(model, m, directory, name));
     const Reader reader(model, name);
     Flattener(model, reader, file).scene();
     return file;

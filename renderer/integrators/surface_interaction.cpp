@@ -20,6 +20,8 @@ void textureFootprint(const Intersection& hit, const Ray& ray, ShadingPoint& poi
     const Vec3 px = ray.rxOrigin + ray.rxDirection * ((d - dot(n, ray.rxOrigin)) / denominatorX);
     const Vec3 py = ray.ryOrigin + ray.ryDirection * ((d - dot(n, ray.ryOrigin)) / denominatorY);
     const Vec3 dpdx = px - hit.p, dpdy = py - hit.p;
+    point.dpdx = dpdx;
+    point.dpdy = dpdy;
     const Vec3 dpds = hit.objectToWorld.vector(hit.local.dpds),
                dpdt = hit.objectToWorld.vector(hit.local.dpdt);
     // Solve dp = ds dpds + dt dpdt in the two coordinates the normal leaves most room in.
@@ -66,7 +68,8 @@ ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray) {
     point.normal = point.entering ? hit.normal : -hit.normal;
     Vec3 shading = hit.shadingNormal;
     if (const ColorTexture* map = hit.primitive->normalMap)
-        shading = mappedNormal(hit, map->evaluate({hit.local.st}), hit.primitive->normalScale);
+        shading = mappedNormal(hit, map->evaluate({hit.local.st, 0, 0, 0, 0, hit.p, hit.normal}),
+                               hit.primitive->normalScale);
     point.shadingNormal = dot(shading, point.normal) >= 0 ? shading : -shading;
     point.color = !point.entering && hit.local.backVertexColor
                       ? *hit.local.backVertexColor
@@ -76,8 +79,7 @@ ShadingPoint shadingPoint(const Intersection& hit, const Ray& ray) {
     if (ray.hasDifferentials)
         textureFootprint(hit, ray, point);
     if (const ColorTexture* texture = hit.primitive->colorTexture)
-        point.color *=
-            texture->evaluate({hit.local.st, point.dsdx, point.dtdx, point.dsdy, point.dtdy});
+        point.color *= texture->evaluate(textureContext(point));
     return point;
 }
 

@@ -13,7 +13,7 @@ namespace {
 
 using enum ValueKind;
 constexpr auto kParameters = joinTables(
-    std::array<ParameterSpec, 10>{{
+    std::array<ParameterSpec, 11>{{
         {"interface.eta", Float, 1.5f, kReal.above(0), "index of refraction of the coat"},
         {"interface.roughness", Float, 0.0f, kReal.atLeast(0),
          "GGX alpha of the coat; below 0.001 it is smooth"},
@@ -48,14 +48,17 @@ constexpr auto kParameters = joinTables(
          {},
          kReal.atLeast(0),
          "the conductor's alpha along dp/dv, \"conductor.roughness\" when not given"},
+        kRemapRoughness,
     }},
     kSlabParameters);
 
-std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
+std::unique_ptr<Material> create(const Parameters& p, MaterialContext& context) {
+    ParameterTextureBindings& textures = context.parameterTextures;
     return std::make_unique<CoatedConductor>(CoatedConductor::Layers{
-        p.getFloat("interface.eta"), roughnessOf(p, "interface."), roughnessOf(p, "conductor."),
-        p.getColor("conductor.eta"), p.getColor("conductor.k"),
-        conductorReflectance(p, "conductor.eta", "conductor.k"), slabOf(p)});
+        p.getFloat("interface.eta"), roughnessOf(p, textures, "interface."),
+        roughnessOf(p, textures, "conductor."), p.getColor("conductor.eta"),
+        p.getColor("conductor.k"), conductorReflectance(p, "conductor.eta", "conductor.k"),
+        slabOf(p, textures)});
 }
 
 } // namespace
@@ -64,16 +67,16 @@ const MaterialEntry CoatedConductor::registryEntry{{"coatedconductor", kParamete
 
 void CoatedConductor::withBxdf(const ShadingPoint& point,
                                FunctionRef<void(const Bxdf&)> use) const {
-    const DielectricBxdf top(layers_.interfaceEta, layers_.interface);
+    const DielectricBxdf top(layers_.interfaceEta, layers_.interface.at(point));
     Color eta = layers_.conductorEta, k = layers_.conductorK;
     if (layers_.reflectance) {
         eta = Color(1);
         k = conductorKOfReflectance(*layers_.reflectance * point.color);
     }
     // The conductor sits in the coat: its index relative to the coat's.
-    const ConductorBxdf bottom(layers_.conductor, eta / layers_.interfaceEta,
+    const ConductorBxdf bottom(layers_.conductor.at(point), eta / layers_.interfaceEta,
                                k / layers_.interfaceEta);
-    use(LayeredBxdf(top, bottom, layers_.slab));
+    use(LayeredBxdf(top, bottom, layers_.slab.at(point)));
 }
 
 } // namespace lrt

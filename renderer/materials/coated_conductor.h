@@ -5,9 +5,10 @@
 #pragma once
 
 #include "renderer/materials/bxdf_material.h"
+#include "renderer/materials/coating.h"
 #include "renderer/materials/layered_bxdf.h"
 #include "renderer/materials/material_registry.h"
-#include "renderer/materials/trowbridge_reitz.h"
+#include "renderer/materials/roughness.h"
 
 #include <optional>
 
@@ -19,15 +20,14 @@ public:
     static const MaterialEntry registryEntry;
     struct Layers {
         float interfaceEta;
-        TrowbridgeReitz interface, conductor;
+        Roughness interface, conductor;
         Color conductorEta, conductorK;
         std::optional<Color> reflectance; // replaces eta and k, times Color
-        LayerSlab slab;
+        Slab slab;
     };
     explicit CoatedConductor(const Layers& layers) : layers_(layers) {}
     bool readsTangents() const override {
-        return layers_.interface.alphaX() != layers_.interface.alphaY() ||
-               layers_.conductor.alphaX() != layers_.conductor.alphaY();
+        return layers_.interface.anisotropic() || layers_.conductor.anisotropic();
     }
 
 protected:

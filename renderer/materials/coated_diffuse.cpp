@@ -17,9 +17,10 @@ constexpr auto kParameters = joinTables(
     }}),
     kSlabParameters);
 
-std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
+std::unique_ptr<Material> create(const Parameters& p, MaterialContext& context) {
     return std::make_unique<CoatedDiffuse>(p.getColor("reflectance"), p.getFloat("eta"),
-                                           roughnessOf(p), slabOf(p));
+                                           roughnessOf(p, context.parameterTextures),
+                                           slabOf(p, context.parameterTextures));
 }
 
 } // namespace
@@ -27,9 +28,9 @@ std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
 const MaterialEntry CoatedDiffuse::registryEntry{{"coateddiffuse", kParameters}, &create};
 
 void CoatedDiffuse::withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const {
-    const DielectricBxdf top(eta_, coat_);
+    const DielectricBxdf top(eta_, coat_.at(point));
     const DiffuseBxdf bottom(reflectance_ * point.color);
-    use(LayeredBxdf(top, bottom, slab_));
+    use(LayeredBxdf(top, bottom, slab_.at(point)));
 }
 
 } // namespace lrt

@@ -5,9 +5,10 @@
 #pragma once
 
 #include "renderer/materials/bxdf_material.h"
+#include "renderer/materials/coating.h"
 #include "renderer/materials/layered_bxdf.h"
 #include "renderer/materials/material_registry.h"
-#include "renderer/materials/trowbridge_reitz.h"
+#include "renderer/materials/roughness.h"
 
 namespace lrt {
 
@@ -15,9 +16,9 @@ class CoatedDiffuse final : public BxdfMaterial {
 public:
     // Its parameters and create() are in coated_diffuse.cpp, with its registry entry.
     static const MaterialEntry registryEntry;
-    CoatedDiffuse(Color reflectance, float eta, TrowbridgeReitz coat, const LayerSlab& slab)
+    CoatedDiffuse(Color reflectance, float eta, Roughness coat, const Slab& slab)
         : reflectance_(reflectance), eta_(eta), coat_(coat), slab_(slab) {}
-    bool readsTangents() const override { return coat_.alphaX() != coat_.alphaY(); }
+    bool readsTangents() const override { return coat_.anisotropic(); }
 
 protected:
     void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;
@@ -25,8 +26,8 @@ protected:
 private:
     Color reflectance_;
     float eta_;
-    TrowbridgeReitz coat_;
-    LayerSlab slab_;
+    Roughness coat_;
+    Slab slab_;
 };
 
 } // namespace lrt

@@ -1,9 +1,11 @@
 // The parameters pbrt-v4's coated materials share: the slab between the coat and the base (its
-// thickness, the albedo and asymmetry g of a medium in it) and the random walk's bounds (maxdepth
-// scattering events, nsamples walks per evaluation), read into a LayerSlab.
+// thickness, the albedo and asymmetry g of a medium in it; thickness and g may be textured) and
+// the random walk's bounds (maxdepth scattering events, nsamples walks per evaluation), making a
+// LayerSlab at each point.
 #pragma once
 
 #include "renderer/core/parameter_table.h"
+#include "renderer/materials/float_input.h"
 #include "renderer/materials/layered_bxdf.h"
 
 #include <array>
@@ -23,8 +25,18 @@ inline constexpr std::array<ParameterSpec, 5> kSlabParameters{{
      "random walks per evaluation"},
 }};
 
-inline LayerSlab slabOf(const Parameters& p) {
-    return {p.getFloat("thickness"), p.getColor("albedo"), p.getFloat("g"),
+struct Slab {
+    FloatInput thickness;
+    Color albedo;
+    FloatInput g;
+    int maxDepth, samples;
+    LayerSlab at(const ShadingPoint& point) const {
+        return {thickness.at(point), albedo, g.at(point), maxDepth, samples};
+    }
+};
+
+inline Slab slabOf(const Parameters& p, ParameterTextureBindings& textures) {
+    return {textures.floatInput(p, "thickness"), p.getColor("albedo"), textures.floatInput(p, "g"),
             p.getInteger("maxdepth"), p.getInteger("nsamples")};
 }
 

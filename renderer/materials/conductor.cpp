@@ -21,10 +21,11 @@ constexpr auto kParameters = withRoughness(std::array<ParameterSpec, 3>{{
      "normal-incidence reflectance, times Color; replaces eta and k"},
 }});
 
-std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
+std::unique_ptr<Material> create(const Parameters& p, MaterialContext& context) {
+    const Roughness roughness = roughnessOf(p, context.parameterTextures);
     if (const auto r = conductorReflectance(p, "eta", "k"))
-        return std::make_unique<Conductor>(roughnessOf(p), *r);
-    return std::make_unique<Conductor>(roughnessOf(p), p.getColor("eta"), p.getColor("k"));
+        return std::make_unique<Conductor>(roughness, *r);
+    return std::make_unique<Conductor>(roughness, p.getColor("eta"), p.getColor("k"));
 }
 
 } // namespace
@@ -45,9 +46,9 @@ std::optional<Color> conductorReflectance(const Parameters& p, std::string_view 
 void Conductor::withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const {
     if (reflectance_) {
         const Color r = *reflectance_ * point.color;
-        use(ConductorBxdf(distribution_, Color(1), conductorKOfReflectance(r)));
+        use(ConductorBxdf(roughness_.at(point), Color(1), conductorKOfReflectance(r)));
     } else {
-        use(ConductorBxdf(distribution_, eta_, k_));
+        use(ConductorBxdf(roughness_.at(point), eta_, k_));
     }
 }
 

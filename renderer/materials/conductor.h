@@ -5,7 +5,7 @@
 
 #include "renderer/materials/bxdf_material.h"
 #include "renderer/materials/material_registry.h"
-#include "renderer/materials/trowbridge_reitz.h"
+#include "renderer/materials/roughness.h"
 
 #include <optional>
 
@@ -24,18 +24,17 @@ public:
     // Its parameters and create() are in conductor.cpp, with its registry entry.
     static const MaterialEntry registryEntry;
     // A conductor of index eta + i k.
-    Conductor(TrowbridgeReitz distribution, Color eta, Color k)
-        : distribution_(distribution), eta_(eta), k_(k) {}
+    Conductor(Roughness roughness, Color eta, Color k) : roughness_(roughness), eta_(eta), k_(k) {}
     // One of reflectance `reflectance` times the point's Color.
-    Conductor(TrowbridgeReitz distribution, Color reflectance)
-        : distribution_(distribution), reflectance_(reflectance) {}
-    bool readsTangents() const override { return distribution_.alphaX() != distribution_.alphaY(); }
+    Conductor(Roughness roughness, Color reflectance)
+        : roughness_(roughness), reflectance_(reflectance) {}
+    bool readsTangents() const override { return roughness_.anisotropic(); }
 
 protected:
     void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;
 
 private:
-    TrowbridgeReitz distribution_;
+    Roughness roughness_;
     Color eta_, k_;
     std::optional<Color> reflectance_;
 };

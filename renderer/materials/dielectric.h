@@ -5,7 +5,7 @@
 
 #include "renderer/materials/bxdf_material.h"
 #include "renderer/materials/material_registry.h"
-#include "renderer/materials/trowbridge_reitz.h"
+#include "renderer/materials/roughness.h"
 
 namespace lrt {
 
@@ -13,16 +13,16 @@ class Dielectric final : public BxdfMaterial {
 public:
     // Its parameters and create() are in dielectric.cpp, with its registry entry.
     static const MaterialEntry registryEntry;
-    Dielectric(float eta, TrowbridgeReitz distribution) : eta_(eta), distribution_(distribution) {}
+    Dielectric(float eta, Roughness roughness) : eta_(eta), roughness_(roughness) {}
     bool transmits() const override { return true; }
-    bool readsTangents() const override { return distribution_.alphaX() != distribution_.alphaY(); }
+    bool readsTangents() const override { return roughness_.anisotropic(); }
 
 protected:
     void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;
 
 private:
     float eta_;
-    TrowbridgeReitz distribution_;
+    Roughness roughness_;
 };
 
 } // namespace lrt

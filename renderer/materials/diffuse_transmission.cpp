@@ -14,10 +14,10 @@ const ParameterSpec kParameters[] = {
     {"scale", ValueKind::Float, 1.0f, kReal.atLeast(0), "scale of both"},
 };
 
-std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
-    const float scale = p.getFloat("scale");
-    return std::make_unique<DiffuseTransmission>(p.getColor("reflectance") * scale,
-                                                 p.getColor("transmittance") * scale);
+std::unique_ptr<Material> create(const Parameters& p, MaterialContext& context) {
+    return std::make_unique<DiffuseTransmission>(p.getColor("reflectance"),
+                                                 p.getColor("transmittance"),
+                                                 context.parameterTextures.floatInput(p, "scale"));
 }
 
 } // namespace
@@ -27,7 +27,8 @@ const MaterialEntry DiffuseTransmission::registryEntry{{"diffusetransmission", k
 
 void DiffuseTransmission::withBxdf(const ShadingPoint& point,
                                    FunctionRef<void(const Bxdf&)> use) const {
-    use(DiffuseBxdf(reflectance_ * point.color, transmittance_));
+    const float scale = scale_.at(point);
+    use(DiffuseBxdf(reflectance_ * point.color * scale, transmittance_ * scale));
 }
 
 } // namespace lrt

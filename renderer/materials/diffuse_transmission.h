@@ -13,8 +13,8 @@ class DiffuseTransmission final : public BxdfMaterial {
 public:
     // Its parameters and create() are in diffuse_transmission.cpp, with its registry entry.
     static const MaterialEntry registryEntry;
-    DiffuseTransmission(Color reflectance, Color transmittance)
-        : reflectance_(reflectance), transmittance_(transmittance) {}
+    DiffuseTransmission(Color reflectance, Color transmittance, FloatInput scale)
+        : reflectance_(reflectance), transmittance_(transmittance), scale_(scale) {}
     bool transmits() const override { return true; }
 
 protected:
@@ -22,6 +22,7 @@ protected:
 
 private:
     Color reflectance_, transmittance_;
+    FloatInput scale_;
 };
 
 } // namespace lrt

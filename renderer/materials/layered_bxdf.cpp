@@ -20,13 +20,6 @@ namespace lrt {
 
 namespace {
 
-std::uint64_t hashFloats(std::initializer_list<float> values) {
-    std::uint64_t h = 0;
-    for (const float v : values)
-        h = mix64(h ^ std::bit_cast<std::uint32_t>(v));
-    return h;
-}
-
 // The walk's random numbers, from a hash of what the evaluation depends on.
 class WalkRandom {
 public:

@@ -10,6 +10,7 @@
 #include "renderer/core/vector.h"
 #include "renderer/materials/shading_context.h"
 #include "renderer/shapes/shape.h"
+#include "renderer/textures/texture.h"
 #include "slvm/common/diagnostic.h"
 
 #include <array>
@@ -30,10 +31,25 @@ struct ShadingPoint {
     // The hit's object-space geometry (SL registers) and its transform, owned by the hit.
     const LocalGeometry* local = nullptr;
     const Transform* objectToWorld = nullptr;
-    // Texture-coordinate footprint of the pixel (from ray differentials), 0 when unknown.
+    // Texture-coordinate footprint of the pixel (from ray differentials), 0 when unknown, and
+    // the point's change across it.
     float dsdx = 0, dtdx = 0, dsdy = 0, dtdy = 0;
+    Vec3 dpdx, dpdy;
     ShadingContext* context = nullptr;
 };
+
+// What textures see of a shaded point.
+inline TextureContext textureContext(const ShadingPoint& point) {
+    return {point.local ? point.local->st : Vec2{},
+            point.dsdx,
+            point.dtdx,
+            point.dsdy,
+            point.dtdy,
+            point.p,
+            point.normal,
+            point.dpdx,
+            point.dpdy};
+}
 
 // How often a programmable material's program failed while rendering (its samples were dropped).
 struct MaterialStatistics {

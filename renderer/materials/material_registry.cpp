@@ -46,10 +46,16 @@ const Registry<MaterialEntry>& materialRegistry() {
 std::unique_ptr<Material> createMaterial(const ParameterList& parameters,
                                          MaterialContext& context) {
     const std::string what = fmt::format("Surface \"{}\"", context.name);
+    std::unique_ptr<Material> made;
     if (const MaterialEntry* entry = materialRegistry().find(context.name))
-        return entry->create(Parameters(parameters, entry->parameters, what, context.where),
-                             context);
-    return SlMaterial::create(parameters, what, context);
+        made =
+            entry->create(Parameters(parameters, entry->parameters, what, context.where), context);
+    else
+        made = SlMaterial::create(parameters, what, context);
+    if (const std::string* name = context.parameterTextures.untaken())
+        throw SceneError(context.where,
+                         fmt::format("{} takes no texture for parameter '{}'", what, *name));
+    return made;
 }
 
 } // namespace lrt

@@ -7,6 +7,7 @@
 #include "renderer/core/registry.h"
 #include "renderer/description/scene_vocabulary.h"
 #include "renderer/description/shader_options.h"
+#include "renderer/materials/float_input.h"
 #include "renderer/materials/material.h"
 #include "renderer/materials/shader_library.h"
 #include "renderer/textures/texture_system.h"
@@ -29,6 +30,8 @@ struct MaterialContext {
     ShaderOptions shaderOptions;
     // The scene's texture system, created by the first material that binds an image.
     std::unique_ptr<TextureSystem>& textures;
+    // The textures bound to float parameters (a material takes them with floatInput).
+    ParameterTextureBindings parameterTextures;
 };
 
 // A Surface's syntax (name, parameters) and how to make it.
@@ -40,7 +43,8 @@ struct MaterialEntry : EntitySyntax {
 const Registry<MaterialEntry>& materialRegistry();
 
 // Surface `context.name` with `parameters`: a built-in, or else the SL shader of that name.
-// Throws SceneError for an unknown name, a shader that does not load, or a bad parameter.
+// Throws SceneError for an unknown name, a shader that does not load, a bad parameter, or a
+// texture bound to a parameter that takes none.
 std::unique_ptr<Material> createMaterial(const ParameterList& parameters, MaterialContext& context);
 
 } // namespace lrt

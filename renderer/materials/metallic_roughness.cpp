@@ -23,11 +23,18 @@ const ParameterSpec kParameters[] = {
      "the tint of the dielectric highlight's F0 (KHR_materials_specular)"},
 };
 
-std::unique_ptr<Material> create(const Parameters& p, MaterialContext&) {
-    return std::make_unique<MetallicRoughnessMaterial>(MetallicRoughness{
-        Color(1), p.getFloat("metallic"), p.getFloat("roughness"), p.getFloat("ior"),
-        p.getFloat("transmission"), p.getFloat("clearcoat"), p.getFloat("clearcoatroughness"),
-        p.getFloat("specular"), p.getColor("specularcolor")});
+std::unique_ptr<Material> create(const Parameters& p, MaterialContext& context) {
+    ParameterTextureBindings& textures = context.parameterTextures;
+    const MetallicRoughnessMaterial::Inputs inputs{
+        textures.floatInput(p, "metallic"),           textures.floatInput(p, "roughness"),
+        textures.floatInput(p, "transmission"),       textures.floatInput(p, "clearcoat"),
+        textures.floatInput(p, "clearcoatroughness"), textures.floatInput(p, "specular")};
+    return std::make_unique<MetallicRoughnessMaterial>(
+        MetallicRoughness{Color(1), p.getFloat("metallic"), p.getFloat("roughness"),
+                          p.getFloat("ior"), p.getFloat("transmission"), p.getFloat("clearcoat"),
+                          p.getFloat("clearcoatroughness"), p.getFloat("specular"),
+                          p.getColor("specularcolor")},
+        inputs);
 }
 
 } // namespace
@@ -39,6 +46,12 @@ void MetallicRoughnessMaterial::withBxdf(const ShadingPoint& point,
                                          FunctionRef<void(const Bxdf&)> use) const {
     MetallicRoughness m = m_;
     m.base = m.base * point.color;
+    m.metallic = inputs_.metallic.at(point);
+    m.roughness = inputs_.roughness.at(point);
+    m.transmission = inputs_.transmission.at(point);
+    m.clearcoat = inputs_.clearcoat.at(point);
+    m.clearcoatRoughness = inputs_.clearcoatRoughness.at(point);
+    m.specular = inputs_.specular.at(point);
     use(MetallicRoughnessBxdf(m));
 }
 

@@ -12,14 +12,23 @@ class MetallicRoughnessMaterial final : public BxdfMaterial {
 public:
     // Its parameters and create() are in metallic_roughness.cpp, with its registry entry.
     static const MaterialEntry registryEntry;
-    explicit MetallicRoughnessMaterial(const MetallicRoughness& m) : m_(m) {}
-    bool transmits() const override { return m_.transmission > 0 && m_.metallic < 1; }
+    // The factors a texture may stand for.
+    struct Inputs {
+        FloatInput metallic, roughness, transmission, clearcoat, clearcoatRoughness, specular;
+    };
+    MetallicRoughnessMaterial(const MetallicRoughness& m, const Inputs& inputs)
+        : m_(m), inputs_(inputs) {}
+    bool transmits() const override {
+        return (inputs_.transmission.isTextured() || m_.transmission > 0) &&
+               (inputs_.metallic.isTextured() || m_.metallic < 1);
+    }
 
 protected:
     void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;
 
 private:
     MetallicRoughness m_; // its base colour multiplies the point's Color
+    Inputs inputs_;
 };
 
 } // namespace lrt

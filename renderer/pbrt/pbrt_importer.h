@@ -1,7 +1,7 @@
 // The pbrt-v4 importer's state and statement handlers (private to renderer/pbrt/).
 // pbrt_importer.cpp has the dispatch, the graphics state and transforms, pbrt_options.cpp the
 // statements before WorldBegin, pbrt_shapes.cpp shapes, pbrt_lights.cpp lights, and
-// pbrt_materials.cpp materials and textures.
+// pbrt_materials.cpp materials and pbrt_textures.cpp textures.
 #pragma once
 
 #include "renderer/description/scene_description.h"
@@ -21,6 +21,7 @@
 namespace lrt::pbrt {
 
 class MaterialMapping;
+class TextureMapping;
 
 // A pbrt material as lrt renders it: a built-in surface, the colour it multiplies (Color), and a
 // texture multiplying that colour.
@@ -29,7 +30,12 @@ struct ImportedMaterial {
     Color color{1, 1, 1};
     std::shared_ptr<const TextureDescription> texture;
     std::shared_ptr<const TextureDescription> normalMap;
+    // Float textures standing for parameters of the surface, by lrt's parameter name.
+    std::map<std::string, TexturedParameter, std::less<>> parameterTextures;
     bool invisible = false; // "interface": a medium boundary, which lrt leaves out
+    // A "mix": the two named materials it chooses between, and how deeply mixes nest in it.
+    std::vector<std::shared_ptr<const ImportedMaterial>> mixed;
+    int mixDepth = 0;
 };
 
 // Adds a parameter of lrt's to `list` (what the importer writes for lrt's registries).
@@ -43,6 +49,7 @@ class Importer {
 public:
     // The material mapping of pbrt_materials.cpp reads parameters through the importer.
     friend class MaterialMapping;
+    friend class TextureMapping;
     // Relative file names are resolved against `directory`.
     explicit Importer(std::filesystem::path directory);
     FrameDescription import(StatementReader& reader);
@@ -105,8 +112,14 @@ private:
     // The lrt shape description(s) of a pbrt shape, or none when lrt leaves it out.
     std::vector<ShapeDescription> shapeDescriptions(const Statement& s, const std::string& type,
                                                     const ParameterList& p);
-    void addShape(ShapeDescription d, bool isQuadric);
-    std::shared_ptr<const SurfaceAttributes> attributesFor(bool isQuadric);
+    // `alpha`: pbrt-v4's alpha of the shape (null when solid).
+    void addShape(ShapeDescription d, bool isQuadric,
+                  const std::shared_ptr<const TextureDescription>& alpha = nullptr);
+    std::shared_ptr<const SurfaceAttributes>
+    attributesFor(bool isQuadric, const std::shared_ptr<const TextureDescription>& alpha);
+    // The surface, colour and textures of `m` (and of the materials it mixes), their textures
+    // flipped for quadrics when `flipped`.
+    std::shared_ptr<SurfaceAttributes> surfaceOf(const ImportedMaterial& m, bool flipped);
 
     // pbrt_lights.cpp
     void lightSource(const Statement& s);
@@ -123,6 +136,9 @@ private:
     // A texture input or colour parameter as a texture: the named texture, or a constant.
     std::shared_ptr<const TextureDescription>
     textureInput(const ParameterList& p, const std::string& name, Color fallback, SpectrumUse use);
+    // `d` with each channel clamped to [0, high] (pbrt-v4's materials clamp their reflectances).
+    std::shared_ptr<const TextureDescription>
+    clamped(const std::shared_ptr<const TextureDescription>& d, float high);
     // `d` as a quadric sees it: quadrics' t runs the other way to meshes' (docs/import.md).
     std::shared_ptr<const TextureDescription>
     forQuadrics(const std::shared_ptr<const TextureDescription>& d);
@@ -154,7 +170,7 @@ private:
     std::map<std::string, std::shared_ptr<const TextureDescription>> spectrumTextures_;
     std::map<std::string, std::shared_ptr<const TextureDescription>> floatTextures_;
     std::map<const TextureDescription*, std::shared_ptr<const TextureDescription>> quadricTextures_;
-    std::map<std::tuple<const ImportedMaterial*, bool, int, bool>,
+    std::map<std::tuple<const ImportedMaterial*, bool, int, bool, const TextureDescription*>,
              std::shared_ptr<const SurfaceAttributes>>
         attributes_;
 };

@@ -1,52 +1,15 @@
-// pbrt-v4's materials and textures as lrt's built-in surfaces and colour textures. What maps
-// exactly: diffuse, dielectric, thindielectric, conductor, coateddiffuse, coatedconductor and
-// diffusetransmission (each to lrt's surface of the same name), the image, checkerboard, scale,
-// mix and constant textures of reflectance. The rest is approximated by the nearest built-in
-// surface, with a warning saying what stands in (docs/import.md has the table).
+// pbrt-v4's materials as lrt's built-in surfaces. What maps exactly: diffuse, dielectric,
+// thindielectric, conductor, coateddiffuse, coatedconductor and diffusetransmission (each to
+// lrt's surface of the same name). The rest is approximated by the nearest built-in surface, with
+// a warning saying what stands in (docs/import.md has the table). Textures are in
+// pbrt_textures.cpp.
 #include "renderer/pbrt/pbrt_importer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
 namespace lrt::pbrt {
-
-namespace {
-
-// pbrt-v4's TrowbridgeReitzDistribution::RoughnessToAlpha.
-float alphaOf(float roughness, bool remap) {
-    return remap ? std::sqrt(std::max(roughness, 0.0f)) : std::max(roughness, 0.0f);
-}
-
-// A texture whose imagemap and checkerboard lookups run t the other way: s' = a (1 - t) + b
-// becomes s' = -a t + (a + b).
-std::shared_ptr<TextureDescription> withFlippedT(const TextureDescription& d) {
-    auto flipped = std::make_shared<TextureDescription>(d);
-    if (d.type != "imagemap" && d.type != "checkerboard")
-        return flipped;
-    lrt::ParameterList list;
-    const double a = d.parameters.getFloat("vscale", 1), b = d.parameters.getFloat("vdelta", 0);
-    for (const lrt::Parameter& p : d.parameters.all())
-        if (p.name != "vscale" && p.name != "vdelta")
-            list.add(p);
-    addNumbers(list, "vscale", {-a}, d.where);
-    addNumbers(list, "vdelta", {a + b}, d.where);
-    flipped->parameters = std::move(list);
-    return flipped;
-}
-
-} // namespace
-
-std::shared_ptr<const TextureDescription>
-Importer::forQuadrics(const std::shared_ptr<const TextureDescription>& d) {
-    auto& flipped = quadricTextures_[d.get()];
-    if (!flipped) {
-        auto made = withFlippedT(*d);
-        for (auto& [slot, input] : made->inputs)
-            input = forQuadrics(input);
-        flipped = std::move(made);
-    }
-    return flipped;
-}
 
 void Importer::material(const Statement& s) {
     const std::string type = s.stringAt(0);
@@ -73,26 +36,6 @@ void Importer::namedMaterial(const Statement& s) {
     if (it == namedMaterials_.end())
         throw SceneError(s.items[0].where, fmt::format("unknown named material \"{}\"", name));
     stack_.attributes().material = it->second;
-}
-
-std::shared_ptr<const TextureDescription> Importer::textureInput(const ParameterList& p,
-                                                                 const std::string& name,
-                                                                 Color fallback, SpectrumUse use) {
-    const Parameter* parameter = p.find(name);
-    if (!parameter)
-        return constantTexture(fallback, {});
-    if (parameter->type == "texture") {
-        const std::string& texture = parameter->strings.at(0);
-        for (const auto* textures : {&spectrumTextures_, &floatTextures_})
-            if (const auto it = textures->find(texture); it != textures->end())
-                return it->second;
-        throw SceneError(parameter->where, fmt::format("unknown texture \"{}\"", texture));
-    }
-    if (parameter->type == "float") {
-        const auto v = static_cast<float>(parameter->numbers.at(0));
-        return constantTexture(Color{v, v, v}, parameter->where);
-    }
-    return constantTexture(*rgb(p, name, use), parameter->where);
 }
 
 // One Material (or MakeNamedMaterial) statement being mapped: the parameter readers every
@@ -135,6 +78,7 @@ public:
         reflectance("reflectance", Color{0.5f, 0.5f, 0.5f});
         addColor(m_->surface.parameters, "reflectance", Color(1), s_.where);
         roughness("", "");
+        remapRoughness();
         slab();
     }
 
@@ -148,7 +92,8 @@ public:
         // "reflectance" has no prefix in either.
         const Parameter* given = p_.find("reflectance");
         if (given && given->type == "texture") {
-            m_->texture = importer_.textureInput(p_, "reflectance", {}, SpectrumUse::Reflectance);
+            m_->texture = importer_.clamped(
+                importer_.textureInput(p_, "reflectance", {}, SpectrumUse::Reflectance), 0.9999f);
             addColor(m_->surface.parameters, "reflectance", Color(1), s_.where);
         } else if (given) {
             addColor(m_->surface.parameters, "reflectance",
@@ -160,6 +105,7 @@ public:
                      index(prefix + "k", "metal-Cu-k"), s_.where);
         }
         roughness(prefix, prefix);
+        remapRoughness();
         if (coated) {
             addNumbers(m_->surface.parameters, "interface.eta", {eta("interface.eta")}, s_.where);
             roughness("interface.", "interface.");
@@ -176,12 +122,14 @@ public:
         }
         surface("dielectric", {{"eta", index}});
         roughness("", "");
+        remapRoughness();
     }
 
     // "diffusetransmission": lrt's of the same reflectance (Color, textured or not),
     // transmittance and scale.
     void diffuseTransmission() {
-        surface("diffusetransmission", {{"scale", number("scale", 1.0f)}});
+        surface("diffusetransmission", {});
+        floatParameter("scale", "scale");
         reflectance("reflectance", Color(0.25f));
         addColor(m_->surface.parameters, "reflectance", Color(1), s_.where);
         if (const Parameter* t = p_.find("transmittance"); t && t->type == "texture")
@@ -204,47 +152,46 @@ public:
     }
 
 private:
+    static constexpr SpectrumUse kUse = SpectrumUse::Reflectance;
+
     void surface(const char* name, std::initializer_list<std::pair<const char*, double>> values) {
         m_->surface.name = name;
         for (const auto& [parameter, value] : values)
             addNumbers(m_->surface.parameters, parameter, {value}, s_.where);
     }
 
-    // A colour parameter: a constant sets Color, a texture multiplies it.
+    // A colour parameter: a constant sets Color, a texture (clamped to [0, 1], as pbrt-v4's
+    // materials clamp it) multiplies it.
     void reflectance(const char* name, Color fallback) {
         const Parameter* given = p_.find(name);
         if (given && given->type == "texture")
-            m_->texture = importer_.textureInput(p_, name, fallback, SpectrumUse::Reflectance);
+            m_->texture = importer_.clamped(
+                importer_.textureInput(p_, name, fallback, SpectrumUse::Reflectance), 1.0f);
         else
             m_->color = importer_.rgb(p_, name, SpectrumUse::Reflectance).value_or(fallback);
     }
 
-    // A float parameter; a texture in its place cannot be followed.
-    float number(const std::string& name, float fallback) {
+    // Float parameter `name` as lrt's `into`, when given: a number, or a float texture (its red
+    // channel) standing for it.
+    void floatParameter(const std::string& name, const std::string& into) {
         const Parameter* given = p_.find(name);
-        if (given && given->type == "texture") {
-            importer_.warn(
-                given->where,
-                fmt::format("a texture for \"{}\" is not supported: {} stands in", name, fallback));
-            return fallback;
-        }
-        return p_.getFloat(name, fallback);
+        if (!given)
+            return;
+        if (given->type == "texture")
+            m_->parameterTextures[into] = {importer_.textureInput(p_, name, {}, kUse), 0};
+        else
+            addNumbers(m_->surface.parameters, into.c_str(), {*p_.getFloat(name)}, s_.where);
     }
 
-    // GGX alphas along u and v from pbrt-v4's roughness parameters (prefix + "roughness", or u
-    // and v), remapped unless "remaproughness" is false.
-    std::pair<float, float> alphas(const std::string& prefix) {
-        const bool remap = p_.getBool("remaproughness", true);
-        const float r = number(prefix + "roughness", 0.0f);
-        return {alphaOf(number(prefix + "uroughness", r), remap),
-                alphaOf(number(prefix + "vroughness", r), remap)};
-    }
-
-    // The roughness of pbrt-v4's `prefix` as lrt's (`into` + "uroughness" and "vroughness").
+    // The roughness parameters of pbrt-v4's `prefix` as lrt's after `into`, pbrt-v4's values as
+    // they are: lrt's remaproughness takes their square roots unless pbrt-v4's is false.
     void roughness(const std::string& prefix, const std::string& into) {
-        const auto [u, v] = alphas(prefix);
-        addNumbers(m_->surface.parameters, (into + "uroughness").c_str(), {u}, s_.where);
-        addNumbers(m_->surface.parameters, (into + "vroughness").c_str(), {v}, s_.where);
+        for (const char* name : {"roughness", "uroughness", "vroughness"})
+            floatParameter(prefix + name, into + name);
+    }
+    void remapRoughness() {
+        addNumbers(m_->surface.parameters, "remaproughness",
+                   {p_.getBool("remaproughness", true) ? 1.0 : 0.0}, s_.where);
     }
 
     // An index of refraction: a float, or a spectrum at 550 nm (lrt has no dispersion).
@@ -269,8 +216,8 @@ private:
     // The coated materials' slab and walk parameters, as lrt's.
     void slab() {
         auto& out = m_->surface.parameters;
-        addNumbers(out, "thickness", {number("thickness", 0.01f)}, s_.where);
-        addNumbers(out, "g", {number("g", 0.0f)}, s_.where);
+        floatParameter("thickness", "thickness");
+        floatParameter("g", "g");
         addNumbers(out, "maxdepth", {static_cast<double>(p_.getInteger("maxdepth", 10))}, s_.where);
         addNumbers(out, "nsamples", {static_cast<double>(p_.getInteger("nsamples", 1))}, s_.where);
         if (const Parameter* albedo = p_.find("albedo"); albedo && albedo->type == "texture")
@@ -330,103 +277,41 @@ Importer::importMaterial(const Statement& s, const std::string& type, const Para
     return mapping.material();
 }
 
-// pbrt-v4 picks one of two named materials per hit, by amount; lrt cannot, and takes the one of
-// the larger weight.
+// pbrt-v4 picks one of two named materials per hit, by amount (a float or a float texture): lrt's
+// mix (renderer/materials/mix_material.h) does the same. Mixes nest at most kMaxMixDepth deep.
 std::shared_ptr<const ImportedMaterial> Importer::mixMaterial(const Statement& s,
                                                               const ParameterList& p) {
+    constexpr int kMaxMixDepth = 32;
     const auto names = p.getStrings("materials");
     if (names.size() != 2)
         throw SceneError(s.where, "Material \"mix\" needs \"string materials\" with two names");
-    const Parameter* amount = p.find("amount");
-    const float a = amount && amount->type == "float" ? *p.getFloat("amount") : 0.5f;
-    const std::string& chosen = names[a < 0.5f ? 0 : 1];
-    const auto it = namedMaterials_.find(chosen);
-    if (it == namedMaterials_.end())
-        throw SceneError(p.find("materials")->where,
-                         fmt::format("unknown named material \"{}\"", chosen));
-    warn(s.where, fmt::format("Material \"mix\" is not supported: \"{}\", the material with the "
-                              "larger weight, stands in",
-                              chosen));
-    reportUnused(p, "Material \"mix\"");
-    return it->second;
-}
-
-void Importer::texture(const Statement& s) {
-    const std::string name = s.stringAt(0), kind = s.stringAt(1), type = s.stringAt(2);
-    if (kind != "spectrum" && kind != "float" && kind != "color" && kind != "rgb")
-        throw SceneError(s.items[1].where,
-                         fmt::format("a texture is \"spectrum\" or \"float\", not \"{}\"", kind));
-    const bool isFloat = kind == "float";
-    const ParameterList p = parameters(s, 3, "texture");
-    const std::string what = fmt::format("Texture \"{}\" \"{}\"", name, type);
-    const SpectrumUse use = SpectrumUse::Reflectance;
-    auto d = std::make_shared<TextureDescription>();
-    d->type = type;
-    d->directory = directory_;
-    d->where = s.where;
-    const float su = p.getFloat("uscale", 1.0f), sv = p.getFloat("vscale", 1.0f),
-                du = p.getFloat("udelta", 0.0f), dv = p.getFloat("vdelta", 0.0f);
-    if (const auto mapping = p.getString("mapping"); mapping && *mapping != "uv")
-        warn(p.find("mapping")->where,
-             fmt::format("texture mapping \"{}\" is not supported: \"uv\" stands in", *mapping));
-    if (type == "imagemap") {
-        const auto file = p.getString("filename");
-        if (!file)
-            throw SceneError(s.where, "Texture \"imagemap\" needs a \"string filename\"");
-        addString(d->parameters, "filename", *file, p.find("filename")->where);
-        // pbrt looks images up at 1 - t'; on meshes lrt's t is 1 - v (pbrt_shapes.cpp).
-        addNumbers(d->parameters, "uscale", {su}, s.where);
-        addNumbers(d->parameters, "udelta", {du}, s.where);
-        addNumbers(d->parameters, "vscale", {sv}, s.where);
-        addNumbers(d->parameters, "vdelta", {1.0 - sv - dv}, s.where);
-        std::string encoding = p.getString("encoding", "sRGB");
-        if (encoding.starts_with("gamma")) {
-            warn(p.find("encoding")->where,
-                 fmt::format("encoding \"{}\" is not supported: sRGB stands in", encoding));
-            encoding = "sRGB";
-        } else if (encoding != "sRGB" && encoding != "linear") {
-            throw SceneError(
-                p.find("encoding")->where,
-                fmt::format("unknown encoding \"{}\" (sRGB, linear or gamma g)", encoding));
-        }
-        addString(d->parameters, "encoding", encoding, s.where);
-        addNumbers(d->parameters, "scale", {p.getFloat("scale", 1.0f)}, s.where);
-        addNumbers(d->parameters, "invert", {p.getBool("invert", false) ? 1.0 : 0.0}, s.where);
-        if (const std::string wrap = p.getString("wrap", "repeat"); wrap != "repeat")
-            warn(p.find("wrap")->where,
-                 fmt::format("wrap mode \"{}\" is not supported: \"repeat\" stands in", wrap));
-        p.find("filter"); // the filter's kind: lrt filters every image with OpenImageIO
-        p.find("maxanisotropy");
-    } else if (type == "checkerboard") {
-        if (p.getInteger("dimension", 2) != 2)
-            warn(p.find("dimension")->where,
-                 "3-D checkerboards are not supported: the 2-D one stands in");
-        addNumbers(d->parameters, "uscale", {su}, s.where);
-        addNumbers(d->parameters, "udelta", {du}, s.where);
-        addNumbers(d->parameters, "vscale", {-sv}, s.where);
-        addNumbers(d->parameters, "vdelta", {sv + dv}, s.where);
-        d->inputs["tex1"] = textureInput(p, "tex1", Color{1, 1, 1}, use);
-        d->inputs["tex2"] = textureInput(p, "tex2", Color{0, 0, 0}, use);
-    } else if (type == "scale") {
-        d->inputs["tex"] = textureInput(p, "tex", Color{1, 1, 1}, use);
-        d->inputs["scale"] = textureInput(p, "scale", Color{1, 1, 1}, use);
-    } else if (type == "mix") {
-        d->inputs["tex1"] = textureInput(p, "tex1", Color{0, 0, 0}, use);
-        d->inputs["tex2"] = textureInput(p, "tex2", Color{1, 1, 1}, use);
-        d->inputs["amount"] = textureInput(p, "amount", Color{0.5f, 0.5f, 0.5f}, use);
-    } else if (type == "constant") {
-        d = std::make_shared<TextureDescription>(*textureInput(p, "value", Color{1, 1, 1}, use));
-    } else if (type == "bilerp" || type == "directionmix" || type == "dots" || type == "fbm" ||
-               type == "marble" || type == "ptex" || type == "windy" || type == "wrinkled") {
-        warn(s.where, fmt::format("{} is not supported: a constant 0.5 stands in", what));
-        p.markAllUsed();
-        d = std::make_shared<TextureDescription>(
-            *constantTexture(Color{0.5f, 0.5f, 0.5f}, s.where));
-    } else {
-        throw SceneError(s.items[2].where, fmt::format("unknown texture class \"{}\"", type));
+    auto m = std::make_shared<ImportedMaterial>();
+    m->surface = {"mix", {}, s.where};
+    for (const std::string& name : names) {
+        const auto it = namedMaterials_.find(name);
+        if (it == namedMaterials_.end())
+            throw SceneError(p.find("materials")->where,
+                             fmt::format("unknown named material \"{}\"", name));
+        if (it->second->invisible)
+            throw SceneError(p.find("materials")->where,
+                             fmt::format("Material \"mix\" of \"{}\", an \"interface\": lrt "
+                                         "mixes only surfaces",
+                                         name));
+        m->mixDepth = std::max(m->mixDepth, it->second->mixDepth + 1);
+        m->mixed.push_back(it->second);
     }
-    reportUnused(p, what);
-    (isFloat ? floatTextures_ : spectrumTextures_)[name] = std::move(d);
+    if (m->mixDepth > kMaxMixDepth)
+        throw SceneError(s.where,
+                         fmt::format("mix materials nested more than {} deep", kMaxMixDepth));
+    if (const Parameter* amount = p.find("amount"); amount && amount->type == "texture")
+        m->parameterTextures["amount"] = {textureInput(p, "amount", {}, SpectrumUse::Reflectance),
+                                          0};
+    else if (amount)
+        addNumbers(m->surface.parameters, "amount", {std::clamp(*p.getFloat("amount"), 0.0f, 1.0f)},
+                   amount->where);
+    reportUnused(p, "Material \"mix\"");
+    materials_.push_back(m);
+    return m;
 }
 
 } // namespace lrt::pbrt

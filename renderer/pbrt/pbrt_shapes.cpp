@@ -152,9 +152,15 @@ void Importer::shape(const Statement& s) {
         p.markAllUsed(); // a medium boundary: nothing lrt shows
         return;
     }
-    if (const Parameter* alpha = p.find("alpha"))
-        if (alpha->type == "texture" || alpha->numbers.at(0) != 1)
-            warn(alpha->where, "alpha cut-outs are not supported: the shape is opaque");
+    // pbrt-v4's alpha: a float texture, or a number (1, the default, is solid).
+    std::shared_ptr<const TextureDescription> alpha;
+    if (const Parameter* given = p.find("alpha"); given && given->type == "texture") {
+        alpha = textureInput(p, "alpha", Color(1), SpectrumUse::Reflectance);
+    } else if (given) {
+        const float a = *p.getFloat("alpha");
+        if (a < 1)
+            alpha = constantTexture(Color(a), given->where);
+    }
     for (const char* displacement : {"displacement", "edgelength"})
         if (const Parameter* d = p.find(displacement))
             warn(d->where, "displacement is not supported: the mesh is rendered undisplaced");
@@ -162,7 +168,7 @@ void Importer::shape(const Statement& s) {
     reportUnused(p, what);
     const bool quadric = type == "sphere" || type == "cylinder" || type == "disk";
     for (ShapeDescription& d : descriptions)
-        addShape(std::move(d), quadric);
+        addShape(std::move(d), quadric, alpha);
 }
 
 // Reads every parameter of the shapes lrt renders; `shape` warns about the rest.
@@ -247,25 +253,41 @@ Importer::shapeDescriptions(const Statement& s, const std::string& type, const P
     return out;
 }
 
-void Importer::addShape(ShapeDescription d, bool isQuadric) {
-    d.attributes = attributesFor(isQuadric);
+void Importer::addShape(ShapeDescription d, bool isQuadric,
+                        const std::shared_ptr<const TextureDescription>& alpha) {
+    d.attributes = attributesFor(isQuadric, alpha);
     if (currentObject_)
         currentObject_->shapes.push_back(std::move(d));
     else
         world_.shapes.push_back(std::move(d));
 }
 
-std::shared_ptr<const SurfaceAttributes> Importer::attributesFor(bool isQuadric) {
+std::shared_ptr<SurfaceAttributes> Importer::surfaceOf(const ImportedMaterial& m, bool flipped) {
+    auto a = std::make_shared<SurfaceAttributes>();
+    a->surface = m.surface;
+    a->color = m.color;
+    a->colorTexture = flipped && m.texture ? forQuadrics(m.texture) : m.texture;
+    a->normalMap = flipped && m.normalMap ? forQuadrics(m.normalMap) : m.normalMap;
+    a->parameterTextures = m.parameterTextures;
+    if (flipped)
+        for (auto& [name, bound] : a->parameterTextures)
+            bound.texture = forQuadrics(bound.texture);
+    for (const auto& component : m.mixed)
+        a->mixed.push_back(surfaceOf(*component, flipped));
+    return a;
+}
+
+std::shared_ptr<const SurfaceAttributes>
+Importer::attributesFor(bool isQuadric, const std::shared_ptr<const TextureDescription>& alpha) {
     const ImportedMaterial& m = *stack_.attributes().material;
-    const bool flipped = isQuadric && (m.texture || m.normalMap);
+    // Flipping textures that have none is harmless: a mix's components may have some.
+    const bool flipped = isQuadric && (m.texture || m.normalMap || alpha ||
+                                       !m.parameterTextures.empty() || !m.mixed.empty());
     auto& shared = attributes_[{&m, stack_.attributes().reverseOrientation,
-                                stack_.attributes().areaLight, flipped}];
+                                stack_.attributes().areaLight, flipped, alpha.get()}];
     if (!shared) {
-        auto a = std::make_shared<SurfaceAttributes>();
-        a->surface = m.surface;
-        a->color = m.color;
-        a->colorTexture = flipped && m.texture ? forQuadrics(m.texture) : m.texture;
-        a->normalMap = flipped && m.normalMap ? forQuadrics(m.normalMap) : m.normalMap;
+        auto a = surfaceOf(m, flipped);
+        a->alpha = flipped && alpha ? forQuadrics(alpha) : alpha;
         a->reverseOrientation = stack_.attributes().reverseOrientation;
         a->areaLight = stack_.attributes().areaLight;
         shared = std::move(a);

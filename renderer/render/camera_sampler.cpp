@@ -45,8 +45,8 @@ CameraSampler::CameraSampler(const Scene& scene, const RenderSettings& settings,
       lightSamplers_(scene.lightSamplers(integrator.lightSampler())), seed_(settings.seed),
       sampler_(createSampler(scene, sampling)), spp_(sampling.count()),
       lens_(scene.camera().usesLens()), differentials_(scene.needsRayDifferentials()),
-      differentialSpacing_(static_cast<float>(settings.pixelScale) /
-                           std::sqrt(static_cast<float>(spp_))),
+      differentialSpacing_(static_cast<float>(settings.pixelScale) *
+                           std::max(0.125f, 1 / std::sqrt(static_cast<float>(spp_)))),
       pixelScale_(static_cast<float>(settings.pixelScale)) {}
 
 FilmSample CameraSampler::trace(int x, int y, int index, RayCounters& counters,
@@ -61,7 +61,9 @@ FilmSample CameraSampler::trace(int x, int y, int index, RayCounters& counters,
     const Vec2 lens = lens_ ? context.sample2D(SampleDimension::lens()) : Vec2{0.5f, 0.5f};
     // A coarse pixel covers pixelScale_ film pixels each way; scaling by a power of two is exact.
     const Vec2 filmRaster{raster.x * pixelScale_, raster.y * pixelScale_};
-    // Differentials span the distance between samples, as in pbrt.
+    // Differentials span the distance between samples, but no less than an eighth of a pixel
+    // (as in pbrt-v4): footprints shrink no further with more samples, so that the octaves of
+    // noise and the levels of images they select stay put beyond 64 samples per pixel.
     const Ray ray =
         differentials_
             ? scene_.camera().generateRayWithDifferentials(filmRaster, lens, differentialSpacing_)

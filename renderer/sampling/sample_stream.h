@@ -5,7 +5,9 @@
 #include "renderer/core/vector.h"
 #include "renderer/sampling/pcg32.h"
 
+#include <bit>
 #include <cstdint>
+#include <initializer_list>
 
 namespace lrt {
 
@@ -19,6 +21,15 @@ inline std::uint64_t mix64(std::uint64_t x) {
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
+}
+
+// A hash of the bits of some floats (the shading point, the directions an evaluation depends
+// on), for random choices that must be the same whenever the same values come again.
+inline std::uint64_t hashFloats(std::initializer_list<float> values) {
+    std::uint64_t h = 0;
+    for (const float v : values)
+        h = mix64(h ^ std::bit_cast<std::uint32_t>(v));
+    return h;
 }
 
 inline std::uint64_t pixelHash(std::uint64_t seed, int frame, int x, int y) {

@@ -2,8 +2,10 @@
 #include "renderer/scene/scene.h"
 
 #include "renderer/lights/mesh_light_pieces.h"
+#include "renderer/sampling/sample_stream.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace lrt {
 
@@ -34,10 +36,51 @@ int Scene::emitterAt(const Intersection& hit) const {
            static_cast<int>(emitter.area->piecesOf(*emitter.shape)->pieceOf(hit.shapePrimitive));
 }
 
+namespace {
+
+// Whether the surface is cut away where `ray` hit it.
+bool cutAway(const Cutout& cutout, const Intersection& hit, const Ray& ray) {
+    TextureContext context;
+    context.st = hit.local.st;
+    context.p = hit.p;
+    context.n = hit.normal;
+    const float alpha = cutout.alpha->evaluate(context).r;
+    if (cutout.cutoff >= 0)
+        return alpha < cutout.cutoff;
+    if (alpha >= 1)
+        return false;
+    if (alpha <= 0)
+        return true;
+    // pbrt-v4 keeps the hit when a hash of the ray, uniform in [0, 1), is below alpha.
+    const std::uint64_t h = hashFloats({ray.origin.x, ray.origin.y, ray.origin.z, ray.direction.x,
+                                        ray.direction.y, ray.direction.z, hit.t});
+    return static_cast<float>(h >> 40) * 0x1p-24f >= alpha;
+}
+
+// Cut-away surfaces a ray passes through before it gives up (and misses): a bound on the work a
+// stack of holes can cost, far beyond any real scene's layers.
+constexpr int kMaxCutLayers = 256;
+
+} // namespace
+
 std::optional<Intersection> Scene::intersect(const Ray& ray) const {
-    RayHit hit;
-    if (!lrt::intersect(parts_.root->get(), ray, hit, refusedRays_))
-        return std::nullopt;
+    Ray remaining = ray;
+    for (int layer = 0; layer < kMaxCutLayers; ++layer) {
+        RayHit hit;
+        if (!lrt::intersect(parts_.root->get(), remaining, hit, refusedRays_))
+            return std::nullopt;
+        Intersection result = resolve(hit, ray);
+        const Cutout& cutout = result.primitive->cutout;
+        if (!cutout.alpha || !cutAway(cutout, result, ray))
+            return result;
+        // On along the same ray, past this hit: the same ray finds the same t again, which the
+        // next query excludes.
+        remaining.tMin = std::nextafter(hit.t, INFINITY);
+    }
+    return std::nullopt;
+}
+
+Intersection Scene::resolve(const RayHit& hit, const Ray& ray) const {
     Intersection result;
     result.t = hit.t;
     result.shapePrimitive = hit.primitive;

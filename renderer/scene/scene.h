@@ -32,6 +32,16 @@ namespace lrt {
 
 struct VertexProgramInputs; // renderer/vertex/vertex_stage.h
 
+// Where a surface is cut away, for rays of every kind (camera, bounce, shadow): pbrt-v4's alpha
+// and glTF's alphaMode MASK.
+struct Cutout {
+    const ColorTexture* alpha = nullptr; // its red channel; null: nothing is cut away
+    // glTF: the surface is cut away where alpha < cutoff. Negative: pbrt-v4's stochastic test,
+    // where a hit of alpha a stays with probability a (by a hash of the ray and the hit), so that
+    // 0 is a hole and 1 solid.
+    float cutoff = -1;
+};
+
 // A shape with the attributes it was declared under.
 struct Primitive {
     const Shape* shape = nullptr;
@@ -42,6 +52,7 @@ struct Primitive {
     const ColorTexture* normalMap = nullptr;    // a tangent-space normal map, when there is one
     float normalScale = 1;                      // of the normal map's x and y
     Color opacity{1, 1, 1};
+    Cutout cutout;
     // The lights that illuminate it: which of Scene::lightLists() (indices into lights()).
     int lightList = 0;
     // For an area light's shape, its first emitter in Scene::emitters() (a mesh's triangle t is
@@ -141,6 +152,7 @@ public:
         Color background;
         int frame = 0;
         bool hasTranslucency = false;
+        bool hasCutouts = false;                          // some primitive has a Cutout
         std::vector<std::shared_ptr<const Shape>> shapes; // shared with later builds (BuildCache)
         std::vector<std::unique_ptr<Material>> materials;
         std::vector<std::unique_ptr<ColorTexture>> colorTextures;
@@ -170,10 +182,13 @@ public:
     };
     explicit Scene(Parts parts) : parts_(std::move(parts)) {}
 
+    // The closest hit the ray meets, passing through cut-away surfaces.
     std::optional<Intersection> intersect(const Ray& ray) const;
-    // True when something opaque blocks the ray; partial opacity is handled by the integrator.
+    // True when something opaque blocks the ray (cut-away surfaces do not); partial opacity is
+    // handled by the integrator.
     bool occluded(const Ray& ray) const {
-        return lrt::occluded(parts_.root->get(), ray, refusedRays_);
+        return parts_.hasCutouts ? intersect(ray).has_value()
+                                 : lrt::occluded(parts_.root->get(), ray, refusedRays_);
     }
     // Rays so far that Embree could not trace (not isTraceable), counted as misses.
     std::uint64_t refusedRays() const { return refusedRays_.load(); }
@@ -228,6 +243,9 @@ public:
     std::vector<slvm::Diagnostic> materialWarnings() const;
 
 private:
+    // The intersection of an Embree hit of `ray`.
+    Intersection resolve(const RayHit& hit, const Ray& ray) const;
+
     Parts parts_;
     // Counts only: a sum is the same whichever thread adds first, so renders stay deterministic.
     mutable std::atomic<std::uint64_t> refusedRays_{0};

@@ -6,21 +6,22 @@ namespace lrt {
 
 namespace {
 
-using enum ValueKind;
-const ParameterSpec kParameters[] = {
-    {"uscale", Float, 1.0f, {}, "s' = uscale s + udelta: squares per unit of s"},
-    {"vscale", Float, 1.0f, {}, "t' = vscale t + vdelta"},
-    {"udelta", Float, 0.0f, {}, "added to s after scaling"},
-    {"vdelta", Float, 0.0f, {}, "added to t after scaling"},
-};
+const auto kParameters =
+    joinTables(std::array<ParameterSpec, 1>{{
+                   {"dimension", ValueKind::Integer, 2, kInteger.atLeast(2).atMost(3),
+                    "2: squares of the mapped (s', t'); 3: cubes of texture space"},
+               }},
+               kMapping2DParameters);
 constexpr std::string_view kInputs[] = {"tex1", "tex2"};
 
 std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs& inputs,
-                                     TextureBuild&) {
-    return std::make_unique<CheckerboardTexture>(
-        UvMapping{p.getFloat("uscale"), p.getFloat("vscale"), p.getFloat("udelta"),
-                  p.getFloat("vdelta")},
-        *inputs.at("tex1"), *inputs.at("tex2"));
+                                     TextureBuild& build) {
+    const ColorTexture& even = *inputs.at("tex1");
+    const ColorTexture& odd = *inputs.at("tex2");
+    if (p.getInteger("dimension") == 3)
+        return std::make_unique<CheckerboardTexture>(build.worldToTexture, even, odd);
+    return std::make_unique<CheckerboardTexture>(TextureMapping2D::of(p, build.worldToTexture),
+                                                 even, odd);
 }
 
 } // namespace
@@ -29,9 +30,15 @@ const TextureEntry CheckerboardTexture::registryEntry{"checkerboard", kParameter
                                                       &create};
 
 Color CheckerboardTexture::evaluate(const TextureContext& context) const {
-    const TextureContext c = mapping_.apply(context);
-    const auto square = static_cast<long long>(std::floor(c.st.x) + std::floor(c.st.y));
-    return square % 2 == 0 ? even_.evaluate(context) : odd_.evaluate(context);
+    double cells = 0;
+    if (solid_) {
+        const Vec3 p = worldToTexture_.point(context.p);
+        cells = std::floor(double(p.x)) + std::floor(double(p.y)) + std::floor(double(p.z));
+    } else {
+        const Vec2 st = mapping_.map(context).st;
+        cells = std::floor(double(st.x)) + std::floor(double(st.y));
+    }
+    return std::fmod(cells, 2.0) == 0 ? even_.evaluate(context) : odd_.evaluate(context);
 }
 
 } // namespace lrt

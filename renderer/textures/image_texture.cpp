@@ -15,23 +15,30 @@ float srgbToLinear(float v) {
 }
 
 using enum ValueKind;
-const ParameterSpec kParameters[] = {
-    {"filename", String, {}, {}, "the image, any format OpenImageIO reads (required)"},
-    {"uscale", Float, 1.0f, {}, "s' = uscale s + udelta"},
-    {"vscale", Float, 1.0f, {}, "t' = vscale t + vdelta"},
-    {"udelta", Float, 0.0f, {}, "added to s after scaling"},
-    {"vdelta", Float, 0.0f, {}, "added to t after scaling"},
-    {"encoding",
-     String,
-     "auto",
-     {},
-     "of images stored as integers; \"auto\" is sRGB for them (float images are always linear)",
-     [] {
-         return std::vector<std::string_view>{"auto", "sRGB", "linear"};
-     }},
-    {"scale", Float, 1.0f, {}, "multiplies the colour"},
-    {"invert", Integer, 0, kInteger.atLeast(0).atMost(1), "1 gives 1 - colour (after scale)"},
-};
+const auto kParameters = joinTables(
+    kMapping2DParameters,
+    std::array<ParameterSpec, 5>{{
+        {"filename", String, {}, {}, "the image, any format OpenImageIO reads (required)"},
+        {"encoding",
+         String,
+         "auto",
+         {},
+         "of images stored as integers; \"auto\" is sRGB for them (float images are always linear)",
+         [] {
+             return std::vector<std::string_view>{"auto", "sRGB", "linear"};
+         }},
+        {"scale", Float, 1.0f, {}, "multiplies the colour"},
+        {"invert", Integer, 0, kInteger.atLeast(0).atMost(1), "1 gives 1 - colour (after scale)"},
+        {"channels",
+         String,
+         "rgb",
+         {},
+         "\"rgb\", or \"alpha\": the image's alpha in all three (1 where it has none; never "
+         "decoded)",
+         [] {
+             return std::vector<std::string_view>{"rgb", "alpha"};
+         }},
+    }});
 
 std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs&,
                                      TextureBuild& build) {
@@ -46,13 +53,12 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs&,
     } catch (const std::runtime_error& e) {
         throw SceneError(p.where("filename"), e.what());
     }
-    const bool srgb = image.integerPixels && encoding != "linear";
-    return std::make_unique<ImageTexture>(*build.images, image,
-                                          UvMapping{p.getFloat("uscale"), p.getFloat("vscale"),
-                                                    p.getFloat("udelta"), p.getFloat("vdelta")},
-                                          srgb ? ImageTexture::Encoding::Srgb
-                                               : ImageTexture::Encoding::Linear,
-                                          p.getFloat("scale"), p.getInteger("invert") == 1);
+    const bool alpha = p.getString("channels") == "alpha";
+    const bool srgb = image.integerPixels && encoding != "linear" && !alpha;
+    return std::make_unique<ImageTexture>(
+        *build.images, image, TextureMapping2D::of(p, build.worldToTexture),
+        srgb ? ImageTexture::Encoding::Srgb : ImageTexture::Encoding::Linear, p.getFloat("scale"),
+        p.getInteger("invert") == 1, alpha);
 }
 
 } // namespace
@@ -60,8 +66,11 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs&,
 const TextureEntry ImageTexture::registryEntry{"imagemap", kParameters, {}, &create};
 
 Color ImageTexture::evaluate(const TextureContext& context) const {
-    const TextureContext c = mapping_.apply(context);
-    auto rgb = images_.sample(image_, c.st.x, c.st.y, c.dsdx, c.dtdx, c.dsdy, c.dtdy);
+    const TextureCoordinates c = mapping_.map(context);
+    auto rgb = alpha_ ? std::array<float, 3>{}
+                      : images_.sample(image_, c.st.x, c.st.y, c.dsdx, c.dtdx, c.dsdy, c.dtdy);
+    if (alpha_)
+        rgb.fill(images_.sampleAlpha(image_, c.st.x, c.st.y, c.dsdx, c.dtdx, c.dsdy, c.dtdy));
     for (float& v : rgb) {
         if (encoding_ == Encoding::Srgb)
             v = srgbToLinear(std::clamp(v, 0.0f, 1.0f));

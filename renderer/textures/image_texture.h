@@ -1,7 +1,9 @@
-// "imagemap": an image file looked up at the mapped (s, t), filtered over the pixel's footprint
-// by OpenImageIO, repeating outside [0, 1]; integer-coded images are sRGB-decoded by default.
+// "imagemap": an image file looked up at the mapped (s', t') (texture_mapping.h), filtered over
+// the pixel's footprint by OpenImageIO, repeating outside [0, 1]; integer-coded images are
+// sRGB-decoded by default.
 #pragma once
 
+#include "renderer/textures/texture_mapping.h"
 #include "renderer/textures/texture_registry.h"
 
 namespace lrt {
@@ -11,20 +13,22 @@ public:
     // Its parameters and create() are in image_texture.cpp, with its registry entry.
     static const TextureEntry registryEntry;
     enum class Encoding { Linear, Srgb };
-    ImageTexture(const TextureSystem& images, TextureSystem::Texture image, UvMapping mapping,
-                 Encoding encoding, float scale, bool invert)
+    ImageTexture(const TextureSystem& images, TextureSystem::Texture image,
+                 TextureMapping2D mapping, Encoding encoding, float scale, bool invert,
+                 bool alpha = false)
         : images_(images), image_(image), mapping_(mapping), encoding_(encoding), scale_(scale),
-          invert_(invert) {}
+          invert_(invert), alpha_(alpha) {}
     Color evaluate(const TextureContext& context) const override;
     bool usesFootprint() const override { return true; }
 
 private:
     const TextureSystem& images_;
     TextureSystem::Texture image_;
-    UvMapping mapping_;
+    TextureMapping2D mapping_;
     Encoding encoding_;
     float scale_;
     bool invert_;
+    bool alpha_; // the image's alpha channel, not its colour
 };
 
 } // namespace lrt

@@ -1,7 +1,7 @@
-// The ColorTexture interface: a colour that varies over a surface with its texture coordinates,
-// as pbrt-v4's textures do. A texture multiplies the surface's Color (or vertex colours) before
-// any material sees it, so every built-in surface takes one alike. Float-valued textures of the
-// scene formats lrt imports are colour textures whose three channels are equal.
+// The ColorTexture interface: a colour that varies over a surface with its texture coordinates or
+// its position, as pbrt-v4's textures do. A texture multiplies the surface's Color (or vertex
+// colours) before any material sees it, so every built-in surface takes one alike. Float-valued
+// textures of the scene formats lrt imports are colour textures whose three channels are equal.
 #pragma once
 
 #include "renderer/core/color.h"
@@ -9,25 +9,15 @@
 
 namespace lrt {
 
-// What a texture sees of the point it colours: its texture coordinates and their footprint (the
-// change across one pixel, from ray differentials; zero when unknown).
+// What a texture sees of the point it colours (world space): its texture coordinates, the point,
+// the unit geometric normal (either side), and their footprint (the change across one pixel, from
+// ray differentials; zero when unknown, which noise textures read as "every octave").
 struct TextureContext {
     Vec2 st;
     float dsdx = 0, dtdx = 0, dsdy = 0, dtdy = 0;
-};
-
-// The affine map from a surface's (s, t) to a texture's own coordinates, per axis:
-// s' = uscale s + udelta, t' = vscale t + vdelta (pbrt-v4's UVMapping).
-struct UvMapping {
-    float uscale = 1, vscale = 1, udelta = 0, vdelta = 0;
-
-    TextureContext apply(const TextureContext& c) const {
-        return {{uscale * c.st.x + udelta, vscale * c.st.y + vdelta},
-                uscale * c.dsdx,
-                vscale * c.dtdx,
-                uscale * c.dsdy,
-                vscale * c.dtdy};
-    }
+    Vec3 p{};
+    Vec3 n{};
+    Vec3 dpdx{}, dpdy{};
 };
 
 class ColorTexture {

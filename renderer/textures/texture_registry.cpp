@@ -1,11 +1,18 @@
 // The table of textures, and building a texture tree.
 #include "renderer/textures/texture_registry.h"
 
+#include "renderer/textures/bilerp_texture.h"
 #include "renderer/textures/checkerboard_texture.h"
+#include "renderer/textures/clamp_texture.h"
 #include "renderer/textures/constant_texture.h"
+#include "renderer/textures/direction_mix_texture.h"
+#include "renderer/textures/dots_texture.h"
 #include "renderer/textures/image_texture.h"
+#include "renderer/textures/marble_texture.h"
 #include "renderer/textures/mix_texture.h"
+#include "renderer/textures/octave_noise_texture.h"
 #include "renderer/textures/scale_texture.h"
+#include "renderer/textures/windy_texture.h"
 
 #include <fmt/format.h>
 #include <stdexcept>
@@ -16,7 +23,11 @@ namespace {
 const TextureEntry* const kTextures[] = {
     &ConstantTexture::registryEntry,     &ImageTexture::registryEntry,
     &CheckerboardTexture::registryEntry, &ScaleTexture::registryEntry,
-    &MixTexture::registryEntry,
+    &MixTexture::registryEntry,          &BilerpTexture::registryEntry,
+    &DotsTexture::registryEntry,         &DirectionMixTexture::registryEntry,
+    &OctaveNoiseTexture::fbmEntry,       &OctaveNoiseTexture::wrinkledEntry,
+    &WindyTexture::registryEntry,        &MarbleTexture::registryEntry,
+    &ClampTexture::registryEntry,
 };
 
 // Importers build texture trees from named textures defined before their use, so a tree is
@@ -42,7 +53,7 @@ build(const TextureDescription& d, std::unique_ptr<TextureSystem>& images,
             throw std::logic_error(fmt::format("texture '{}' lacks its input '{}'", d.type, slot));
         inputs[std::string(slot)] = build(*it->second, images, made, own, depth + 1);
     }
-    TextureBuild context{images, d.directory, d.where};
+    TextureBuild context{images, d.directory, d.where, d.worldToTexture};
     const Parameters parameters(d.parameters, entry->parameters,
                                 fmt::format("texture \"{}\"", d.type), d.where);
     const ColorTexture* texture = own(entry->create(parameters, inputs, context));

@@ -25,6 +25,7 @@ struct TextureBuild {
     std::unique_ptr<TextureSystem>& images;
     std::filesystem::path directory;
     SourceLocation where;
+    const Transform& worldToTexture; // TextureDescription::worldToTexture
 };
 
 // The built inputs of a texture, by slot name.

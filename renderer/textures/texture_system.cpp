@@ -59,14 +59,35 @@ void TextureSystem::addEmbedded(const std::filesystem::path& name,
     impl_->readers.push_back(std::move(reader));
 }
 
-std::array<float, 3> TextureSystem::sample(const Texture& texture, float s, float t, float dsdx,
-                                           float dtdx, float dsdy, float dtdy) const {
+namespace {
+
+OIIO::TextureOpt lookupOptions() {
     OIIO::TextureOpt options;
     options.swrap = OIIO::TextureOpt::WrapPeriodic;
     options.twrap = OIIO::TextureOpt::WrapPeriodic;
     // Bilinear within a MIP level, trilinear between levels: texels come back exactly at their
     // centres (OIIO's default bicubic B-spline would soften them).
     options.interpmode = OIIO::TextureOpt::InterpBilinear;
+    return options;
+}
+
+} // namespace
+
+float TextureSystem::sampleAlpha(const Texture& texture, float s, float t, float dsdx, float dtdx,
+                                 float dsdy, float dtdy) const {
+    if (texture.channels < 4)
+        return 1.0f;
+    OIIO::TextureOpt options = lookupOptions();
+    options.firstchannel = 3;
+    float alpha = 1.0f;
+    auto* handle = static_cast<OIIO::TextureSystem::TextureHandle*>(texture.handle);
+    impl_->system->texture(handle, nullptr, options, s, t, dsdx, dtdx, dsdy, dtdy, 1, &alpha);
+    return alpha;
+}
+
+std::array<float, 3> TextureSystem::sample(const Texture& texture, float s, float t, float dsdx,
+                                           float dtdx, float dsdy, float dtdy) const {
+    OIIO::TextureOpt options = lookupOptions();
     std::array<float, 3> rgb{0.0f, 0.0f, 0.0f};
     auto* handle = static_cast<OIIO::TextureSystem::TextureHandle*>(texture.handle);
     impl_->system->texture(handle, nullptr, options, s, t, dsdx, dtdx, dsdy, dtdy,

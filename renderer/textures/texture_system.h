@@ -35,6 +35,9 @@ public:
     // finest level, bilinearly filtered.
     std::array<float, 3> sample(const Texture& texture, float s, float t, float dsdx = 0,
                                 float dtdx = 0, float dsdy = 0, float dtdy = 0) const;
+    // The alpha channel (the fourth) at (s, t) the same way; 1 for images without one.
+    float sampleAlpha(const Texture& texture, float s, float t, float dsdx = 0, float dtdx = 0,
+                      float dsdy = 0, float dtdy = 0) const;
 
 private:
     struct Impl;

@@ -1,11 +1,31 @@
 // Checking and stating number domains.
 #include "slvm/common/number_domain.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <fmt/format.h>
 
 namespace slvm {
+
+float NumberDomain::nearest(float value) const {
+    const auto lowest = [this] {
+        const auto bound = static_cast<float>(lower_);
+        return lowerOpen_ ? std::nextafter(bound, FLT_MAX) : bound;
+    };
+    const auto highest = [this] {
+        const auto bound = static_cast<float>(upper_);
+        return upperOpen_ ? std::nextafter(bound, -FLT_MAX) : bound;
+    };
+    if (std::isnan(value))
+        return hasLower_ ? lowest() : hasUpper_ ? std::min(0.0f, highest()) : 0.0f;
+    value = std::clamp(value, -FLT_MAX, FLT_MAX);
+    if (hasLower_)
+        value = std::max(value, lowest());
+    if (hasUpper_)
+        value = std::min(value, highest());
+    return value;
+}
 
 bool NumberDomain::contains(double value) const {
     if (!std::isfinite(value) || std::fabs(value) > FLT_MAX)

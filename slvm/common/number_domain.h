@@ -31,6 +31,10 @@ public:
     }
 
     bool contains(double value) const;
+    // The real of the domain nearest `value` (for a value a texture computes, which no one can
+    // check beforehand): a bound for a value beyond it, the float just inside an open bound, the
+    // lower bound (else 0) for NaN. Not for integer domains.
+    float nearest(float value) const;
     // How the docs and messages state it: "any real", "an integer >= 1", "a real in (0, 180)",
     // "an integer in [1, 65536]".
     std::string text() const;

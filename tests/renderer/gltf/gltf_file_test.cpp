@@ -4,13 +4,16 @@
 #include "renderer/gltf/gltf_file.h"
 #include "tests/file_bytes.h"
 #include "tests/renderer/gltf_test_support.h"
+#include "tests/renderer/png_test_support.h"
 #include "tests/renderer/render_test_support.h"
 #include "tests/scratch_directory.h"
 
 #include <OpenImageIO/imageio.h>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 
 using namespace lrt;
 
@@ -147,12 +150,7 @@ TEST_CASE("hostile glTF files are refused with the JSON path and the reason", "[
 TEST_CASE("a glTF image embedded as a data URI colours its material", "[shapes][gltf]") {
     // A 2 x 2 PNG of one colour, written by OpenImageIO, embedded in the file.
     const auto png = testing::scratchFile("colour.png");
-    const unsigned char pixels[12] = {255, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0};
-    auto out = OIIO::ImageOutput::create(png.string());
-    REQUIRE(out);
-    REQUIRE(out->open(png.string(), OIIO::ImageSpec(2, 2, 3, OIIO::TypeDesc::UINT8)));
-    REQUIRE(out->write_image(OIIO::TypeDesc::UINT8, pixels));
-    out->close();
+    testing::writePng(png, 2, 2, [](int, int) { return std::array<unsigned char, 3>{255, 0, 0}; });
     const std::string bytes = testing_files::requiredFileBytes(png);
 
     testing::GltfWriter w;
@@ -203,4 +201,61 @@ TEST_CASE("KHR_texture_transform's offset and scale place a glTF texture", "[sha
     CHECK(map.udelta == 0.5f);
     CHECK(map.vdelta == 0.25f);
     CHECK(file.materials.at(0).unsupported.empty());
+}
+
+TEST_CASE("metallicRoughnessTexture textures roughness (green) and metallic (blue)",
+          "[shapes][gltf][textures]") {
+    // An 8 x 1 PNG: its left half a rough dielectric (G 255, B 0), its right half a smooth
+    // metal (G 0, B 255). Factors of 1 leave the texels as they are.
+    const auto png = testing::scratchFile("metallic_roughness.png");
+    testing::writePng(png, 8, 1, [](int x, int) {
+        return std::array<unsigned char, 3>{0, static_cast<unsigned char>(x < 4 ? 255 : 0),
+                                            static_cast<unsigned char>(x < 4 ? 0 : 255)};
+    });
+
+    testing::GltfWriter w;
+    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
+    w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] =
+        w.floats({0, 0, 1, 0, 1, 1, 0, 1}, "VEC2", 2);
+    w.json()["materials"] = {
+        {{"name", "half metal"},
+         {"pbrMetallicRoughness",
+          {{"baseColorFactor", {1, 0, 0, 1}},
+           {"metallicRoughnessTexture", {{"index", 0}}},
+           {"metallicFactor", 1},
+           {"roughnessFactor", 1}}},
+         {"extensions",
+          {{"KHR_materials_clearcoat",
+            {{"clearcoatFactor", 0.5}, {"clearcoatTexture", {{"index", 0}}}}},
+           {"KHR_materials_transmission",
+            {{"transmissionFactor", 0}, {"transmissionTexture", {{"index", 0}}}}}}}}};
+    w.json()["textures"] = {{{"source", 0}}};
+    w.json()["images"] = {{{"uri", png.filename().string()}}};
+    const auto gltf = testing::scratchFile("metallic_roughness.gltf");
+    std::ofstream(gltf) << w.text();
+
+    const GltfFile file = loadGltfFile(gltf);
+    REQUIRE(file.materials.size() == 1);
+    const auto& maps = file.materials[0].floatMaps;
+    CHECK(file.materials[0].unsupported.empty());
+    std::vector<std::tuple<std::string, int, float>> read;
+    for (const FloatMap& m : maps)
+        read.emplace_back(m.parameter, m.channel, m.factor);
+    std::sort(read.begin(), read.end());
+    CHECK(read == std::vector<std::tuple<std::string, int, float>>{{"clearcoat", 0, 0.5f},
+                                                                   {"metallic", 2, 1.0f},
+                                                                   {"roughness", 1, 1.0f},
+                                                                   {"transmission", 0, 0.0f}});
+
+    // Lit head-on by a distant light: the rough dielectric half shows its red diffuse; the smooth
+    // metal half reflects the light (a direction) only back along itself, which no pixel sees.
+    const Image image = testing::renderText(
+        "Format 8 8 1\nPixelSamples 2 2\nProjection \"orthographic\"\nTranslate 0 0 5\n"
+        "WorldBegin\nLightSource \"distantlight\" \"from\" [0 0 -1] \"to\" [0 0 0] "
+        "\"intensity\" 3.14159265\nShape \"gltf\" \"filename\" \"" +
+        gltf.string() + "\"\nWorldEnd\n");
+    const float left = testing::pixel(image, 1, 4).r, right = testing::pixel(image, 6, 4).r;
+    INFO("red at x = 1: " << left << ", at x = 6: " << right);
+    CHECK(std::max(left, right) > 0.3f);
+    CHECK(std::min(left, right) < 0.02f);
 }

@@ -3,6 +3,7 @@
 // defaults, instancing, files relative to the main scene) against values worked out by hand;
 // substitutions reported; bad input refused at its place.
 #include "renderer/pbrt/pbrt_scene.h"
+#include "tests/renderer/png_test_support.h"
 #include "tests/renderer/render_test_support.h"
 #include "tests/scratch_directory.h"
 
@@ -42,21 +43,6 @@ std::string errorOf(const std::string& text) {
         return out;
     }
     return "no error";
-}
-
-// Writes a PNG of `width` x `height` whose pixels come from `colour(x, y)`.
-void writePng(const std::filesystem::path& path, int width, int height,
-              const std::function<std::array<unsigned char, 3>(int, int)>& colour) {
-    std::vector<unsigned char> pixels;
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            for (const unsigned char c : colour(x, y))
-                pixels.push_back(c);
-    auto out = OIIO::ImageOutput::create(path.string());
-    REQUIRE(out);
-    REQUIRE(out->open(path.string(), OIIO::ImageSpec(width, height, 3, OIIO::TypeDesc::UINT8)));
-    REQUIRE(out->write_image(OIIO::TypeDesc::UINT8, pixels.data()));
-    out->close();
 }
 
 // The channel of `c` that is largest: 0 red, 1 green, 2 blue.
@@ -243,7 +229,7 @@ TEST_CASE("a pbrt-v4 area light emits from the side its surface faces unless two
 TEST_CASE("pbrt-v4 image textures keep their orientation on meshes and on quadrics", "[pbrt]") {
     // Quadrants: red top left, green top right, blue bottom left, white bottom right.
     const auto path = testing::scratchFile("quadrants.png");
-    writePng(path, 64, 64, [](int x, int y) -> std::array<unsigned char, 3> {
+    testing::writePng(path, 64, 64, [](int x, int y) -> std::array<unsigned char, 3> {
         if (y < 32)
             return x < 32 ? std::array<unsigned char, 3>{255, 0, 0}
                           : std::array<unsigned char, 3>{0, 255, 0};
@@ -390,9 +376,10 @@ TEST_CASE("a pbrt-v4 scene that leaves options out gets pbrt-v4's defaults", "[p
 
 TEST_CASE("pbrt-v4's materials become lrt's surfaces of the same name, without a warning",
           "[pbrt][materials]") {
-    // Roughness is remapped to GGX alpha = sqrt(roughness) unless remaproughness is false; u and
-    // v stay apart; the coated conductor keeps its prefixes; a reflectance texture becomes the
-    // surface's Color texture under a reflectance of 1.
+    // Roughness values pass as they are, with lrt's remaproughness (alpha = sqrt(roughness))
+    // unless pbrt-v4's is false; u and v stay apart; the coated conductor keeps its prefixes; a
+    // reflectance texture becomes the surface's Color texture under a reflectance of 1; a float
+    // texture stands for its parameter.
     const std::string text = R"(WorldBegin
 Material "dielectric" "float eta" 1.7 "float roughness" 0.25
 Shape "sphere"
@@ -403,7 +390,9 @@ Texture "t" "spectrum" "checkerboard" "rgb tex1" [1 0 0]
 Material "coatedconductor" "float interface.roughness" 0.16 "float conductor.roughness" 0.09
   "texture reflectance" "t" "rgb albedo" [0.6 0.3 0.2] "float thickness" 0.05
 Shape "sphere"
+Texture "rough" "float" "fbm"
 Material "coateddiffuse" "rgb reflectance" [0.2 0.4 0.6] "integer maxdepth" 20 "float g" 0.3
+  "texture roughness" "rough"
 Shape "sphere"
 Material "thindielectric" "float eta" 1.6
 Shape "sphere"
@@ -424,20 +413,26 @@ Shape "sphere"
     };
     CHECK(surface(0) == "dielectric");
     CHECK(number(0, "eta") == std::vector<double>{1.7f});
-    CHECK(number(0, "uroughness") == std::vector<double>{0.5});
-    CHECK(number(0, "vroughness") == std::vector<double>{0.5});
+    CHECK(number(0, "roughness") == std::vector<double>{0.25});
+    CHECK(number(0, "remaproughness") == std::vector<double>{1});
     CHECK(surface(1) == "conductor");
     CHECK(number(1, "uroughness").at(0) == Approx(0.04));
     CHECK(number(1, "vroughness").at(0) == Approx(0.4));
+    CHECK(number(1, "remaproughness") == std::vector<double>{0});
     CHECK(number(1, "k").size() == 3);
     CHECK(surface(2) == "coatedconductor");
-    CHECK(number(2, "interface.uroughness").at(0) == Approx(0.4));
-    CHECK(number(2, "conductor.vroughness").at(0) == Approx(0.3));
+    CHECK(number(2, "interface.roughness").at(0) == Approx(0.16));
+    CHECK(number(2, "conductor.roughness").at(0) == Approx(0.09));
+    CHECK(number(2, "remaproughness") == std::vector<double>{1});
     CHECK(number(2, "reflectance") == std::vector<double>{1, 1, 1});
     CHECK(shapes.at(2).attributes->colorTexture != nullptr);
     CHECK(number(2, "thickness").at(0) == Approx(0.05));
     CHECK(surface(3) == "coateddiffuse");
     CHECK(shapes.at(3).attributes->color == Color(0.2f, 0.4f, 0.6f));
+    const auto& textures = shapes.at(3).attributes->parameterTextures;
+    REQUIRE(textures.contains("roughness"));
+    CHECK(textures.at("roughness").texture->type == "fbm");
+    CHECK(number(3, "roughness").empty());
     CHECK(number(3, "maxdepth") == std::vector<double>{20});
     CHECK(number(3, "g").at(0) == Approx(0.3));
     CHECK(surface(4) == "thindielectric");
@@ -485,14 +480,13 @@ TEST_CASE("what lrt cannot render exactly is a warning at the statement", "[pbrt
 Shape "sphere" "float radius" 1 "float foo" 2
 MakeNamedMaterial "a" "string type" "diffuse"
 MakeNamedMaterial "b" "string type" "dielectric"
-Material "mix" "string materials" ["a" "b"] "float amount" 0.75
+Texture "p" "spectrum" "ptex" "string filename" "x.ptex"
 )");
     REQUIRE(warnings.size() == 3);
     CHECK(warnings[0] == "9:1: Material \"hair\" is not supported: a diffuse surface of its "
                          "reflectance stands in");
     CHECK(warnings[1] == "10:33: Shape \"sphere\": parameter \"float foo\" is not used by lrt");
-    CHECK(warnings[2] == "13:1: Material \"mix\" is not supported: \"b\", the material with "
-                         "the larger weight, stands in");
+    CHECK(warnings[2] == "13:1: Texture \"p\" \"ptex\" is not supported: a constant 0.5 stands in");
 }
 
 TEST_CASE("malformed pbrt-v4 input is refused at its place with every error at once", "[pbrt]") {

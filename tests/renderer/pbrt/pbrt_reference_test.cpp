@@ -1,5 +1,6 @@
-// pbrt-v4's materials as pbrt-v4 itself renders them: six one-material scenes (tests/data/
-// pbrt-v4-refs) rendered by lrt and compared with pbrt-v4's own two renders of each, box by box.
+// pbrt-v4's materials and textures as pbrt-v4 itself renders them: seventeen one-feature scenes
+// (tests/data/pbrt-v4-refs) rendered by lrt and compared with pbrt-v4's own two renders of each,
+// box by box.
 // The allowances cover what is not a difference of material model: lrt renders in RGB and
 // pbrt-v4 spectrally (2% of the brightness, 4% of it per channel, as two diffuse control scenes
 // measure the gap), and both renderers' noise (4 standard errors, each renderer's from its two
@@ -67,33 +68,43 @@ Image renderWithSeed(const FrameDescription& frame, std::uint64_t seed) {
     return render(*scene, settings).image;
 }
 
+// Renders `scene` twice with lrt and checks every box against pbrt-v4's renders.
+void compareWithPbrt(const std::string& scene) {
+    const auto frames = parsePbrtFile(kReferences / (std::string(scene) + ".pbrt"));
+    const Image lrt1 = renderWithSeed(frames.at(0), 1), lrt2 = renderWithSeed(frames.at(0), 2);
+    const Image pbrt1 = readImage(kReferences / (std::string(scene) + ".exr"));
+    const Image pbrt2 = readImage(kReferences / (std::string(scene) + ".seed2.exr"));
+    REQUIRE(lrt1.width == pbrt1.width);
+    REQUIRE(lrt1.height == pbrt1.height);
+    for (const Box& box : kBoxes) {
+        const double brightness = boxMean(pbrt1, box, 3);
+        for (int channel = 0; channel < 4; ++channel) {
+            const double difference = boxMean(lrt1, box, channel) - boxMean(pbrt1, box, channel);
+            const double noise = std::hypot(standardError(lrt1, lrt2, box, channel),
+                                            standardError(pbrt1, pbrt2, box, channel));
+            const double allowance = (channel == 3 ? 0.02 : 0.04) * brightness + 4 * noise;
+            INFO(scene << ".pbrt, " << box.name << " box, "
+                       << (channel == 3 ? "brightness" : "channel " + std::to_string(channel))
+                       << ": lrt " << boxMean(lrt1, box, channel) << ", pbrt-v4 "
+                       << boxMean(pbrt1, box, channel) << ", allowance " << allowance
+                       << " (render with `lrt render tests/data/pbrt-v4-refs/" << scene
+                       << ".pbrt --spp 64 --seed 1`)");
+            CHECK(std::fabs(difference) <= allowance);
+        }
+    }
+}
+
 } // namespace
 
 TEST_CASE("pbrt-v4's materials render as pbrt-v4 renders them", "[pbrt][materials][reference]") {
-    for (const char* scene : {"coateddiffuse-r05", "coatedconductor-r04", "conductor-aniso",
-                              "dielectric-rough", "thindielectric", "diffusetransmission"}) {
-        const auto frames = parsePbrtFile(kReferences / (std::string(scene) + ".pbrt"));
-        const Image lrt1 = renderWithSeed(frames.at(0), 1), lrt2 = renderWithSeed(frames.at(0), 2);
-        const Image pbrt1 = readImage(kReferences / (std::string(scene) + ".exr"));
-        const Image pbrt2 = readImage(kReferences / (std::string(scene) + ".seed2.exr"));
-        REQUIRE(lrt1.width == pbrt1.width);
-        REQUIRE(lrt1.height == pbrt1.height);
-        for (const Box& box : kBoxes) {
-            const double brightness = boxMean(pbrt1, box, 3);
-            for (int channel = 0; channel < 4; ++channel) {
-                const double difference =
-                    boxMean(lrt1, box, channel) - boxMean(pbrt1, box, channel);
-                const double noise = std::hypot(standardError(lrt1, lrt2, box, channel),
-                                                standardError(pbrt1, pbrt2, box, channel));
-                const double allowance = (channel == 3 ? 0.02 : 0.04) * brightness + 4 * noise;
-                INFO(scene << ".pbrt, " << box.name << " box, "
-                           << (channel == 3 ? "brightness" : "channel " + std::to_string(channel))
-                           << ": lrt " << boxMean(lrt1, box, channel) << ", pbrt-v4 "
-                           << boxMean(pbrt1, box, channel) << ", allowance " << allowance
-                           << " (render with `lrt render tests/data/pbrt-v4-refs/" << scene
-                           << ".pbrt --spp 64 --seed 1`)");
-                CHECK(std::fabs(difference) <= allowance);
-            }
-        }
-    }
+    for (const char* scene :
+         {"coateddiffuse-r05", "coatedconductor-r04", "conductor-aniso", "dielectric-rough",
+          "thindielectric", "diffusetransmission", "float-roughness", "mix", "alpha"})
+        compareWithPbrt(scene);
+}
+
+TEST_CASE("pbrt-v4's textures render as pbrt-v4 renders them", "[pbrt][textures][reference]") {
+    for (const char* scene : {"fbm", "wrinkled", "windy", "marble", "dots", "bilerp",
+                              "directionmix", "checkerboard-3d"})
+        compareWithPbrt(scene);
 }

@@ -1,6 +1,6 @@
 // Colour textures: the uv mapping, the checkerboard's squares (negative coordinates included), mix
 // and scale per channel, and images decoded from sRGB unless they are linear.
-#include "renderer/textures/texture_registry.h"
+#include "tests/renderer/textures/texture_test_support.h"
 #include "tests/scratch_directory.h"
 
 #include <OpenImageIO/imageio.h>
@@ -8,36 +8,7 @@
 #include <filesystem>
 
 using namespace lrt;
-
-namespace {
-
-std::shared_ptr<TextureDescription> describe(const std::string& type) {
-    auto d = std::make_shared<TextureDescription>();
-    d->type = type;
-    return d;
-}
-
-void add(TextureDescription& d, const char* name, std::vector<double> numbers) {
-    d.parameters.add({name, ParameterType::Unspecified, std::move(numbers), {}, {}});
-}
-
-// Builds `d` and keeps what it made.
-struct BuiltTexture {
-    std::unique_ptr<TextureSystem> images;
-    std::map<const TextureDescription*, const ColorTexture*> made;
-    std::vector<std::unique_ptr<ColorTexture>> owned;
-    const ColorTexture* texture = nullptr;
-
-    explicit BuiltTexture(const TextureDescription& d) {
-        texture = createTexture(d, images, made, [&](std::unique_ptr<ColorTexture> t) {
-            owned.push_back(std::move(t));
-            return owned.back().get();
-        });
-    }
-    Color at(float s, float t) const { return texture->evaluate({{s, t}}); }
-};
-
-} // namespace
+using namespace lrt::testing;
 
 TEST_CASE("a checkerboard alternates on floor(s') + floor(t') with negatives included",
           "[textures]") {
