@@ -103,10 +103,11 @@ std::string_view metallicRoughnessSurface(const FileMaterial& m, ParameterList& 
           std::pair{"ior", std::max(m.ior, 1.0f)}, std::pair{"transmission", m.transmission},
           std::pair{"clearcoat", m.clearcoat},
           std::pair{"clearcoatroughness", m.clearcoatRoughness},
-          std::pair{"specular", m.specularFactor}})
+          std::pair{"specular", m.specularFactor}, std::pair{"sheenroughness", m.sheenRoughness}})
         p.add({name, ParameterType::Unspecified, {value}, {}, where});
-    const Color tint = m.specularColorFactor;
-    p.add({"specularcolor", ParameterType::Color, {tint.r, tint.g, tint.b}, {}, where});
+    for (const auto& [name, c] :
+         {std::pair{"specularcolor", m.specularColorFactor}, std::pair{"sheencolor", m.sheenColor}})
+        p.add({name, ParameterType::Color, {c.r, c.g, c.b}, {}, where});
     return "metallicroughness";
 }
 
@@ -141,8 +142,10 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
     }
     ParameterTextures textures;
     for (const FloatMap& f : m.floatMaps)
-        textures[f.parameter] = {scaledTexture(imageTexture(f.map, d.where, "linear"), f.factor),
-                                 f.channel};
+        textures[f.parameter] = {
+            scaledTexture(imageTexture(f.map, d.where, "linear", f.channel == 3 ? "alpha" : "rgb"),
+                          f.factor),
+            f.channel == 3 ? 0 : f.channel};
     MaterialContext context{name,
                             d.where,
                             sceneDirectory(),

@@ -23,8 +23,8 @@ struct TextureMap {
 };
 
 // A texture standing for a float parameter of the material's surface: `factor` times channel
-// `channel` (0 red, 1 green, 2 blue) of a linear image, as glTF's metallicRoughnessTexture gives
-// roughness (green) and metallic (blue).
+// `channel` (0 red, 1 green, 2 blue, 3 alpha) of a linear image, as glTF's metallicRoughnessTexture
+// gives roughness (green) and metallic (blue).
 struct FloatMap {
     std::string parameter; // of lrt's surface: "roughness", "metallic", "clearcoat"...
     TextureMap map;
@@ -57,6 +57,8 @@ struct FileMaterial {
     float clearcoat = 0, clearcoatRoughness = 0; // glTF's KHR_materials_clearcoat
     float specularFactor = 1;                    // glTF's KHR_materials_specular
     Color specularColorFactor{1, 1, 1};
+    Color sheenColor; // glTF's KHR_materials_sheen
+    float sheenRoughness = 0;
     std::vector<FloatMap> floatMaps; // textured factors
     // A tangent-space normal map (glTF's normalTexture, .mtl's norm), linear, and glTF's scale of
     // its x and y.

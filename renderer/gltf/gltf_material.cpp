@@ -132,23 +132,42 @@ void transmission(const ReadContext& read, const tinygltf::Value& extension, Fil
         floatMap(read, *info, "transmission", 0, f.transmission, f);
 }
 
+// A colour factor of an extension: three numbers, each clamped to [0, highest] (a component that
+// is not a number takes the fallback's); `fallback` when it is absent or malformed.
+Color colorFactor(const tinygltf::Value& extension, const char* name, Color fallback,
+                  double highest) {
+    if (!extension.IsObject() || !extension.Has(name))
+        return fallback;
+    const tinygltf::Value& c = extension.Get(name);
+    if (!c.IsArray() || c.ArrayLen() != 3)
+        return fallback;
+    const float fallbacks[3] = {fallback.r, fallback.g, fallback.b};
+    float rgb[3];
+    for (int i = 0; i < 3; ++i) {
+        const tinygltf::Value& v = c.Get(i);
+        rgb[i] = v.IsNumber() ? static_cast<float>(std::clamp(v.GetNumberAsDouble(), 0.0, highest))
+                              : fallbacks[i];
+    }
+    return {rgb[0], rgb[1], rgb[2]};
+}
+
+// KHR_materials_sheen's factors and its roughness texture (its alpha channel); the colour
+// texture is noted as not rendered.
+void sheen(const ReadContext& read, const tinygltf::Value& extension, FileMaterial& f) {
+    f.sheenColor = colorFactor(extension, "sheenColorFactor", Color(0), 1.0);
+    f.sheenRoughness =
+        static_cast<float>(std::clamp(gltfNumber(extension, "sheenRoughnessFactor", 0), 0.0, 1.0));
+    if (const auto info = extensionTexture(extension, "sheenRoughnessTexture"))
+        floatMap(read, *info, "sheenroughness", 3, f.sheenRoughness, f);
+    if (extension.IsObject() && extension.Has("sheenColorTexture"))
+        f.unsupported.push_back("its sheenColorTexture (KHR_materials_sheen)");
+}
+
 // KHR_materials_specular's factors; its textures are noted as not rendered.
 void specular(const tinygltf::Value& extension, FileMaterial& f) {
     f.specularFactor =
         static_cast<float>(std::clamp(gltfNumber(extension, "specularFactor", 1), 0.0, 1.0));
-    if (extension.IsObject() && extension.Has("specularColorFactor")) {
-        const tinygltf::Value& c = extension.Get("specularColorFactor");
-        if (c.IsArray() && c.ArrayLen() == 3) {
-            float rgb[3];
-            for (int i = 0; i < 3; ++i) {
-                const tinygltf::Value& v = c.Get(i);
-                rgb[i] = v.IsNumber()
-                             ? static_cast<float>(std::clamp(v.GetNumberAsDouble(), 0.0, 1e6))
-                             : 1.0f;
-            }
-            f.specularColorFactor = Color{rgb[0], rgb[1], rgb[2]};
-        }
-    }
+    f.specularColorFactor = colorFactor(extension, "specularColorFactor", Color(1), 1e6);
     for (const char* texture : {"specularTexture", "specularColorTexture"})
         if (extension.IsObject() && extension.Has(texture))
             f.unsupported.push_back(fmt::format("its {} (KHR_materials_specular)", texture));
@@ -192,6 +211,8 @@ FileMaterial readMaterial(const tinygltf::Model& model, std::size_t index,
             clearcoat(read, value, f);
         else if (name == "KHR_materials_specular")
             specular(value, f);
+        else if (name == "KHR_materials_sheen")
+            sheen(read, value, f);
         else if (name != "KHR_texture_transform")
             f.unsupported.push_back(name);
     }

@@ -21,6 +21,10 @@ const ParameterSpec kParameters[] = {
      "the dielectric highlight's strength (KHR_materials_specular): F90, and a factor of F0"},
     {"specularcolor", ValueKind::Rgb, Color(1), kReal.atLeast(0),
      "the tint of the dielectric highlight's F0 (KHR_materials_specular)"},
+    {"sheencolor", ValueKind::Rgb, Color(0), kReal.atLeast(0).atMost(1),
+     "the colour of a sheen on top (KHR_materials_sheen); 0 is none"},
+    {"sheenroughness", ValueKind::Float, 0.0f, kReal.atLeast(0).atMost(1),
+     "the sheen's roughness (its Charlie distribution's alpha is the square)"},
 };
 
 std::unique_ptr<Material> create(const Parameters& p, MaterialContext& context) {
@@ -28,12 +32,14 @@ std::unique_ptr<Material> create(const Parameters& p, MaterialContext& context) 
     const MetallicRoughnessMaterial::Inputs inputs{
         textures.floatInput(p, "metallic"),           textures.floatInput(p, "roughness"),
         textures.floatInput(p, "transmission"),       textures.floatInput(p, "clearcoat"),
-        textures.floatInput(p, "clearcoatroughness"), textures.floatInput(p, "specular")};
+        textures.floatInput(p, "clearcoatroughness"), textures.floatInput(p, "specular"),
+        textures.floatInput(p, "sheenroughness")};
     return std::make_unique<MetallicRoughnessMaterial>(
         MetallicRoughness{Color(1), p.getFloat("metallic"), p.getFloat("roughness"),
                           p.getFloat("ior"), p.getFloat("transmission"), p.getFloat("clearcoat"),
                           p.getFloat("clearcoatroughness"), p.getFloat("specular"),
-                          p.getColor("specularcolor")},
+                          p.getColor("specularcolor"), p.getColor("sheencolor"),
+                          p.getFloat("sheenroughness")},
         inputs);
 }
 
@@ -52,6 +58,7 @@ void MetallicRoughnessMaterial::withBxdf(const ShadingPoint& point,
     m.clearcoat = inputs_.clearcoat.at(point);
     m.clearcoatRoughness = inputs_.clearcoatRoughness.at(point);
     m.specular = inputs_.specular.at(point);
+    m.sheenRoughness = inputs_.sheenRoughness.at(point);
     use(MetallicRoughnessBxdf(m));
 }
 

@@ -14,7 +14,8 @@ public:
     static const MaterialEntry registryEntry;
     // The factors a texture may stand for.
     struct Inputs {
-        FloatInput metallic, roughness, transmission, clearcoat, clearcoatRoughness, specular;
+        FloatInput metallic, roughness, transmission, clearcoat, clearcoatRoughness, specular,
+            sheenRoughness;
     };
     MetallicRoughnessMaterial(const MetallicRoughness& m, const Inputs& inputs)
         : m_(m), inputs_(inputs) {}

@@ -35,6 +35,8 @@ MetallicRoughnessBxdf::MetallicRoughnessBxdf(const MetallicRoughness& m)
     : m_(m), distribution_(m.roughness * m.roughness, m.roughness * m.roughness),
       coat_(m.clearcoatRoughness * m.clearcoatRoughness,
             m.clearcoatRoughness * m.clearcoatRoughness),
+      sheen_(m.sheenRoughness),
+      sheenStrength_(std::max({m.sheenColor.r, m.sheenColor.g, m.sheenColor.b})),
       glass_(m.ior, distribution_), dielectricF0_(dielectricF0(m)), dielectricF90_(m.specular),
       metalWeight_(m.metallic), opaqueWeight_((1 - m.metallic) * (1 - m.transmission)),
       glassWeight_((1 - m.metallic) * m.transmission) {}
@@ -48,7 +50,16 @@ unsigned MetallicRoughnessBxdf::flags() const {
         flags |= kDiffuse;
     if (glassWeight_ > 0)
         flags |= kTransmission;
+    if (sheenStrength_ > 0)
+        flags |= kGlossy;
     return flags;
+}
+
+float MetallicRoughnessBxdf::underSheen(float cosO, float cosI) const {
+    if (sheenStrength_ <= 0)
+        return 1.0f;
+    return std::min(1 - sheenStrength_ * sheen_.albedo(cosO),
+                    1 - sheenStrength_ * sheen_.albedo(cosI));
 }
 
 Color MetallicRoughnessBxdf::specularFresnel(float cosOH) const {
@@ -74,10 +85,11 @@ MetallicRoughnessBxdf::LobeShares MetallicRoughnessBxdf::shares(Vec3 wo) const {
                                                        schlickWeight(absCosTheta(wo)));
     const float diffuse = opaqueWeight_ * std::max(m_.base.average(), 0.05f);
     const float coat = coatFresnel(absCosTheta(wo));
-    const float sum = specular + diffuse + glassWeight_ + coat;
+    const float sheen = sheenStrength_ > 0 ? sheenStrength_ * sheen_.albedo(absCosTheta(wo)) : 0.0f;
+    const float sum = specular + diffuse + glassWeight_ + coat + sheen;
     if (sum <= 0)
-        return {1, 0, 0, 0};
-    return {specular / sum, diffuse / sum, glassWeight_ / sum, coat / sum};
+        return {1, 0, 0, 0, 0};
+    return {specular / sum, diffuse / sum, glassWeight_ / sum, coat / sum, sheen / sum};
 }
 
 Color MetallicRoughnessBxdf::reflection(Vec3 wo, Vec3 wi) const {
@@ -114,6 +126,13 @@ Color MetallicRoughnessBxdf::f(Vec3 wo, Vec3 wi, TransportMode mode) const {
         const bool flip = wo.z < 0;
         value += reflection(upper(wo, flip), upper(wi, flip));
     }
+    if (sheenStrength_ <= 0)
+        return value;
+    value = value * underSheen(absCosTheta(wo), absCosTheta(wi));
+    if (sameHemisphere(wo, wi)) {
+        const bool flip = wo.z < 0;
+        value += m_.sheenColor * sheen_.f(upper(wo, flip), upper(wi, flip));
+    }
     return value;
 }
 
@@ -131,6 +150,7 @@ float MetallicRoughnessBxdf::pdf(Vec3 wo, Vec3 wi, TransportMode mode, SampleLob
             density += share.specular * reflectionPdf(distribution_, o, i);
         if (share.coat > 0 && !coat_.effectivelySmooth())
             density += share.coat * reflectionPdf(coat_, o, i);
+        density += share.sheen * i.z * std::numbers::inv_pi_v<float>;
     }
     return density;
 }
@@ -148,25 +168,28 @@ std::optional<BxdfSample> MetallicRoughnessBxdf::sample(Vec3 wo, float uc, Vec2 
         if (!s)
             return std::nullopt;
         if (s->delta) {
-            s->f = s->f * glassWeight_;
+            s->f = s->f * (glassWeight_ * underSheen(absCosTheta(wo), absCosTheta(s->wi)));
             s->pdf *= share.glass;
             return s;
         }
         return BxdfSample{s->wi, f(wo, s->wi, mode), pdf(wo, s->wi, mode, lobes), false, s->eta};
     }
     Vec3 i;
-    if (uc >= 1 - share.coat) {
+    const float under = underSheen(o.z, o.z); // for a mirror direction, of the same cosine
+    if (uc >= 1 - share.sheen) {
+        i = cosineHemisphere(u);
+    } else if (uc >= 1 - share.sheen - share.coat) {
         if (coat_.effectivelySmooth()) {
             const Vec3 mirror{-o.x, -o.y, o.z};
-            return BxdfSample{upper(mirror, flip), Color(coatFresnel(o.z) / o.z), share.coat, true,
-                              1.0f};
+            return BxdfSample{upper(mirror, flip), Color(coatFresnel(o.z) * under / o.z),
+                              share.coat, true, 1.0f};
         }
         i = reflectAbout(o, coat_.sampleVisibleNormal(o, u));
     } else if (uc < share.glass + share.specular) {
         if (distribution_.effectivelySmooth()) {
             const Vec3 mirror{-o.x, -o.y, o.z};
-            return BxdfSample{upper(mirror, flip), specularFresnel(o.z) / o.z, share.specular, true,
-                              1.0f};
+            return BxdfSample{upper(mirror, flip), specularFresnel(o.z) * under / o.z,
+                              share.specular, true, 1.0f};
         }
         i = reflectAbout(o, distribution_.sampleVisibleNormal(o, u));
     } else {
@@ -186,7 +209,8 @@ int MetallicRoughnessBxdf::deltaLobes(Vec3 wo, std::array<BxdfSample, 2>& lobes)
     if (wo.z == 0 || (!distribution_.effectivelySmooth() && !smoothCoat))
         return 0;
     const Vec3 mirror{-wo.x, -wo.y, wo.z};
-    const Color coat(smoothCoat ? coatFresnel(absCosTheta(wo)) : 0.0f);
+    const float under = underSheen(absCosTheta(wo), absCosTheta(wo));
+    const Color coat(smoothCoat ? coatFresnel(absCosTheta(wo)) * under : 0.0f);
     if (!distribution_.effectivelySmooth()) {
         lobes[0] = {mirror, coat, 1.0f, true, 1.0f};
         return 1;
@@ -194,15 +218,16 @@ int MetallicRoughnessBxdf::deltaLobes(Vec3 wo, std::array<BxdfSample, 2>& lobes)
     // The glass's own delta lobes, with the highlight's mirror added to its reflection.
     std::array<BxdfSample, 2> glass;
     const int n = glassWeight_ > 0 ? glass_.deltaLobes(wo, glass) : 0;
-    lobes[0] = {mirror, specularFresnel(absCosTheta(wo)) + coat, 1.0f, true, 1.0f};
+    lobes[0] = {mirror, specularFresnel(absCosTheta(wo)) * under + coat, 1.0f, true, 1.0f};
     int count = 1;
     for (int k = 0; k < n; ++k) {
         const BxdfSample& lobe = glass[static_cast<std::size_t>(k)];
+        const Color weight =
+            lobe.f * (glassWeight_ * underSheen(absCosTheta(wo), absCosTheta(lobe.wi)));
         if (lobe.isTransmission(wo))
-            lobes[static_cast<std::size_t>(count++)] = {lobe.wi, lobe.f * glassWeight_, 1.0f, true,
-                                                        lobe.eta};
+            lobes[static_cast<std::size_t>(count++)] = {lobe.wi, weight, 1.0f, true, lobe.eta};
         else
-            lobes[0].f += lobe.f * glassWeight_;
+            lobes[0].f += weight;
     }
     return count;
 }

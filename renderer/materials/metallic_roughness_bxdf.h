@@ -8,6 +8,7 @@
 #pragma once
 
 #include "renderer/materials/bxdf.h"
+#include "renderer/materials/charlie_sheen.h"
 #include "renderer/materials/dielectric_bxdf.h"
 #include "renderer/materials/trowbridge_reitz.h"
 
@@ -28,6 +29,11 @@ struct MetallicRoughness {
     // specular and F90 = specular.
     float specular = 1;
     Color specularColor{1, 1, 1};
+    // KHR_materials_sheen: a Charlie sheen lobe of this colour and roughness on top, the layers
+    // under it scaled by 1 - max(sheenColor) E(cos theta) for the sheen's albedo E (the smaller
+    // of wo's and wi's), as the extension defines it.
+    Color sheenColor{};
+    float sheenRoughness = 0;
 };
 
 class MetallicRoughnessBxdf final : public Bxdf {
@@ -45,7 +51,7 @@ public:
 private:
     // How often each lobe is sampled from wo (wo on the upper side), summing to 1.
     struct LobeShares {
-        float specular, diffuse, glass, coat;
+        float specular, diffuse, glass, coat, sheen;
     };
     LobeShares shares(Vec3 wo) const;
     // The two microfacet reflections' Fresnel-weighted sum at wo.h.
@@ -53,11 +59,15 @@ private:
     Color reflection(Vec3 wo, Vec3 wi) const; // the non-delta reflection lobes, wo.z > 0
     // The coat's Fresnel-weighted strength at wo.h.
     float coatFresnel(float cosOH) const;
+    // What the sheen leaves of the layers under it, for directions of these cosines.
+    float underSheen(float cosO, float cosI) const;
     // The density of a microfacet reflection of `distribution` from o to i (both upper).
     static float reflectionPdf(const TrowbridgeReitz& distribution, Vec3 o, Vec3 i);
 
     MetallicRoughness m_;
     TrowbridgeReitz distribution_, coat_;
+    CharlieSheen sheen_;
+    float sheenStrength_; // max(sheenColor)
     DielectricBxdf glass_;
     Color dielectricF0_;
     float dielectricF90_;

@@ -259,3 +259,26 @@ TEST_CASE("metallicRoughnessTexture textures roughness (green) and metallic (blu
     CHECK(std::max(left, right) > 0.3f);
     CHECK(std::min(left, right) < 0.02f);
 }
+
+TEST_CASE("KHR_materials_sheen's colour and roughness, and its roughness texture's alpha",
+          "[shapes][gltf]") {
+    testing::GltfWriter w;
+    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
+    w.json()["materials"] = {{{"name", "velvet"},
+                              {"extensions",
+                               {{"KHR_materials_sheen",
+                                 {{"sheenColorFactor", {0.9, 2.0, 0.1}},
+                                  {"sheenRoughnessFactor", 0.4},
+                                  {"sheenRoughnessTexture", {{"index", 0}}}}}}}}};
+    w.json()["textures"] = {{{"source", 0}}};
+    w.json()["images"] = {{{"uri", "fuzz.png"}}};
+    const GltfFile file = parseGltf(w.text(), "x.gltf", "/scenes");
+    const FileMaterial& m = file.materials.at(0);
+    CHECK(m.sheenColor == Color(0.9f, 1.0f, 0.1f)); // clamped to [0, 1]
+    CHECK(m.sheenRoughness == 0.4f);
+    REQUIRE(m.floatMaps.size() == 1);
+    CHECK(m.floatMaps[0].parameter == "sheenroughness");
+    CHECK(m.floatMaps[0].channel == 3); // the texture's alpha
+    CHECK(m.floatMaps[0].factor == 0.4f);
+    CHECK(m.unsupported.empty());
+}

@@ -226,8 +226,8 @@ TEST_CASE("a glTF scene is read once: its Shape \"gltf\" takes the file its read
 }
 
 TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf]") {
-    // A half-metal, a rough glass, a clearcoat, a specular tint and alpha masking render as glTF
-    // defines them: no warning. What is left out (a sheen) says so, in one sentence.
+    // A half-metal, a rough glass, a clearcoat, a specular tint, a sheen and alpha masking render
+    // as glTF defines them: no warning. What is left out (a volume) says so, in one sentence.
     testing::GltfWriter gltf;
     gltf.json()["materials"] = {
         {{"name", "half"}, {"pbrMetallicRoughness", {{"metallicFactor", 0.5}}}},
@@ -240,7 +240,8 @@ TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf
           {{"KHR_materials_clearcoat", {{"clearcoatFactor", 1}}},
            {"KHR_materials_specular",
             {{"specularFactor", 0.5}, {"specularColorFactor", {1, 0.5, 0.2}}}},
-           {"KHR_materials_sheen", {{"sheenRoughnessFactor", 0.5}}}}}},
+           {"KHR_materials_sheen", {{"sheenRoughnessFactor", 0.5}}},
+           {"KHR_materials_volume", {{"thicknessFactor", 1}}}}}},
     };
     const std::vector<float> triangle = {0, 0, -2, 1, 0, -2, 0, 1, -2};
     for (int material = 0; material < 3; ++material)
@@ -256,6 +257,6 @@ TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf
         messages.push_back(d.message);
     std::sort(messages.begin(), messages.end());
     CHECK(messages == std::vector<std::string>{
-                          "glTF material \"coated\": KHR_materials_sheen is not rendered",
+                          "glTF material \"coated\": KHR_materials_volume is not rendered",
                       });
 }

@@ -80,6 +80,20 @@ std::vector<BxdfCase> roughCases() {
                          return std::make_unique<MetallicRoughnessBxdf>(MetallicRoughness{
                              {0.9f, 0.6f, 0.3f}, 1.0f, 0.8f, 1.5f, 0.0f, 1.0f, 0.4f});
                      }});
+    cases.push_back({"glTF sheen of roughness 0.5 over a rough dielectric",
+                     [] {
+                         MetallicRoughness m{{0.3f, 0.5f, 0.2f}, 0.0f, 0.5f, 1.5f, 0.0f};
+                         m.sheenColor = {0.9f, 0.6f, 0.8f};
+                         m.sheenRoughness = 0.5f;
+                         return std::make_unique<MetallicRoughnessBxdf>(m);
+                     },
+                     1.4});
+    cases.push_back({"glTF sheen of roughness 0.1 over a metal of roughness 0.2", [] {
+                         MetallicRoughness m{{0.9f, 0.9f, 0.9f}, 1.0f, 0.2f, 1.5f, 0.0f};
+                         m.sheenColor = {1, 1, 1};
+                         m.sheenRoughness = 0.1f;
+                         return std::make_unique<MetallicRoughnessBxdf>(m);
+                     }});
     cases.push_back(
         {"diffuse transmission", [] {
              return std::make_unique<DiffuseBxdf>(Color{0.7f, 0.2f, 0.4f}, Color{0.1f, 0.5f, 0.3f});
