@@ -52,10 +52,14 @@ std::unique_ptr<Material> createMaterial(const ParameterList& parameters,
             entry->create(Parameters(parameters, entry->parameters, what, context.where), context);
     else
         made = SlMaterial::create(parameters, what, context);
+    refuseUntakenTextures(context, what);
+    return made;
+}
+
+void refuseUntakenTextures(const MaterialContext& context, std::string_view what) {
     if (const std::string* name = context.parameterTextures.untaken())
         throw SceneError(context.where,
                          fmt::format("{} takes no texture for parameter '{}'", what, *name));
-    return made;
 }
 
 } // namespace lrt

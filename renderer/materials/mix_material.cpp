@@ -1,11 +1,9 @@
 #include "renderer/materials/mix_material.h"
 
-#include "renderer/core/scene_error.h"
 #include "renderer/sampling/sample_stream.h"
 #include "renderer/sampling/unit_interval.h"
 
 #include <algorithm>
-#include <fmt/format.h>
 
 namespace lrt {
 
@@ -24,9 +22,7 @@ std::unique_ptr<Material> MixMaterial::create(const ParameterList& parameters,
     const Parameters p(parameters, kParameters, "Surface \"mix\"", context.where);
     auto made = std::make_unique<MixMaterial>(components,
                                               context.parameterTextures.floatInput(p, "amount"));
-    if (const std::string* name = context.parameterTextures.untaken())
-        throw SceneError(context.where,
-                         fmt::format("Surface \"mix\" takes no texture for parameter '{}'", *name));
+    refuseUntakenTextures(context, "Surface \"mix\"");
     return made;
 }
 

@@ -44,6 +44,9 @@ TEST_CASE("no built-in model reflects more than a white furnace gives it", "[bsd
               std::string("\"coatedconductor\" \"reflectance\" [1 1 1] \"interface.") +
                   r.substr(1) + " \"conductor." + r.substr(1),
               std::string("\"metallicroughness\" \"metallic\" [1] ") + r,
+              std::string("\"metallicroughness\" \"metallic\" [1] \"sheencolor\" [1 1 1] "
+                          "\"sheenroughness\" [") +
+                  roughness + "] " + r,
               std::string("\"metallicroughness\" \"metallic\" [0] \"transmission\" [1] ") + r,
               std::string("\"diffusetransmission\" \"reflectance\" [0.5 0.5 0.5] "
                           "\"transmittance\" [0.5 0.5 0.5]")}) {

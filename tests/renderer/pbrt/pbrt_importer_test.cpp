@@ -512,3 +512,41 @@ TEST_CASE("malformed pbrt-v4 input is refused at its place with every error at o
           "4:1: AttributeEnd closes TransformBegin opened at line 3\n");
     CHECK(errorOf("WorldBegin\nAttributeEnd\n") == "2:1: AttributeEnd without AttributeBegin\n");
 }
+
+TEST_CASE("pbrt-v4's texture mappings and texture space become lrt's", "[pbrt][textures]") {
+    const std::string text = R"(WorldBegin
+AttributeBegin
+  Translate 1 2 3
+  Texture "planar" "spectrum" "imagemap" "string filename" "x.png" "string mapping" "planar"
+    "vector3 v1" [0 0 1] "vector3 v2" [1 0 0] "float udelta" 0.25 "float vdelta" 0.5
+  Texture "d" "spectrum" "dots" "rgb inside" [1 0 0] "rgb outside" [0 0 1]
+AttributeEnd
+Material "diffuse" "texture reflectance" "planar"
+Shape "trianglemesh" "point3 P" [0 0 0 1 0 0 0 1 0] "integer indices" [0 1 2]
+Material "diffuse" "texture reflectance" "d"
+Shape "trianglemesh" "point3 P" [0 0 0 1 0 0 0 1 0] "integer indices" [0 1 2]
+)";
+    const auto frames = parsePbrtString(text, "test.pbrt");
+    for (const auto& warning : frames.at(0).warnings)
+        FAIL_CHECK(warning.message);
+    const auto& shapes = frames.at(0).world.shapes;
+    REQUIRE(shapes.size() == 2);
+    // Reflectance textures are clamped to [0, 1] as pbrt-v4's diffuse clamps them.
+    const TextureDescription& clamp = *shapes[0].attributes->colorTexture;
+    CHECK(clamp.type == "clamp");
+    const TextureDescription& image = *clamp.inputs.at("tex");
+    CHECK(image.type == "imagemap");
+    CHECK(image.parameters.getString("mapping", "") == "planar");
+    CHECK(image.parameters.getPoint("v1", {}) == Vec3{0, 0, 1});
+    // pbrt-v4 reads the image at (s, 1 - t): lrt's t' = -t + (1 - vdelta).
+    CHECK(image.parameters.getFloat("vscale", 0) == -1);
+    CHECK(image.parameters.getFloat("vdelta", 0) == 0.5f);
+    CHECK(image.parameters.getFloat("udelta", 0) == 0.25f);
+    // Texture space is world space under the inverse of the transform at the Texture statement.
+    CHECK(image.worldToTexture.point({1, 2, 3}) == Vec3{0, 0, 0});
+    // pbrt-v4 shows "inside" between its dots: lrt's dots get it as "outside".
+    const TextureDescription& dots = *shapes[1].attributes->colorTexture->inputs.at("tex");
+    CHECK(dots.type == "dots");
+    CHECK(dots.inputs.at("outside")->parameters.getColor("value", {}) == Color(1, 0, 0));
+    CHECK(dots.inputs.at("inside")->parameters.getColor("value", {}) == Color(0, 0, 1));
+}
