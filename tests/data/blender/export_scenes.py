@@ -2,8 +2,12 @@
 # Principled BSDF, lights and camera, written by Blender's own exporters, the ones users have:
 # scene.obj + scene.mtl (Wavefront OBJ, File > Export > Wavefront), scene.glb (glTF 2.0 binary,
 # with its camera, lights and embedded image), and the meshes as Stanford PLY (File > Export >
-# Stanford): scene.ply (binary) and scene_ascii.ply (ASCII). The tests render the committed outputs; Blender is
-# not a build or CI dependency. Run from the repository root:
+# Stanford): scene.ply (binary) and scene_ascii.ply (ASCII); and extensions.glb, one quad per
+# material feature the glTF exporter writes as an extension or a texture: rough glass
+# (KHR_materials_transmission, _ior), a clear coat (_clearcoat), a specular tint (_specular), an
+# alpha-clipped leaf (alphaMode MASK) and metallic and roughness from an image
+# (metallicRoughnessTexture). The tests render and read the committed outputs; Blender is not a
+# build or CI dependency. Run from the repository root:
 #
 #   blender -b --factory-startup --python tests/data/blender/export_scenes.py -- tests/data/blender
 #
@@ -74,3 +78,55 @@ bpy.ops.export_scene.gltf(filepath=os.path.join(out, "scene.glb"), export_format
                           export_cameras=True, export_lights=True)
 for name, ascii in (("scene.ply", False), ("scene_ascii.ply", True)):
     bpy.ops.export_mesh.ply(filepath=os.path.join(out, name), use_ascii=ascii, use_selection=False)
+
+
+def extensions_scene():
+    """Quads in a row, one per material feature, written to extensions.glb on their own."""
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    glass = material("Frosted", base=(1, 1, 1, 1), roughness=0.3, transmission=1.0, ior=1.6)
+    coated = material("Coated", base=(0.1, 0.2, 0.8, 1), roughness=0.5)
+    coated.node_tree.nodes["Principled BSDF"].inputs["Clearcoat"].default_value = 1.0
+    coated.node_tree.nodes["Principled BSDF"].inputs["Clearcoat Roughness"].default_value = 0.2
+    tinted = material("Tinted", base=(0.6, 0.6, 0.6, 1), roughness=0.4)
+    tinted.node_tree.nodes["Principled BSDF"].inputs["Specular"].default_value = 0.8
+    tinted.node_tree.nodes["Principled BSDF"].inputs["Specular Tint"].default_value = 0.5
+
+    # A leaf: the image's alpha clips it (alpha 0 on the left half, 1 on the right).
+    leaf_image = bpy.data.images.new("leaf", 8, 8, alpha=True)
+    leaf_image.pixels = [v for y in range(8) for x in range(8)
+                         for v in (0.2, 0.7, 0.1, 0.0 if x < 4 else 1.0)]
+    leaf_image.filepath_raw = os.path.join(out, "leaf.png")
+    leaf_image.file_format = "PNG"
+    leaf_image.save()
+    leaf = material("Leaf", image=leaf_image, roughness=0.8)
+    nodes = leaf.node_tree.nodes
+    leaf.node_tree.links.new(nodes["Image Texture"].outputs["Alpha"],
+                             nodes["Principled BSDF"].inputs["Alpha"])
+    leaf.blend_method = "CLIP"
+    leaf.alpha_threshold = 0.4
+
+    # Metallic (blue) and roughness (green) from one image, as the exporter packs them.
+    maps_image = bpy.data.images.new("metal_rough", 8, 8)
+    maps_image.pixels = [v for y in range(8) for x in range(8)
+                         for v in (0.0, 0.9 if x < 4 else 0.1, 0.0 if x < 4 else 1.0, 1.0)]
+    maps_image.filepath_raw = os.path.join(out, "metal_rough.png")
+    maps_image.file_format = "PNG"
+    maps_image.save()
+    maps = material("Mapped", base=(0.9, 0.5, 0.2, 1))
+    nodes = maps.node_tree.nodes
+    texture = nodes.new("ShaderNodeTexImage")
+    texture.image = maps_image
+    texture.image.colorspace_settings.name = "Non-Color"
+    separate = nodes.new("ShaderNodeSeparateColor")
+    maps.node_tree.links.new(texture.outputs["Color"], separate.inputs["Color"])
+    maps.node_tree.links.new(separate.outputs["Green"], nodes["Principled BSDF"].inputs["Roughness"])
+    maps.node_tree.links.new(separate.outputs["Blue"], nodes["Principled BSDF"].inputs["Metallic"])
+
+    for i, (name, m) in enumerate((("Glass", glass), ("Coat", coated), ("Tint", tinted),
+                                    ("Leaf", leaf), ("Maps", maps))):
+        bpy.ops.mesh.primitive_plane_add(size=1, location=(1.2 * i, 0, 0))
+        named(name, m)
+    bpy.ops.export_scene.gltf(filepath=os.path.join(out, "extensions.glb"), export_format="GLB")
+
+
+extensions_scene()

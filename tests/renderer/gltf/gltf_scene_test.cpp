@@ -260,3 +260,56 @@ TEST_CASE("each warning of an approximated glTF material says one thing", "[gltf
                           "glTF material \"coated\": KHR_materials_volume is not rendered",
                       });
 }
+
+TEST_CASE("the material extensions and textures Blender 3.4 exports are read and rendered",
+          "[gltf][blender]") {
+    // tests/data/blender/extensions.glb, written by Blender 3.4's exporter (export_scenes.py):
+    // rough glass, a clear coat, a specular tint, an alpha-clipped leaf and metallic and roughness
+    // from an image, each on a quad.
+    const GltfFile file = loadGltfFile(kBlender / "extensions.glb");
+    const auto named = [&](const std::string& name) -> const FileMaterial& {
+        for (const FileMaterial& m : file.materials)
+            if (m.name == name)
+                return m;
+        FAIL("no material " << name);
+        return file.materials.front();
+    };
+    for (const FileMaterial& m : file.materials) {
+        INFO("material " << m.name);
+        CHECK(m.unsupported.empty());
+    }
+    const FileMaterial& glass = named("Frosted");
+    CHECK(glass.transmission == 1.0f);
+    CHECK(glass.ior == Approx(1.6f));
+    CHECK(glass.roughness == Approx(0.3f));
+    const FileMaterial& coated = named("Coated");
+    CHECK(coated.clearcoat == 1.0f);
+    CHECK(coated.clearcoatRoughness == Approx(0.2f));
+    // Blender writes its Specular 0.8 and Specular Tint 0.5 as a colour factor of 1.897.
+    CHECK(named("Tinted").specularColorFactor.g == Approx(1.897f).epsilon(1e-3));
+    const FileMaterial& leaf = named("Leaf");
+    CHECK(leaf.alphaCutoff == Approx(0.4f));
+    CHECK_FALSE(leaf.diffuseMap.empty());
+    const FileMaterial& mapped = named("Mapped");
+    std::vector<std::pair<std::string, int>> maps;
+    for (const FloatMap& m : mapped.floatMaps)
+        maps.emplace_back(m.parameter, m.channel);
+    std::sort(maps.begin(), maps.end());
+    CHECK(maps == std::vector<std::pair<std::string, int>>{{"metallic", 2}, {"roughness", 1}});
+
+    // The scene builds with nothing substituted (the sky standing in for its missing lights is
+    // the frame's warning, not a material's) and renders every material, the leaf's cut-out
+    // through its embedded image's alpha among them, to finite colours.
+    FrameDescription frame = parseGltfScene(kBlender / "extensions.glb").at(0);
+    frame.options.film.xResolution = 40;
+    frame.options.film.yResolution = 8;
+    EmbreeDevice device;
+    const auto scene = buildScene(frame, device.get(), testing::bundledData());
+    for (const auto& d : scene->substitutions())
+        FAIL_CHECK(d.message);
+    RenderSettings settings;
+    settings.samplesPerPixel = 4;
+    const Image image = render(*scene, settings).image;
+    CHECK(std::all_of(image.pixels.begin(), image.pixels.end(),
+                      [](float v) { return std::isfinite(v) && v >= 0; }));
+}
