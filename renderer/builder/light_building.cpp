@@ -40,8 +40,8 @@ int SceneBuilder::lightList(const SurfaceAttributes& attributes) {
     return index;
 }
 
-AreaLight* SceneBuilder::emissiveLight(Color radiance) {
-    auto light = std::make_unique<AreaLight>(radiance);
+AreaLight* SceneBuilder::emissiveLight(Color radiance, const ColorTexture* texture) {
+    auto light = std::make_unique<AreaLight>(radiance, std::nullopt, texture);
     AreaLight* made = light.get();
     parts_.lights.push_back(std::move(light));
     return made;

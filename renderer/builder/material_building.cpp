@@ -128,6 +128,8 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
         if (phong) // producers write a placeholder Kd beside map_Kd, which the map replaces
             look.color = Color{1, 1, 1};
     }
+    if (!m.emissiveMap.empty() && !look.emission.isBlack())
+        look.emissionTexture = imageTexture(m.emissiveMap, d.where);
     if (!m.normalMap.empty()) {
         look.normalMap = imageTexture(m.normalMap, d.where, "linear");
         look.normalScale = m.normalScale;

@@ -33,6 +33,7 @@ struct SurfaceLook {
     const ColorTexture* texture = nullptr;
     Color opacity{1, 1, 1};
     Color emission;
+    const ColorTexture* emissionTexture = nullptr; // multiplies emission
     const ColorTexture* normalMap = nullptr;
     float normalScale = 1;
     Cutout cutout;
@@ -64,8 +65,9 @@ private:
     // The lights a surface under `attributes` sees: the declared ones Illuminate leaves on (the
     // emitters of mesh files join every list when the shapes are done, completeLightLists).
     int lightList(const SurfaceAttributes& attributes); // its index in Scene::lightLists()
-    // A new area light for a mesh file's emissive material.
-    AreaLight* emissiveLight(Color radiance);
+    // A new area light for a mesh file's emissive material, its radiance times `texture` (if
+    // not null) at each point.
+    AreaLight* emissiveLight(Color radiance, const ColorTexture* texture);
     void completeLightLists();
     void makeEmitters();
 

@@ -24,14 +24,14 @@ void SceneBuilder::addShape(const ShapeDescription& d, std::vector<Primitive>& p
     // and before its vertex program runs, whose errors come after the Surface's.
     std::optional<SurfaceLook> statementLook;
     const auto lookUp = [&] {
-        statementLook = SurfaceLook{material(a),
-                                    a.color,
-                                    a.colorTexture ? colorTexture(*a.colorTexture) : nullptr,
-                                    a.opacity,
-                                    {},
-                                    a.normalMap ? colorTexture(*a.normalMap) : nullptr,
-                                    1.0f,
-                                    {a.alpha ? colorTexture(*a.alpha) : nullptr, a.alphaCutoff}};
+        SurfaceLook look;
+        look.material = material(a);
+        look.color = a.color;
+        look.texture = a.colorTexture ? colorTexture(*a.colorTexture) : nullptr;
+        look.opacity = a.opacity;
+        look.normalMap = a.normalMap ? colorTexture(*a.normalMap) : nullptr;
+        look.cutout = {a.alpha ? colorTexture(*a.alpha) : nullptr, a.alphaCutoff};
+        statementLook = look;
     };
     if (made) {
         ++parts_.statistics.reuse.statementsReused;
@@ -207,7 +207,7 @@ void SceneBuilder::addPrimitive(const BuildCache::Surface& surface, const Surfac
     if (a.areaLight >= 0)
         light = static_cast<AreaLight*>(parts_.lights[static_cast<std::size_t>(a.areaLight)].get());
     else if (fileEmits)
-        light = emissiveLight(look.emission);
+        light = emissiveLight(look.emission, look.emissionTexture);
     if (light) {
         light->addShape(shape);
         primitive.areaLight = light;

@@ -44,7 +44,8 @@ struct FileMaterial {
     Color specular;        // Ks
     float shininess = 0;   // Ns
     Color emission;        // Ke, or emissiveFactor (times KHR_materials_emissive_strength)
-    float opacity = 1;     // d (or 1 - Tr), or the base colour's alpha under alphaMode BLEND
+    TextureMap emissiveMap; // glTF's emissiveTexture (sRGB), which multiplies emission
+    float opacity = 1;      // d (or 1 - Tr), or the base colour's alpha under alphaMode BLEND
     // glTF's alphaMode MASK: the surface is cut away where the base colour's alpha (its factor's
     // times its texture's) is below alphaCutoff; negative when it is not masked.
     float alphaCutoff = -1;

@@ -122,7 +122,7 @@ void clearcoat(const ReadContext& read, const tinygltf::Value& extension, FileMa
     if (const auto info = extensionTexture(extension, "clearcoatRoughnessTexture"))
         floatMap(read, *info, "clearcoatroughness", 1, f.clearcoatRoughness, f);
     if (extension.Has("clearcoatNormalTexture"))
-        f.unsupported.push_back("its clearcoatNormalTexture (KHR_materials_clearcoat)");
+        f.unsupported.emplace_back("its clearcoatNormalTexture (KHR_materials_clearcoat)");
 }
 
 // KHR_materials_transmission's factor and texture (its red channel).
@@ -160,7 +160,7 @@ void sheen(const ReadContext& read, const tinygltf::Value& extension, FileMateri
     if (const auto info = extensionTexture(extension, "sheenRoughnessTexture"))
         floatMap(read, *info, "sheenroughness", 3, f.sheenRoughness, f);
     if (extension.IsObject() && extension.Has("sheenColorTexture"))
-        f.unsupported.push_back("its sheenColorTexture (KHR_materials_sheen)");
+        f.unsupported.emplace_back("its sheenColorTexture (KHR_materials_sheen)");
 }
 
 // KHR_materials_specular's factors; its textures are noted as not rendered.
@@ -196,9 +196,8 @@ FileMaterial readMaterial(const tinygltf::Model& model, std::size_t index,
     f.normalMap = textureMap(model, m.normalTexture, directory, file, f.unsupported);
     f.normalScale = static_cast<float>(m.normalTexture.scale);
     if (m.occlusionTexture.index >= 0)
-        f.unsupported.push_back("its occlusion map");
-    if (m.emissiveTexture.index >= 0)
-        f.unsupported.push_back("its emissive texture (the emissive factor stands in)");
+        f.unsupported.emplace_back("its occlusion map");
+    f.emissiveMap = textureMap(model, m.emissiveTexture, directory, file, f.unsupported);
     float strength = 1;
     for (const auto& [name, value] : m.extensions) {
         if (name == "KHR_materials_emissive_strength")

@@ -84,7 +84,8 @@ Color PathIntegrator::emitted(const Scene& scene, const Intersection& hit,
     const Primitive& primitive = *hit.primitive;
     if (!primitive.areaLight || !arrival.countsEmission)
         return {};
-    const Color L = primitive.areaLight->emitted(point.entering, *primitive.shape);
+    const Color L =
+        primitive.areaLight->emitted(point.entering, *primitive.shape, textureContext(point));
     if (arrival.delta || L.isBlack())
         return L;
     // The density light sampling would have found this point with: the sampler's probability of

@@ -47,7 +47,7 @@ Color WhittedIntegrator::trace(const Scene& scene, const Ray& ray, SampleContext
 
     Color L;
     if (primitive.areaLight)
-        L += primitive.areaLight->emitted(point.entering, *primitive.shape);
+        L += primitive.areaLight->emitted(point.entering, *primitive.shape, textureContext(point));
     L += primitive.material->unlit(point);
     L += directLighting(scene, *hit, point, context, LightSampling::All);
 

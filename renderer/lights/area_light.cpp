@@ -85,7 +85,7 @@ std::optional<LightSample> AreaLight::fromConeSample(Vec3 p, const AreaSample& s
     if (dot(s.normal, -wi) <= 0 && !emitsFromBack(shape))
         return std::nullopt;
     const float pdf = s.pdf / pieces;
-    return LightSample{wi, d, radiance_ / pdf, pdf};
+    return LightSample{wi, d, radianceAt(s) / pdf, pdf};
 }
 
 std::optional<LightSample> AreaLight::fromAreaSample(Vec3 p, const AreaSample& s,
@@ -102,7 +102,17 @@ std::optional<LightSample> AreaLight::fromAreaSample(Vec3 p, const AreaSample& s
     if (cosLight <= 0 && !emitsFromBack(shape))
         return std::nullopt;
     const float jacobian = std::fabs(cosLight) / (d2 * s.pdf) * pieces;
-    return LightSample{wi, d, radiance_ * jacobian, jacobian > 0 ? 1.0f / jacobian : 0.0f};
+    return LightSample{wi, d, radianceAt(s) * jacobian, jacobian > 0 ? 1.0f / jacobian : 0.0f};
+}
+
+Color AreaLight::radianceAt(const AreaSample& s) const {
+    if (!texture_)
+        return radiance_;
+    TextureContext at;
+    at.st = s.st;
+    at.p = s.p;
+    at.n = s.normal;
+    return radiance_ * texture_->evaluate(at);
 }
 
 float AreaLight::solidAnglePdf(Vec3 p, Vec3 q, Vec3 normal, float areaPdf) {

@@ -8,6 +8,7 @@
 #include "renderer/lights/light_registry.h"
 #include "renderer/lights/mesh_light_pieces.h"
 #include "renderer/shapes/shape.h"
+#include "renderer/textures/texture.h"
 
 #include <optional>
 #include <unordered_map>
@@ -21,17 +22,23 @@ public:
     static const LightEntry registryEntry;
     // twoSided: emits from both sides of every shape, or the front only; nullopt follows each
     // shape's Sides.
-    explicit AreaLight(Color radiance, std::optional<bool> twoSided = std::nullopt)
-        : radiance_(radiance), twoSided_(twoSided) {}
+    // texture: multiplies the radiance at each point of the surface (a glTF emissiveTexture, of
+    // values in [0, 1]: the radiance is the most the light emits, which light selection weighs
+    // it by); null for none.
+    explicit AreaLight(Color radiance, std::optional<bool> twoSided = std::nullopt,
+                       const ColorTexture* texture = nullptr)
+        : radiance_(radiance), twoSided_(twoSided), texture_(texture) {}
     // A triangle mesh is cut into its light pieces here; it must outlive the light.
     void addShape(const Shape* shape);
 
     std::optional<LightSample> sample(Vec3 p, Vec2 u) const override;
     bool isStratified() const override { return true; }
     SamplingWeight samplingWeight() const override { return SampledByPiece{this}; }
-    // Radiance leaving a point of `shape` towards a viewer on side `front`.
-    Color emitted(bool front, const Shape& shape) const {
-        return front || emitsFromBack(shape) ? radiance_ : Color{};
+    // Radiance leaving the point `at` of `shape` towards a viewer on side `front`.
+    Color emitted(bool front, const Shape& shape, const TextureContext& at) const {
+        if (!front && !emitsFromBack(shape))
+            return {};
+        return texture_ ? radiance_ * texture_->evaluate(at) : radiance_;
     }
     // The solid-angle density, as seen from p, with which sample() picks the point q with unit
     // normal `normal` on `shape` (object-space geometry g of primitive `primitive`).
@@ -65,8 +72,12 @@ private:
     // areaPdf per unit area.
     static float solidAnglePdf(Vec3 p, Vec3 q, Vec3 normal, float areaPdf);
 
+    // The radiance leaving the sampled point s.
+    Color radianceAt(const AreaSample& s) const;
+
     Color radiance_;
     std::optional<bool> twoSided_;
+    const ColorTexture* texture_;
     std::vector<const Shape*> shapes_;
     std::unordered_map<const Shape*, MeshLightPieces> pieces_; // of the meshes among shapes_
 };

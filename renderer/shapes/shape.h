@@ -42,6 +42,7 @@ struct AreaSample {
     Vec3 p;
     Vec3 normal; // on the front side
     float pdf = 0;
+    Vec2 st{}; // its texture coordinates, where the shape has them (meshes); else 0
 };
 
 class Shape {

@@ -233,7 +233,7 @@ std::array<Vec3, 3> TriangleMesh::sceneTriangle(unsigned t) const {
 }
 
 AreaSample TriangleMesh::pointOnTriangle(std::size_t index, float b0, float b1, float pdf) const {
-    // Only the point and the geometric normal: a light sample needs nothing else of the surface.
+    // The point, the geometric normal and the texture coordinates: all a light sample needs.
     const auto& t = data_.triangles[index];
     const Vec3 &p0 = data_.positions[t[0]], &p1 = data_.positions[t[1]],
                &p2 = data_.positions[t[2]];
@@ -242,7 +242,12 @@ AreaSample TriangleMesh::pointOnTriangle(std::size_t index, float b0, float b1, 
     Vec3 n = faceNormal(t);
     if (!data_.normals.empty()) // the side of the shading normals, as in geometryAt
         n = faceForward(n, vertexNormal(t, b0, b1, b2));
-    return {objectToScene().point(p), normalize(objectToScene().normal(n)), pdf};
+    // The texture coordinates too, for emitters whose radiance is a texture.
+    const auto [st0, st1, st2] = vertexSt(t);
+    return {objectToScene().point(p),
+            normalize(objectToScene().normal(n)),
+            pdf,
+            {st0.x * b0 + st1.x * b1 + st2.x * b2, st0.y * b0 + st1.y * b1 + st2.y * b2}};
 }
 
 Bounds3 TriangleMesh::sceneBounds() const {

@@ -282,3 +282,57 @@ TEST_CASE("KHR_materials_sheen's colour and roughness, and its roughness texture
     CHECK(m.floatMaps[0].factor == 0.4f);
     CHECK(m.unsupported.empty());
 }
+
+TEST_CASE("an emissiveTexture colours the light a glTF surface emits, seen and sampled",
+          "[shapes][gltf][lights]") {
+    // An 8 x 1 PNG, red on its left half and blue on its right, times an emissiveFactor of 1.
+    const auto png = testing::scratchFile("emission.png");
+    testing::writePng(png, 8, 1, [](int x, int) {
+        return x < 4 ? std::array<unsigned char, 3>{255, 0, 0}
+                     : std::array<unsigned char, 3>{0, 0, 255};
+    });
+    testing::GltfWriter w;
+    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
+    w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] =
+        w.floats({0, 0, 1, 0, 1, 1, 0, 1}, "VEC2", 2);
+    w.json()["materials"] = {{{"name", "sign"},
+                              {"emissiveFactor", {1, 1, 1}},
+                              {"emissiveTexture", {{"index", 0}}},
+                              {"pbrMetallicRoughness", {{"baseColorFactor", {0, 0, 0, 1}}}}}};
+    w.json()["textures"] = {{{"source", 0}}};
+    w.json()["images"] = {{{"uri", png.filename().string()}}};
+    const auto gltf = testing::scratchFile("emission.gltf");
+    std::ofstream(gltf) << w.text();
+    REQUIRE(loadGltfFile(gltf).materials.at(0).unsupported.empty());
+
+    // Seen head-on: each half shows its colour (sRGB 255 is 1), and nothing green.
+    const Image seen = testing::renderText(
+        "Format 8 8 1\nPixelSamples 2 2\nProjection \"orthographic\"\nTranslate 0 0 5\n"
+        "WorldBegin\nShape \"gltf\" \"filename\" \"" +
+        gltf.string() + "\"\nWorldEnd\n");
+    const Color left = testing::pixel(seen, 1, 4), right = testing::pixel(seen, 6, 4);
+    CHECK(left.g == 0);
+    CHECK(right.g == 0);
+    CHECK(std::max(left.r, right.r) == Approx(1.0f).epsilon(0.02));
+    CHECK(std::max(left.b, right.b) == Approx(1.0f).epsilon(0.02));
+    CHECK(std::min(left.r, right.r) < 0.02f);
+
+    // Lighting a white wall from behind the camera (which sees only the wall): light sampling
+    // takes the texture too, so the wall is lit red and blue in equal parts, and not green.
+    const Image lit = testing::renderText(
+        "Format 8 8 1\nPixelSamples 4 4\nProjection \"perspective\" \"fov\" [30]\n"
+        "SurfaceIntegrator \"path\" \"maxdepth\" [1]\nTranslate 0 0 5\nWorldBegin\n"
+        "AttributeBegin\nTranslate 0 0 -6\nShape \"gltf\" \"filename\" \"" +
+        gltf.string() +
+        "\"\nAttributeEnd\nSurface \"matte\" \"Kd\" [1]\n"
+        "Polygon \"P\" [-3 -3 0  3 -3 0  3 3 0  -3 3 0]\nWorldEnd\n");
+    double red = 0, green = 0, blue = 0;
+    for (int y = 0; y < 8; ++y)
+        for (int x = 0; x < 8; ++x) {
+            const Color c = testing::pixel(lit, x, y);
+            red += c.r, green += c.g, blue += c.b;
+        }
+    CHECK(green == 0);
+    CHECK(red > 0);
+    CHECK(red == Approx(blue).epsilon(0.15));
+}

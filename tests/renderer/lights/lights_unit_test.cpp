@@ -573,18 +573,18 @@ TEST_CASE("area light: emitted radiance by side", "[lights][unit]") {
     const Disk twoSided(Transform(), false, false, 0, 1, 360);
     SECTION("by the shape's Sides") {
         const AreaLight light(Color(7));
-        CHECK(light.emitted(true, oneSided) == Color(7));
-        CHECK(light.emitted(true, twoSided) == Color(7));
-        CHECK(light.emitted(false, twoSided) == Color(7));
-        CHECK(light.emitted(false, oneSided).isBlack());
+        CHECK(light.emitted(true, oneSided, {}) == Color(7));
+        CHECK(light.emitted(true, twoSided, {}) == Color(7));
+        CHECK(light.emitted(false, twoSided, {}) == Color(7));
+        CHECK(light.emitted(false, oneSided, {}).isBlack());
     }
     SECTION("by the light's \"twosided\", whatever the Sides") {
         AreaLight front(Color(7), false);
         const AreaLight both(Color(7), true);
         front.addShape(&twoSided);
-        CHECK(front.emitted(true, twoSided) == Color(7));
-        CHECK(front.emitted(false, twoSided).isBlack());
-        CHECK(both.emitted(false, oneSided) == Color(7));
+        CHECK(front.emitted(true, twoSided, {}) == Color(7));
+        CHECK(front.emitted(false, twoSided, {}).isBlack());
+        CHECK(both.emitted(false, oneSided, {}) == Color(7));
         // Light samples follow the same rule: none from behind a front-only emitter.
         CHECK_FALSE(front.sample({0, 0, -1}, {0.5f, 0.5f}));
         CHECK(front.sample({0, 0, 1}, {0.5f, 0.5f}));
@@ -655,7 +655,7 @@ TEST_CASE("lights made by name take their documented defaults", "[lights][unit]"
     // arealight: radiance 1 from the front (and the back, two-sided).
     const auto area = make("arealight", true);
     const Disk disk(Transform(), false, false, 0, 1, 360);
-    CHECK(static_cast<const AreaLight&>(*area).emitted(true, disk) == Color(1));
+    CHECK(static_cast<const AreaLight&>(*area).emitted(true, disk, {}) == Color(1));
     // The two lists are apart: no LightSource "arealight", no AreaLightSource "pointlight".
     CHECK_FALSE(findLight("arealight", false));
     CHECK_FALSE(findLight("pointlight", true));
