@@ -163,6 +163,14 @@ TEST_CASE("the new surfaces' parameters are checked at their place", "[bsdf][err
          "metallic of Surface \"metallicroughness\" is 2, outside its domain: a real in [0, 1]"},
         {"\"metallicroughness\" \"ior\" [0.5]", "ior",
          "ior of Surface \"metallicroughness\" is 0.5, outside its domain: a real >= 1"},
+        {"\"metallicroughness\" \"sheencolor\" [0.5 1.5 0]", "sheencolor",
+         "a component of sheencolor of Surface \"metallicroughness\" is 1.5, outside its "
+         "domain: a real in [0, 1]"},
+        {"\"metallicroughness\" \"sheenroughness\" [-1]", "sheenroughness",
+         "sheenroughness of Surface \"metallicroughness\" is -1, outside its domain: a real in "
+         "[0, 1]"},
+        {"\"conductor\" \"remaproughness\" [2]", "remaproughness",
+         "remaproughness of Surface \"conductor\" is 2, outside its domain: an integer in [0, 1]"},
     };
     for (const Bad& bad : cases) {
         const std::string line = std::string("Surface ") + bad.surface;

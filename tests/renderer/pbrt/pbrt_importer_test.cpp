@@ -550,3 +550,20 @@ Shape "trianglemesh" "point3 P" [0 0 0 1 0 0 0 1 0] "integer indices" [0 1 2]
     CHECK(dots.inputs.at("outside")->parameters.getColor("value", {}) == Color(1, 0, 0));
     CHECK(dots.inputs.at("inside")->parameters.getColor("value", {}) == Color(0, 0, 1));
 }
+
+TEST_CASE("malformed pbrt-v4 textures, mixes and alphas are errors at their place", "[pbrt]") {
+    CHECK_THAT(errorOf("WorldBegin\nTexture \"t\" \"float\" \"checkerboard\" \"integer dimension\" "
+                       "4\n"),
+               Catch::StartsWith("2:") &&
+                   Catch::Contains("a checkerboard has dimension 2 or 3, not 4"));
+    CHECK_THAT(errorOf("WorldBegin\nTexture \"t\" \"float\" \"dots\" \"string mapping\" "
+                       "\"cubic\"\n"),
+               Catch::StartsWith("2:") && Catch::Contains("unknown texture mapping \"cubic\""));
+    CHECK_THAT(errorOf("WorldBegin\nMakeNamedMaterial \"a\" \"string type\" \"diffuse\"\n"
+                       "Material \"mix\" \"string materials\" [\"a\" \"b\"]\n"),
+               Catch::StartsWith("3:") && Catch::Contains("unknown named material \"b\""));
+    CHECK_THAT(errorOf("WorldBegin\nMaterial \"mix\" \"string materials\" [\"a\"]\n"),
+               Catch::Contains("Material \"mix\" needs \"string materials\" with two names"));
+    CHECK_THAT(errorOf("WorldBegin\nShape \"sphere\" \"texture alpha\" \"none\"\n"),
+               Catch::StartsWith("2:") && Catch::Contains("unknown texture \"none\""));
+}
