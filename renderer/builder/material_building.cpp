@@ -20,13 +20,7 @@ const Material* SceneBuilder::material(const SurfaceAttributes& a) {
     ParameterTextures textures;
     for (const auto& [name, bound] : a.parameterTextures)
         textures[name] = {colorTexture(*bound.texture), bound.channel};
-    MaterialContext context{a.surface.name,
-                            a.surface.where,
-                            sceneDirectory(),
-                            shaders_,
-                            frame_.options.shaderOptions,
-                            parts_.textures,
-                            ParameterTextureBindings(textures)};
+    MaterialContext context = materialContext(a.surface.name, a.surface.where, textures);
     if (a.mixed.size() == 2) {
         std::array<MixMaterial::Component, 2> components;
         for (std::size_t i = 0; i < 2; ++i) {
@@ -41,6 +35,17 @@ const Material* SceneBuilder::material(const SurfaceAttributes& a) {
     const Material* made = parts_.materials.back().get();
     materials_[&a] = made;
     return made;
+}
+
+MaterialContext SceneBuilder::materialContext(std::string_view name, const SourceLocation& where,
+                                              const ParameterTextures& textures) {
+    return {name,
+            where,
+            sceneDirectory(),
+            shaders_,
+            frame_.options.shaderOptions,
+            parts_.textures,
+            ParameterTextureBindings(textures)};
 }
 
 namespace {
@@ -148,13 +153,7 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
             scaledTexture(imageTexture(f.map, d.where, "linear", f.channel == 3 ? "alpha" : "rgb"),
                           f.factor),
             f.channel == 3 ? 0 : f.channel};
-    MaterialContext context{name,
-                            d.where,
-                            sceneDirectory(),
-                            shaders_,
-                            frame_.options.shaderOptions,
-                            parts_.textures,
-                            ParameterTextureBindings(textures)};
+    MaterialContext context = materialContext(name, d.where, textures);
     parts_.materials.push_back(createMaterial(parameters, context));
     look.material = parts_.materials.back().get();
     // Each warning says one thing: what is left out, or what stands in for what.

@@ -9,6 +9,7 @@
 #include "renderer/builder/scene_builder.h"
 #include "renderer/description/file_material.h"
 #include "renderer/description/scene_description.h"
+#include "renderer/materials/material_registry.h"
 #include "renderer/materials/shader_library.h"
 #include "renderer/scene/scene.h"
 #include "renderer/shapes/shape_registry.h"
@@ -73,6 +74,10 @@ private:
 
     // material_building.cpp
     const Material* material(const SurfaceAttributes& attributes);
+    // What creating Surface `name` (written at `where`) needs, `textures` bound to its
+    // parameters; the context refers to `textures`, which must outlive it.
+    MaterialContext materialContext(std::string_view name, const SourceLocation& where,
+                                    const ParameterTextures& textures);
     // What the material `m` of the mesh file that `d` names maps to (docs/import.md), made once
     // per material; what it cannot map is a substitution at `d`.
     SurfaceLook fileMaterialLook(const FileMaterial& m, const ShapeDescription& d);

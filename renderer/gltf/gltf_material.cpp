@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
+#include <initializer_list>
 #include <optional>
 
 namespace lrt {
@@ -101,14 +102,23 @@ std::optional<tinygltf::TextureInfo> extensionTexture(const tinygltf::Value& ext
     return info;
 }
 
-// The texture that `info` names, standing for `parameter` (channel times factor), if any.
-void floatMap(const ReadContext& read, const tinygltf::TextureInfo& info, const char* parameter,
-              int channel, float factor, FileMaterial& f) {
+// What one channel of a texture stands for: `parameter`, as the channel times `factor`.
+struct ChannelUse {
+    const char* parameter;
+    int channel;
+    float factor;
+};
+
+// The texture that `info` names, if any, read once (its notes said once) however many parameters
+// its channels stand for.
+void floatMaps(const ReadContext& read, const tinygltf::TextureInfo& info,
+               std::initializer_list<ChannelUse> uses, FileMaterial& f) {
     if (info.index < 0)
         return;
-    TextureMap map = textureMap(read.model, info, read.directory, read.file, f.unsupported);
+    const TextureMap map = textureMap(read.model, info, read.directory, read.file, f.unsupported);
     if (!map.empty())
-        f.floatMaps.push_back({parameter, std::move(map), channel, factor});
+        for (const ChannelUse& use : uses)
+            f.floatMaps.push_back({use.parameter, map, use.channel, use.factor});
 }
 
 // KHR_materials_clearcoat's factors and textures (its normal map is noted as not rendered).
@@ -118,9 +128,9 @@ void clearcoat(const ReadContext& read, const tinygltf::Value& extension, FileMa
     f.clearcoatRoughness = static_cast<float>(
         std::clamp(gltfNumber(extension, "clearcoatRoughnessFactor", 0), 0.0, 1.0));
     if (const auto info = extensionTexture(extension, "clearcoatTexture"))
-        floatMap(read, *info, "clearcoat", 0, f.clearcoat, f);
+        floatMaps(read, *info, {{"clearcoat", 0, f.clearcoat}}, f);
     if (const auto info = extensionTexture(extension, "clearcoatRoughnessTexture"))
-        floatMap(read, *info, "clearcoatroughness", 1, f.clearcoatRoughness, f);
+        floatMaps(read, *info, {{"clearcoatroughness", 1, f.clearcoatRoughness}}, f);
     if (extension.Has("clearcoatNormalTexture"))
         f.unsupported.emplace_back("its clearcoatNormalTexture (KHR_materials_clearcoat)");
 }
@@ -129,7 +139,7 @@ void clearcoat(const ReadContext& read, const tinygltf::Value& extension, FileMa
 void transmission(const ReadContext& read, const tinygltf::Value& extension, FileMaterial& f) {
     f.transmission = static_cast<float>(gltfNumber(extension, "transmissionFactor", 0));
     if (const auto info = extensionTexture(extension, "transmissionTexture"))
-        floatMap(read, *info, "transmission", 0, f.transmission, f);
+        floatMaps(read, *info, {{"transmission", 0, f.transmission}}, f);
 }
 
 // A colour factor of an extension: three numbers, each clamped to [0, highest] (a component that
@@ -158,7 +168,7 @@ void sheen(const ReadContext& read, const tinygltf::Value& extension, FileMateri
     f.sheenRoughness =
         static_cast<float>(std::clamp(gltfNumber(extension, "sheenRoughnessFactor", 0), 0.0, 1.0));
     if (const auto info = extensionTexture(extension, "sheenRoughnessTexture"))
-        floatMap(read, *info, "sheenroughness", 3, f.sheenRoughness, f);
+        floatMaps(read, *info, {{"sheenroughness", 3, f.sheenRoughness}}, f);
     if (extension.IsObject() && extension.Has("sheenColorTexture"))
         f.unsupported.emplace_back("its sheenColorTexture (KHR_materials_sheen)");
 }
@@ -191,8 +201,8 @@ FileMaterial readMaterial(const tinygltf::Model& model, std::size_t index,
     f.metallic = static_cast<float>(std::clamp(pbr.metallicFactor, 0.0, 1.0));
     f.roughness = static_cast<float>(std::clamp(pbr.roughnessFactor, 0.0, 1.0));
     // glTF: roughness is the texture's green times the factor, metallic its blue times the factor.
-    floatMap(read, pbr.metallicRoughnessTexture, "roughness", 1, f.roughness, f);
-    floatMap(read, pbr.metallicRoughnessTexture, "metallic", 2, f.metallic, f);
+    floatMaps(read, pbr.metallicRoughnessTexture,
+              {{"roughness", 1, f.roughness}, {"metallic", 2, f.metallic}}, f);
     f.normalMap = textureMap(model, m.normalTexture, directory, file, f.unsupported);
     f.normalScale = static_cast<float>(m.normalTexture.scale);
     if (m.occlusionTexture.index >= 0)

@@ -112,7 +112,7 @@ Color AreaLight::radianceAt(const AreaSample& s) const {
     at.st = s.st;
     at.p = s.p;
     at.n = s.normal;
-    return radiance_ * texture_->evaluate(at);
+    return radianceAt(at);
 }
 
 float AreaLight::solidAnglePdf(Vec3 p, Vec3 q, Vec3 normal, float areaPdf) {

@@ -36,9 +36,7 @@ public:
     SamplingWeight samplingWeight() const override { return SampledByPiece{this}; }
     // Radiance leaving the point `at` of `shape` towards a viewer on side `front`.
     Color emitted(bool front, const Shape& shape, const TextureContext& at) const {
-        if (!front && !emitsFromBack(shape))
-            return {};
-        return texture_ ? radiance_ * texture_->evaluate(at) : radiance_;
+        return front || emitsFromBack(shape) ? radianceAt(at) : Color{};
     }
     // The solid-angle density, as seen from p, with which sample() picks the point q with unit
     // normal `normal` on `shape` (object-space geometry g of primitive `primitive`).
@@ -72,7 +70,10 @@ private:
     // areaPdf per unit area.
     static float solidAnglePdf(Vec3 p, Vec3 q, Vec3 normal, float areaPdf);
 
-    // The radiance leaving the sampled point s.
+    // The radiance leaving the point `at`, or the sampled point s.
+    Color radianceAt(const TextureContext& at) const {
+        return texture_ ? radiance_ * texture_->evaluate(at) : radiance_;
+    }
     Color radianceAt(const AreaSample& s) const;
 
     Color radiance_;

@@ -336,3 +336,16 @@ TEST_CASE("an emissiveTexture colours the light a glTF surface emits, seen and s
     CHECK(red > 0);
     CHECK(red == Approx(blue).epsilon(0.15));
 }
+
+TEST_CASE("a texture standing for two parameters is read once, its notes said once",
+          "[shapes][gltf]") {
+    testing::GltfWriter w;
+    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
+    w.json()["materials"] = {{{"pbrMetallicRoughness",
+                               {{"metallicRoughnessTexture", {{"index", 0}, {"texCoord", 1}}}}}}};
+    w.json()["textures"] = {{{"source", 0}}};
+    w.json()["images"] = {{{"uri", "mr.png"}}};
+    const FileMaterial m = parseGltf(w.text(), "x.gltf", "/scenes").materials.at(0);
+    CHECK(m.floatMaps.size() == 2); // roughness and metallic
+    CHECK(m.unsupported == std::vector<std::string>{"texture 0 on TEXCOORD_1"});
+}

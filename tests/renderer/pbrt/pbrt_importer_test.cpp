@@ -33,6 +33,14 @@ std::vector<std::string> warningsOf(const std::string& text) {
     return out;
 }
 
+// The frames of `text`, each warning a failed check: what a scene lrt imports exactly gives.
+std::vector<FrameDescription> importedWithoutWarnings(const std::string& text) {
+    auto frames = parsePbrtString(text, "test.pbrt");
+    for (const auto& warning : frames.at(0).warnings)
+        FAIL_CHECK(warning.message);
+    return frames;
+}
+
 std::string errorOf(const std::string& text) {
     try {
         parsePbrtString(text, "test.pbrt");
@@ -399,9 +407,7 @@ Shape "sphere"
 Material "diffusetransmission" "rgb reflectance" [0.35 0.3 0.2] "rgb transmittance" [0.3 0.5 0.6]
 Shape "sphere"
 )";
-    const auto frames = parsePbrtString(text, "test.pbrt");
-    for (const auto& warning : frames.at(0).warnings)
-        FAIL_CHECK(warning.message);
+    const auto frames = importedWithoutWarnings(text);
     const auto& shapes = frames.at(0).world.shapes;
     REQUIRE(shapes.size() == 6);
     const auto number = [&](std::size_t shape, const char* name) {
@@ -526,9 +532,7 @@ Shape "trianglemesh" "point3 P" [0 0 0 1 0 0 0 1 0] "integer indices" [0 1 2]
 Material "diffuse" "texture reflectance" "d"
 Shape "trianglemesh" "point3 P" [0 0 0 1 0 0 0 1 0] "integer indices" [0 1 2]
 )";
-    const auto frames = parsePbrtString(text, "test.pbrt");
-    for (const auto& warning : frames.at(0).warnings)
-        FAIL_CHECK(warning.message);
+    const auto frames = importedWithoutWarnings(text);
     const auto& shapes = frames.at(0).world.shapes;
     REQUIRE(shapes.size() == 2);
     // Reflectance textures are clamped to [0, 1] as pbrt-v4's diffuse clamps them.
