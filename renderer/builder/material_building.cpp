@@ -19,7 +19,7 @@ const Material* SceneBuilder::material(const SurfaceAttributes& a) {
         return it->second;
     ParameterTextures textures;
     for (const auto& [name, bound] : a.parameterTextures)
-        textures[name] = {colorTexture(*bound.texture), bound.channel};
+        textures[name] = {colorTexture(*bound.texture), bound.channel, bound.where};
     MaterialContext context = materialContext(a.surface.name, a.surface.where, textures);
     if (a.mixed.size() == 2) {
         std::array<MixMaterial::Component, 2> components;
@@ -152,7 +152,7 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
         textures[f.parameter] = {
             scaledTexture(imageTexture(f.map, d.where, "linear", f.channel == 3 ? "alpha" : "rgb"),
                           f.factor),
-            f.channel == 3 ? 0 : f.channel};
+            f.channel == 3 ? 0 : f.channel, d.where};
     MaterialContext context = materialContext(name, d.where, textures);
     parts_.materials.push_back(createMaterial(parameters, context));
     look.material = parts_.materials.back().get();

@@ -6,9 +6,11 @@
 #include "renderer/integrators/integrator_registry.h"
 #include "renderer/lights/light_registry.h"
 #include "renderer/materials/material_registry.h"
+#include "renderer/materials/mix_material.h"
 #include "renderer/materials/sl_material.h"
 #include "renderer/sampling/sampler.h"
 #include "renderer/shapes/shape_registry.h"
+#include "renderer/textures/texture_registry.h"
 
 namespace lrt {
 
@@ -25,6 +27,8 @@ SceneVocabulary gather() {
     words.shapes = syntaxOf<ShapeSyntax>(shapeRegistry());
     words.lights = syntaxOf<LightSyntax>(lightRegistry());
     words.materials = syntaxOf<EntitySyntax>(materialRegistry());
+    words.mix = &MixMaterial::syntax;
+    words.textures = syntaxOf<TextureSyntax>(textureRegistry());
     words.projections = syntaxOf<EntitySyntax>(cameraRegistry());
     words.integrators = syntaxOf<EntitySyntax>(integratorRegistry());
     words.filters = filterRegistry().names();

@@ -33,6 +33,8 @@ std::optional<ParameterType> parseParameterType(const std::string& spelling) {
         return ParameterType::Vector;
     if (base == "normal")
         return ParameterType::Normal;
+    if (base == "texture")
+        return ParameterType::Texture;
     return std::nullopt;
 }
 
@@ -56,6 +58,8 @@ const char* parameterTypeName(ParameterType type) {
         return "normal";
     case ParameterType::Float2:
         return "float[2]";
+    case ParameterType::Texture:
+        return "texture";
     }
     return "?";
 }

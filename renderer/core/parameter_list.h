@@ -23,7 +23,8 @@ enum class ParameterType {
     Point,
     Vector,
     Normal,
-    Float2
+    Float2,
+    Texture // one string: the name of a texture a Texture statement defined
 };
 
 // Parses a RIB type spelling ("float", "uniform color", "float[2]"...); nullopt if unknown.

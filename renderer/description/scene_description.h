@@ -41,6 +41,7 @@ struct FrameOptions {
 struct TexturedParameter {
     std::shared_ptr<const TextureDescription> texture;
     int channel = 0;
+    SourceLocation where; // the binding, when a statement wrote one (else the Surface's)
 };
 
 // The material, lighting and vertex-program attributes in force when a shape was declared.

@@ -56,6 +56,10 @@ std::vector<ParameterTable> SceneVocabulary::parameterTables() const {
     for (const EntitySyntax* material : materials)
         tables.push_back(material->parameters);
     tables.push_back(shaderParameters);
+    if (mix)
+        tables.push_back(mix->parameters);
+    for (const TextureSyntax* texture : textures)
+        tables.push_back(texture->parameters);
     for (const auto* words : {&integrators, &projections})
         for (const EntitySyntax* word : *words)
             tables.push_back(word->parameters);

@@ -5,6 +5,7 @@
 // plus the function that creates it, and renderer/builder/registered_vocabulary.h gathers them.
 #pragma once
 
+#include "renderer/core/color.h"
 #include "renderer/core/parameter_table.h"
 #include "renderer/core/registry.h"
 
@@ -19,6 +20,21 @@ namespace lrt {
 struct EntitySyntax {
     std::string_view name;
     ParameterTable parameters;
+};
+
+// An input slot of a texture: a texture itself (the Texture statement binds a named texture or a
+// constant to it), and the constant it holds when none is given.
+struct TextureInput {
+    std::string_view name; // "tex1", "amount"
+    Color fallback;
+    std::string_view meaning;
+};
+
+// A Texture type, its parameters and its input slots.
+struct TextureSyntax {
+    std::string_view name; // "checkerboard", "fbm"
+    ParameterTable parameters;
+    std::span<const TextureInput> inputs;
 };
 
 // A LightSource name (area false) or an AreaLightSource one (area true).
@@ -45,6 +61,8 @@ public:
     std::vector<const ShapeSyntax*> shapes;
     std::vector<const LightSyntax*> lights;
     std::vector<const EntitySyntax*> materials;   // the built-in Surfaces
+    const EntitySyntax* mix = nullptr;            // Surface "mix", of two named surfaces
+    std::vector<const TextureSyntax*> textures;   // Texture
     std::vector<const EntitySyntax*> projections; // Projection
     std::vector<const EntitySyntax*> integrators; // SurfaceIntegrator
     std::vector<std::string_view> filters;        // PixelFilter
@@ -55,6 +73,7 @@ public:
     Registry<EntitySyntax> materialWords() const { return Registry<EntitySyntax>(materials); }
     Registry<EntitySyntax> projectionWords() const { return Registry<EntitySyntax>(projections); }
     Registry<EntitySyntax> integratorWords() const { return Registry<EntitySyntax>(integrators); }
+    Registry<TextureSyntax> textureWords() const { return Registry<TextureSyntax>(textures); }
 
     // Shape "type", or null (also for a shape that has a statement of its own).
     const ShapeSyntax* shapeType(std::string_view type) const;

@@ -19,6 +19,7 @@ namespace lrt {
 struct ParameterTexture {
     const ColorTexture* texture = nullptr;
     int channel = 0;
+    SourceLocation where; // of the binding, for messages; empty when the binding has no place
 };
 using ParameterTextures = std::map<std::string, ParameterTexture, std::less<>>;
 
@@ -64,11 +65,11 @@ public:
         return FloatInput(it->second, p.domainOf(name));
     }
     bool binds(std::string_view name) const { return textures_.contains(name); }
-    // The bound parameter no floatInput asked for, if any.
-    const std::string* untaken() const {
-        for (const auto& [name, texture] : textures_)
-            if (!taken_.contains(name))
-                return &name;
+    // The binding no floatInput asked for, if any.
+    const ParameterTextures::value_type* untaken() const {
+        for (const auto& binding : textures_)
+            if (!taken_.contains(binding.first))
+                return &binding;
         return nullptr;
     }
 

@@ -57,9 +57,10 @@ std::unique_ptr<Material> createMaterial(const ParameterList& parameters,
 }
 
 void refuseUntakenTextures(const MaterialContext& context, std::string_view what) {
-    if (const std::string* name = context.parameterTextures.untaken())
-        throw SceneError(context.where,
-                         fmt::format("{} takes no texture for parameter '{}'", what, *name));
+    if (const auto* binding = context.parameterTextures.untaken())
+        throw SceneError(
+            binding->second.where.file.empty() ? context.where : binding->second.where,
+            fmt::format("{} takes no texture for parameter '{}'", what, binding->first));
 }
 
 } // namespace lrt

@@ -16,10 +16,12 @@ const ParameterSpec kParameters[] = {
 
 } // namespace
 
+const EntitySyntax MixMaterial::syntax{"mix", kParameters};
+
 std::unique_ptr<Material> MixMaterial::create(const ParameterList& parameters,
                                               MaterialContext& context,
                                               const std::array<Component, 2>& components) {
-    const Parameters p(parameters, kParameters, "Surface \"mix\"", context.where);
+    const Parameters p(parameters, syntax.parameters, "Surface \"mix\"", context.where);
     auto made = std::make_unique<MixMaterial>(components,
                                               context.parameterTextures.floatInput(p, "amount"));
     refuseUntakenTextures(context, "Surface \"mix\"");

@@ -23,8 +23,10 @@ public:
     };
     MixMaterial(const std::array<Component, 2>& components, FloatInput amount)
         : components_(components), amount_(amount) {}
-    // Surface "mix" of `components` with `parameters` ("amount", in [0, 1], default 0.5; it may
-    // be textured). Throws SceneError for a bad parameter.
+    // Its syntax: "amount", in [0, 1], default 0.5; it may be textured. A scene names the two
+    // components otherwise (the .lrt's "surfaces", pbrt-v4's "materials").
+    static const EntitySyntax syntax;
+    // Surface "mix" of `components` with `parameters`. Throws SceneError for a bad parameter.
     static std::unique_ptr<Material> create(const ParameterList& parameters,
                                             MaterialContext& context,
                                             const std::array<Component, 2>& components);

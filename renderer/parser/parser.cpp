@@ -56,6 +56,9 @@ const std::map<std::string, SceneParser::HandlerEntry>& SceneParser::handlers() 
         {"Color", {&P::color, Block::World}},
         {"Opacity", {&P::opacity, Block::World}},
         {"Surface", {&P::surface, Block::World}},
+        {"Texture", {&P::texture, Block::World}},
+        {"MakeNamedSurface", {&P::makeNamedSurface, Block::World}},
+        {"NamedSurface", {&P::namedSurface, Block::World}},
         {"LightSource", {&P::lightSource, Block::World}},
         {"AreaLightSource", {&P::areaLightSource, Block::World}},
         {"Illuminate", {&P::illuminate, Block::World}},
@@ -259,6 +262,8 @@ void SceneParser::worldBegin(const Statement& s) {
     currentObject_.reset();
     objectIndex_.clear();
     lightHandles_.clear();
+    textures_.clear();
+    namedSurfaces_.clear();
     worldDirectory_ = s.directory;
 }
 

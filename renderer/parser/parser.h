@@ -1,6 +1,7 @@
 // The .lrt parser: reads a scene file (and what it includes) into frame descriptions.
 #pragma once
 
+#include "renderer/core/parameter_table.h"
 #include "renderer/description/scene_description.h"
 #include "renderer/description/scene_vocabulary.h"
 
@@ -22,5 +23,9 @@ std::vector<FrameDescription> parseSceneFile(const std::filesystem::path& path,
 std::vector<FrameDescription> parseSceneString(const std::string& text, const std::string& fileName,
                                                const SceneVocabulary& vocabulary,
                                                const std::filesystem::path& directory = ".");
+
+// The parameters every Surface (and MakeNamedSurface) statement takes besides its surface's own:
+// Cs, alpha and alphacutoff (docs/scene-format.md, "Surfaces").
+ParameterTable surfaceStatementParameterTable();
 
 } // namespace lrt

@@ -89,7 +89,6 @@ private:
     void attribute(const Statement& s);
     void color(const Statement& s);
     void opacity(const Statement& s);
-    void surface(const Statement& s);
     void sides(const Statement& s);
     void reverseOrientation(const Statement& s);
     void lightSource(const Statement& s);
@@ -110,6 +109,29 @@ private:
     int addLight(const Statement& s, const std::string& type);
     void addShape(const Statement& s, const ShapeSyntax& syntax, std::vector<double> arguments,
                   std::size_t parametersFrom);
+
+    // surface_statements.cpp
+    // A surface's look as Surface or MakeNamedSurface states it, and how deep a mix it is.
+    struct NamedSurface {
+        std::shared_ptr<const SurfaceAttributes> look;
+        int mixDepth = 0;
+    };
+    void surface(const Statement& s);
+    void texture(const Statement& s);
+    void makeNamedSurface(const Statement& s);
+    void namedSurface(const Statement& s);
+    NamedSurface readSurface(const Statement& s, std::size_t at);
+    void applyLook(const NamedSurface& named, bool color);
+    void bindParameterTexture(SurfaceAttributes& look, const Parameter& p,
+                              const EntitySyntax* entry, std::string_view what) const;
+    void readCommonParameters(SurfaceAttributes& look, const ParameterList& common,
+                              std::string_view what, const SourceLocation& where) const;
+    int mixComponents(SurfaceAttributes& look, const Parameter& surfaces) const;
+    std::shared_ptr<const TextureDescription> namedTexture(const Parameter& p,
+                                                           std::string_view what) const;
+    std::shared_ptr<const TextureDescription> textureInput(const Parameter& p,
+                                                           std::string_view what) const;
+    const NamedSurface& namedSurfaceAt(const std::string& name, const SourceLocation& where) const;
 
     std::string fileName_;
     const SceneVocabulary& vocabulary_;
@@ -134,6 +156,9 @@ private:
     Transform objectBase_;
     std::map<std::string, int> objectIndex_;
     std::map<std::string, int> lightHandles_;
+    // Texture and MakeNamedSurface: defined for the rest of the world block.
+    std::map<std::string, std::shared_ptr<const TextureDescription>, std::less<>> textures_;
+    std::map<std::string, NamedSurface, std::less<>> namedSurfaces_;
     std::vector<FrameDescription> frames_;
     // Parameter problems, each after the reader's first `count` errors.
     struct ParameterProblem {

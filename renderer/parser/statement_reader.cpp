@@ -166,7 +166,7 @@ ParameterList parametersOf(const Statement& s, std::size_t first,
                 throw SceneError(name.where,
                                  fmt::format("unknown parameter type '{}' (expected float, "
                                              "integer, string, color, point, vector, normal, "
-                                             "float2, float3 or float4)",
+                                             "texture, float2, float3 or float4)",
                                              spelling));
             p.type = *type;
             p.name = std::string(words.back());
@@ -186,8 +186,13 @@ ParameterList parametersOf(const Statement& s, std::size_t first,
         if (p.type == ParameterType::String && !p.numbers.empty())
             throw SceneError(value.where,
                              fmt::format("parameter '{}' is a string but has numbers", p.name));
+        if (p.type == ParameterType::Texture && (p.strings.size() != 1 || !p.numbers.empty()))
+            throw SceneError(value.where,
+                             fmt::format("parameter '{}' is a texture: its value is one texture's "
+                                         "name",
+                                         p.name));
         if (p.type != ParameterType::String && p.type != ParameterType::Unspecified &&
-            !p.strings.empty())
+            p.type != ParameterType::Texture && !p.strings.empty())
             throw SceneError(value.where, fmt::format("parameter '{}' is {} but has strings",
                                                       p.name, parameterTypeName(p.type)));
         list.add(std::move(p));

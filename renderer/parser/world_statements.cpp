@@ -53,18 +53,6 @@ void SceneParser::opacity(const Statement& s) {
     state_.changeAttributes().opacity = c;
 }
 
-// Any name: a built-in or an SL shader, which only the shader search path can tell.
-// Parameters are checked against the table of what they belong to as they are read (a built-in
-// Surface, a light, a shape), so that a misspelt parameter is reported with the file's other
-// errors even when the scene does not parse (checkParameters).
-void SceneParser::surface(const Statement& s) {
-    const std::string name = s.stringAt(0);
-    ParameterList list = parameters(s, 1);
-    if (const EntitySyntax* entry = vocabulary_.materialWords().find(name)) // else an SL shader's
-        checkParameters(list, entry->parameters, fmt::format("Surface \"{}\"", name), s.where);
-    state_.changeAttributes().surface = {name, std::move(list), s.where};
-}
-
 void SceneParser::sides(const Statement& s) {
     const auto n = s.exactArguments(argumentsOf("Sides"));
     state_.changeAttributes().sides = static_cast<int>(n[0]);

@@ -178,7 +178,8 @@ private:
         if (!given)
             return;
         if (given->type == "texture")
-            m_->parameterTextures[into] = {importer_.textureInput(p_, name, {}, kUse), 0};
+            m_->parameterTextures[into] = {importer_.textureInput(p_, name, {}, kUse), 0,
+                                           given->where};
         else
             addNumbers(m_->surface.parameters, into.c_str(), {*p_.getFloat(name)}, s_.where);
     }
@@ -305,7 +306,7 @@ std::shared_ptr<const ImportedMaterial> Importer::mixMaterial(const Statement& s
                          fmt::format("mix materials nested more than {} deep", kMaxMixDepth));
     if (const Parameter* amount = p.find("amount"); amount && amount->type == "texture")
         m->parameterTextures["amount"] = {textureInput(p, "amount", {}, SpectrumUse::Reflectance),
-                                          0};
+                                          0, amount->where};
     else if (amount)
         addNumbers(m->surface.parameters, "amount", {std::clamp(*p.getFloat("amount"), 0.0f, 1.0f)},
                    amount->where);

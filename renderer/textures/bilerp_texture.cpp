@@ -21,7 +21,7 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs&,
 
 } // namespace
 
-const TextureEntry BilerpTexture::registryEntry{"bilerp", kParameters, {}, &create};
+const TextureEntry BilerpTexture::registryEntry{{"bilerp", kParameters, {}}, &create};
 
 Color BilerpTexture::evaluate(const TextureContext& context) const {
     const Vec2 st = mapping_.map(context).st;

@@ -12,7 +12,10 @@ const auto kParameters =
                     "2: squares of the mapped (s', t'); 3: cubes of texture space"},
                }},
                kMapping2DParameters);
-constexpr std::string_view kInputs[] = {"tex1", "tex2"};
+constexpr TextureInput kInputs[] = {
+    {"tex1", Color(1), "the squares (or cubes) whose cell indices sum to an even number"},
+    {"tex2", Color(0), "the others"},
+};
 
 std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs& inputs,
                                      TextureBuild& build) {
@@ -26,7 +29,7 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs& i
 
 } // namespace
 
-const TextureEntry CheckerboardTexture::registryEntry{"checkerboard", kParameters, kInputs,
+const TextureEntry CheckerboardTexture::registryEntry{{"checkerboard", kParameters, kInputs},
                                                       &create};
 
 Color CheckerboardTexture::evaluate(const TextureContext& context) const {

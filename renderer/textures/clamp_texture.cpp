@@ -10,7 +10,7 @@ const ParameterSpec kParameters[] = {
     {"min", ValueKind::Float, 0.0f, {}, "the least value of a channel"},
     {"max", ValueKind::Float, 1.0f, {}, "the greatest value of a channel; at least min"},
 };
-constexpr std::string_view kInputs[] = {"tex"};
+constexpr TextureInput kInputs[] = {{"tex", Color(1), "the texture clamped, per channel"}};
 
 std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs& inputs,
                                      TextureBuild&) {
@@ -21,6 +21,6 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs& i
 
 } // namespace
 
-const TextureEntry ClampTexture::registryEntry{"clamp", kParameters, kInputs, &create};
+const TextureEntry ClampTexture::registryEntry{{"clamp", kParameters, kInputs}, &create};
 
 } // namespace lrt

@@ -15,6 +15,6 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs&, 
 
 } // namespace
 
-const TextureEntry ConstantTexture::registryEntry{"constant", kParameters, {}, &create};
+const TextureEntry ConstantTexture::registryEntry{{"constant", kParameters, {}}, &create};
 
 } // namespace lrt

@@ -11,7 +11,10 @@ namespace {
 const ParameterSpec kParameters[] = {
     {"dir", ValueKind::Point, Vec3{0, 1, 0}, {}, "the direction tex1 faces, in texture space"},
 };
-constexpr std::string_view kInputs[] = {"tex1", "tex2"};
+constexpr TextureInput kInputs[] = {
+    {"tex1", Color(0), "where the surface faces along dir (|n . dir| = 1)"},
+    {"tex2", Color(1), "where it runs along dir (n across it)"},
+};
 
 std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs& inputs,
                                      TextureBuild& build) {
@@ -24,7 +27,7 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs& i
 
 } // namespace
 
-const TextureEntry DirectionMixTexture::registryEntry{"directionmix", kParameters, kInputs,
+const TextureEntry DirectionMixTexture::registryEntry{{"directionmix", kParameters, kInputs},
                                                       &create};
 
 Color DirectionMixTexture::evaluate(const TextureContext& context) const {

@@ -8,7 +8,10 @@ namespace lrt {
 
 namespace {
 
-constexpr std::string_view kInputs[] = {"inside", "outside"};
+constexpr TextureInput kInputs[] = {
+    {"inside", Color(1), "the colour of the dots"},
+    {"outside", Color(0), "the colour between them"},
+};
 
 std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs& inputs,
                                      TextureBuild& build) {
@@ -18,7 +21,7 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs& i
 
 } // namespace
 
-const TextureEntry DotsTexture::registryEntry{"dots", kMapping2DParameters, kInputs, &create};
+const TextureEntry DotsTexture::registryEntry{{"dots", kMapping2DParameters, kInputs}, &create};
 
 bool DotsTexture::insideDot(Vec2 st) {
     const float s = std::floor(st.x + 0.5f), t = std::floor(st.y + 0.5f);

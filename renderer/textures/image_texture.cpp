@@ -33,10 +33,10 @@ const auto kParameters = joinTables(
          String,
          "rgb",
          {},
-         "\"rgb\", or \"alpha\": the image's alpha in all three (1 where it has none; never "
-         "decoded)",
+         "\"rgb\"; or one channel in all three: \"r\", \"g\", \"b\" (decoded as the colour "
+         "is), or \"alpha\" (1 where the image has none; never decoded)",
          [] {
-             return std::vector<std::string_view>{"rgb", "alpha"};
+             return std::vector<std::string_view>{"rgb", "r", "g", "b", "alpha"};
          }},
     }});
 
@@ -53,24 +53,33 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs&,
     } catch (const std::runtime_error& e) {
         throw SceneError(p.where("filename"), e.what());
     }
-    const bool alpha = p.getString("channels") == "alpha";
-    const bool srgb = image.integerPixels && encoding != "linear" && !alpha;
+    const std::string channels = p.getString("channels");
+    using enum ImageTexture::Channels;
+    const ImageTexture::Channels chosen = channels == "r"       ? Red
+                                          : channels == "g"     ? Green
+                                          : channels == "b"     ? Blue
+                                          : channels == "alpha" ? Alpha
+                                                                : Rgb;
+    const bool srgb = image.integerPixels && encoding != "linear" && chosen != Alpha;
     return std::make_unique<ImageTexture>(
         *build.images, image, TextureMapping2D::of(p, build.worldToTexture),
         srgb ? ImageTexture::Encoding::Srgb : ImageTexture::Encoding::Linear, p.getFloat("scale"),
-        p.getInteger("invert") == 1, alpha);
+        p.getInteger("invert") == 1, chosen);
 }
 
 } // namespace
 
-const TextureEntry ImageTexture::registryEntry{"imagemap", kParameters, {}, &create};
+const TextureEntry ImageTexture::registryEntry{{"imagemap", kParameters, {}}, &create};
 
 Color ImageTexture::evaluate(const TextureContext& context) const {
     const TextureCoordinates c = mapping_.map(context);
-    auto rgb = alpha_ ? std::array<float, 3>{}
-                      : images_.sample(image_, c.st.x, c.st.y, c.dsdx, c.dtdx, c.dsdy, c.dtdy);
-    if (alpha_)
+    std::array<float, 3> rgb;
+    if (channels_ == Channels::Alpha)
         rgb.fill(images_.sampleAlpha(image_, c.st.x, c.st.y, c.dsdx, c.dtdx, c.dsdy, c.dtdy));
+    else
+        rgb = images_.sample(image_, c.st.x, c.st.y, c.dsdx, c.dtdx, c.dsdy, c.dtdy);
+    if (channels_ == Channels::Red || channels_ == Channels::Green || channels_ == Channels::Blue)
+        rgb.fill(rgb[static_cast<int>(channels_) - static_cast<int>(Channels::Red)]);
     for (float& v : rgb) {
         if (encoding_ == Encoding::Srgb)
             v = srgbToLinear(std::clamp(v, 0.0f, 1.0f));

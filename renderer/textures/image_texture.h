@@ -13,11 +13,13 @@ public:
     // Its parameters and create() are in image_texture.cpp, with its registry entry.
     static const TextureEntry registryEntry;
     enum class Encoding { Linear, Srgb };
+    // The image's colour, or one of its channels in all three (a float texture's value).
+    enum class Channels { Rgb, Red, Green, Blue, Alpha };
     ImageTexture(const TextureSystem& images, TextureSystem::Texture image,
                  TextureMapping2D mapping, Encoding encoding, float scale, bool invert,
-                 bool alpha = false)
+                 Channels channels)
         : images_(images), image_(image), mapping_(mapping), encoding_(encoding), scale_(scale),
-          invert_(invert), alpha_(alpha) {}
+          invert_(invert), channels_(channels) {}
     Color evaluate(const TextureContext& context) const override;
     bool usesFootprint() const override { return true; }
 
@@ -28,7 +30,7 @@ private:
     Encoding encoding_;
     float scale_;
     bool invert_;
-    bool alpha_; // the image's alpha channel, not its colour
+    Channels channels_;
 };
 
 } // namespace lrt

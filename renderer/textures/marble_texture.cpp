@@ -48,7 +48,7 @@ Color bezier(const Color* c, float t) {
 
 } // namespace
 
-const TextureEntry MarbleTexture::registryEntry{"marble", kParameters, {}, &create};
+const TextureEntry MarbleTexture::registryEntry{{"marble", kParameters, {}}, &create};
 
 Color MarbleTexture::evaluate(const TextureContext& context) const {
     const TexturePoint t = mapPoint(worldToTexture_, context);

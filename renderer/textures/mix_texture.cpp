@@ -4,7 +4,11 @@ namespace lrt {
 
 namespace {
 
-constexpr std::string_view kInputs[] = {"tex1", "tex2", "amount"};
+constexpr TextureInput kInputs[] = {
+    {"tex1", Color(0), "the colour where amount is 0"},
+    {"tex2", Color(1), "the colour where amount is 1"},
+    {"amount", Color(0.5f), "the weight of tex2, per channel"},
+};
 
 std::unique_ptr<ColorTexture> create(const Parameters&, const TextureInputs& inputs,
                                      TextureBuild&) {
@@ -14,6 +18,6 @@ std::unique_ptr<ColorTexture> create(const Parameters&, const TextureInputs& inp
 
 } // namespace
 
-const TextureEntry MixTexture::registryEntry{"mix", {}, kInputs, &create};
+const TextureEntry MixTexture::registryEntry{{"mix", {}, kInputs}, &create};
 
 } // namespace lrt

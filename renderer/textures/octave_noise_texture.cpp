@@ -16,9 +16,10 @@ std::unique_ptr<ColorTexture> create(const Parameters& p, const TextureInputs&,
 
 } // namespace
 
-const TextureEntry OctaveNoiseTexture::fbmEntry{"fbm", kOctaveParameters, {}, &create<Sum::Noise>};
-const TextureEntry OctaveNoiseTexture::wrinkledEntry{
-    "wrinkled", kOctaveParameters, {}, &create<Sum::AbsoluteNoise>};
+const TextureEntry OctaveNoiseTexture::fbmEntry{{"fbm", kOctaveParameters, {}},
+                                                &create<Sum::Noise>};
+const TextureEntry OctaveNoiseTexture::wrinkledEntry{{"wrinkled", kOctaveParameters, {}},
+                                                     &create<Sum::AbsoluteNoise>};
 
 Color OctaveNoiseTexture::evaluate(const TextureContext& context) const {
     const TexturePoint t = mapPoint(worldToTexture_, context);

@@ -4,7 +4,10 @@ namespace lrt {
 
 namespace {
 
-constexpr std::string_view kInputs[] = {"tex", "scale"};
+constexpr TextureInput kInputs[] = {
+    {"tex", Color(1), "the texture scaled"},
+    {"scale", Color(1), "its factor, per channel"},
+};
 
 std::unique_ptr<ColorTexture> create(const Parameters&, const TextureInputs& inputs,
                                      TextureBuild&) {
@@ -13,6 +16,6 @@ std::unique_ptr<ColorTexture> create(const Parameters&, const TextureInputs& inp
 
 } // namespace
 
-const TextureEntry ScaleTexture::registryEntry{"scale", {}, kInputs, &create};
+const TextureEntry ScaleTexture::registryEntry{{"scale", {}, kInputs}, &create};
 
 } // namespace lrt

@@ -47,11 +47,12 @@ build(const TextureDescription& d, std::unique_ptr<TextureSystem>& images,
     if (!entry)
         throw std::logic_error(fmt::format("texture '{}' is not registered", d.type));
     TextureInputs inputs;
-    for (const std::string_view slot : entry->inputs) {
-        const auto it = d.inputs.find(slot);
+    for (const TextureInput& slot : entry->inputs) {
+        const auto it = d.inputs.find(slot.name);
         if (it == d.inputs.end() || !it->second)
-            throw std::logic_error(fmt::format("texture '{}' lacks its input '{}'", d.type, slot));
-        inputs[std::string(slot)] = build(*it->second, images, made, own, depth + 1);
+            throw std::logic_error(
+                fmt::format("texture '{}' lacks its input '{}'", d.type, slot.name));
+        inputs[std::string(slot.name)] = build(*it->second, images, made, own, depth + 1);
     }
     TextureBuild context{images, d.directory, d.where, d.worldToTexture};
     const Parameters parameters(d.parameters, entry->parameters,

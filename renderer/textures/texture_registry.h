@@ -5,6 +5,7 @@
 
 #include "renderer/core/parameter_table.h"
 #include "renderer/core/registry.h"
+#include "renderer/description/scene_vocabulary.h"
 #include "renderer/description/texture_description.h"
 #include "renderer/textures/texture.h"
 #include "renderer/textures/texture_system.h"
@@ -31,10 +32,8 @@ struct TextureBuild {
 // The built inputs of a texture, by slot name.
 using TextureInputs = std::map<std::string, const ColorTexture*, std::less<>>;
 
-struct TextureEntry {
-    std::string_view name;
-    ParameterTable parameters;
-    std::span<const std::string_view> inputs; // the slots that take textures
+// A texture's syntax (name, parameters, input slots) and how to make it.
+struct TextureEntry : TextureSyntax {
     std::unique_ptr<ColorTexture> (*create)(const Parameters& parameters,
                                             const TextureInputs& inputs, TextureBuild& build);
 };

@@ -15,7 +15,7 @@ std::unique_ptr<ColorTexture> create(const Parameters&, const TextureInputs&, Te
 
 } // namespace
 
-const TextureEntry WindyTexture::registryEntry{"windy", {}, {}, &create};
+const TextureEntry WindyTexture::registryEntry{{"windy", {}, {}}, &create};
 
 Color WindyTexture::evaluate(const TextureContext& context) const {
     const TexturePoint t = mapPoint(worldToTexture_, context);

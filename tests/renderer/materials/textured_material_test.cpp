@@ -128,7 +128,7 @@ TEST_CASE("a texture for a parameter that takes none is an error at its Surface"
     FrameDescription frame =
         parsePbrtString(sphereScene("Material \"diffuse\""), "test.pbrt").at(0);
     auto attributes = std::make_shared<SurfaceAttributes>(*frame.world.shapes.at(0).attributes);
-    attributes->parameterTextures["Kd"] = {constantTexture(Color(0.5f), {}), 0};
+    attributes->parameterTextures["Kd"] = {constantTexture(Color(0.5f), {}), 0, {}};
     frame.world.shapes.at(0).attributes = attributes;
     EmbreeDevice device;
     CHECK_THROWS_WITH(buildScene(frame, device.get(), testing::bundledData()),

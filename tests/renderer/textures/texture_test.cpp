@@ -64,6 +64,33 @@ TEST_CASE("image textures decode sRGB from integer pixels unless told linear", "
     }
 }
 
+TEST_CASE("an image texture's channels pick one channel into all three", "[textures]") {
+    // Pixels of red 51, green 102 and blue 204 (0.2, 0.4, 0.8), read linear, without alpha.
+    const testing::ScratchDirectory scratch("lrt_texture_test_");
+    const auto path = scratch / "rgb.png";
+    std::vector<unsigned char> pixels;
+    for (int i = 0; i < 4; ++i)
+        pixels.insert(pixels.end(), {51, 102, 204});
+    auto out = OIIO::ImageOutput::create(path.string());
+    REQUIRE(out);
+    REQUIRE(out->open(path.string(), OIIO::ImageSpec(2, 2, 3, OIIO::TypeDesc::UINT8)));
+    REQUIRE(out->write_image(OIIO::TypeDesc::UINT8, pixels.data()));
+    out->close();
+    for (const auto& [channels, expected] : {std::pair{"r", 0.2f}, std::pair{"g", 0.4f},
+                                             std::pair{"b", 0.8f}, std::pair{"alpha", 1.0f}}) {
+        auto d = describe("imagemap");
+        d->parameters.add({"filename", ParameterType::String, {}, {path.string()}, {}});
+        d->parameters.add({"encoding", ParameterType::String, {}, {"linear"}, {}});
+        d->parameters.add({"channels", ParameterType::String, {}, {channels}, {}});
+        const BuiltTexture built(*d);
+        INFO("channels " << channels);
+        const Color c = built.at(0.3f, 0.7f);
+        CHECK(c.r == Approx(expected).epsilon(1e-3));
+        CHECK(c.g == c.r);
+        CHECK(c.b == c.r);
+    }
+}
+
 TEST_CASE("an unreadable image is an error at its texture", "[textures]") {
     auto d = describe("imagemap");
     d->parameters.add({"filename", ParameterType::String, {}, {"/nonexistent/x.png"}, {}});
