@@ -144,15 +144,17 @@ SurfaceLook SceneBuilder::fileMaterialLook(const FileMaterial& m, const ShapeDes
             m.diffuseMap.empty()
                 ? constantTexture(Color(m.baseAlpha))
                 : scaledTexture(imageTexture(m.diffuseMap, d.where, "linear", "alpha"),
-                                m.baseAlpha);
+                                Color(m.baseAlpha));
         look.cutout = {alpha, m.alphaCutoff};
     }
     ParameterTextures textures;
     for (const FloatMap& f : m.floatMaps)
         textures[f.parameter] = {
             scaledTexture(imageTexture(f.map, d.where, "linear", f.channel == 3 ? "alpha" : "rgb"),
-                          f.factor),
+                          Color(f.factor)),
             f.channel == 3 ? 0 : f.channel, d.where};
+    for (const ColorMap& c : m.colorMaps)
+        textures[c.parameter] = {scaledTexture(imageTexture(c.map, d.where), c.factor), 0, d.where};
     MaterialContext context = materialContext(name, d.where, textures);
     parts_.materials.push_back(createMaterial(parameters, context));
     look.material = parts_.materials.back().get();
@@ -184,11 +186,11 @@ const ColorTexture* SceneBuilder::imageTexture(const TextureMap& map, const Sour
     return colorTexture(*d);
 }
 
-const ColorTexture* SceneBuilder::scaledTexture(const ColorTexture* texture, float factor) {
-    if (factor == 1)
+const ColorTexture* SceneBuilder::scaledTexture(const ColorTexture* texture, Color factor) {
+    if (factor == Color(1))
         return texture;
     return parts_.colorTextures
-        .emplace_back(std::make_unique<ScaleTexture>(*texture, *constantTexture(Color(factor))))
+        .emplace_back(std::make_unique<ScaleTexture>(*texture, *constantTexture(factor)))
         .get();
 }
 

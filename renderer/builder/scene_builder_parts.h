@@ -82,7 +82,7 @@ private:
     // per material; what it cannot map is a substitution at `d`.
     SurfaceLook fileMaterialLook(const FileMaterial& m, const ShapeDescription& d);
     // `texture` times `factor` (itself when the factor is 1).
-    const ColorTexture* scaledTexture(const ColorTexture* texture, float factor);
+    const ColorTexture* scaledTexture(const ColorTexture* texture, Color factor);
     const ColorTexture* constantTexture(Color value);
     // The texture `d` describes, built once however many shapes share it.
     const ColorTexture* colorTexture(const TextureDescription& d);

@@ -119,6 +119,10 @@ public:
     NumberDomain domainOf(std::string_view name) const {
         return spec(name, ValueKind::Float).numberDomain();
     }
+    // The domain of each component of Rgb parameter `name`.
+    NumberDomain componentDomainOf(std::string_view name) const {
+        return spec(name, ValueKind::Rgb).domain;
+    }
     // Where parameter `name` was given, or the statement when it was not.
     SourceLocation where(std::string_view name) const;
     const SourceLocation& statement() const { return where_; }

@@ -32,6 +32,14 @@ struct FloatMap {
     float factor = 1;
 };
 
+// A texture standing for a colour parameter: its colour (sRGB-decoded) times `factor`, as glTF's
+// sheenColorTexture and specularColorTexture.
+struct ColorMap {
+    std::string parameter; // of lrt's surface: "sheencolor", "specularcolor"
+    TextureMap map;
+    Color factor{1, 1, 1};
+};
+
 struct FileMaterial {
     enum class Model {
         Phong,             // an OBJ .mtl material: Kd, Ks, Ns, illum...
@@ -61,6 +69,7 @@ struct FileMaterial {
     Color sheenColor; // glTF's KHR_materials_sheen
     float sheenRoughness = 0;
     std::vector<FloatMap> floatMaps; // textured factors
+    std::vector<ColorMap> colorMaps;
     // A tangent-space normal map (glTF's normalTexture, .mtl's norm), linear, and glTF's scale of
     // its x and y.
     TextureMap normalMap;

@@ -1,6 +1,6 @@
 // glTF 2.0 materials as FileMaterials: the metallic-roughness core with its textures, and the
 // material extensions lrt renders (KHR_materials_ior, _transmission, _clearcoat, _specular,
-// _emissive_strength, KHR_texture_transform); what it does not is noted for a warning.
+// _sheen, _emissive_strength, KHR_texture_transform); what it does not is noted for a warning.
 #include "renderer/gltf/gltf_material.h"
 
 #include <algorithm>
@@ -161,26 +161,37 @@ Color colorFactor(const tinygltf::Value& extension, const char* name, Color fall
     return {rgb[0], rgb[1], rgb[2]};
 }
 
-// KHR_materials_sheen's factors and its roughness texture (its alpha channel); the colour
-// texture is noted as not rendered.
+// A colour texture of an extension, `parameter` as its colour times `factor`.
+void colorMap(const ReadContext& read, const tinygltf::Value& extension, const char* name,
+              const char* parameter, Color factor, FileMaterial& f) {
+    const auto info = extensionTexture(extension, name);
+    if (!info || info->index < 0)
+        return;
+    const TextureMap map = textureMap(read.model, *info, read.directory, read.file, f.unsupported);
+    if (!map.empty())
+        f.colorMaps.push_back({parameter, map, factor});
+}
+
+// KHR_materials_sheen's factors and textures: the colour texture's RGB and the roughness
+// texture's alpha.
 void sheen(const ReadContext& read, const tinygltf::Value& extension, FileMaterial& f) {
     f.sheenColor = colorFactor(extension, "sheenColorFactor", Color(0), 1.0);
     f.sheenRoughness =
         static_cast<float>(std::clamp(gltfNumber(extension, "sheenRoughnessFactor", 0), 0.0, 1.0));
     if (const auto info = extensionTexture(extension, "sheenRoughnessTexture"))
         floatMaps(read, *info, {{"sheenroughness", 3, f.sheenRoughness}}, f);
-    if (extension.IsObject() && extension.Has("sheenColorTexture"))
-        f.unsupported.emplace_back("its sheenColorTexture (KHR_materials_sheen)");
+    colorMap(read, extension, "sheenColorTexture", "sheencolor", f.sheenColor, f);
 }
 
-// KHR_materials_specular's factors; its textures are noted as not rendered.
-void specular(const tinygltf::Value& extension, FileMaterial& f) {
+// KHR_materials_specular's factors and textures: the strength texture's alpha and the colour
+// texture's RGB.
+void specular(const ReadContext& read, const tinygltf::Value& extension, FileMaterial& f) {
     f.specularFactor =
         static_cast<float>(std::clamp(gltfNumber(extension, "specularFactor", 1), 0.0, 1.0));
     f.specularColorFactor = colorFactor(extension, "specularColorFactor", Color(1), 1e6);
-    for (const char* texture : {"specularTexture", "specularColorTexture"})
-        if (extension.IsObject() && extension.Has(texture))
-            f.unsupported.push_back(fmt::format("its {} (KHR_materials_specular)", texture));
+    if (const auto info = extensionTexture(extension, "specularTexture"))
+        floatMaps(read, *info, {{"specular", 3, f.specularFactor}}, f);
+    colorMap(read, extension, "specularColorTexture", "specularcolor", f.specularColorFactor, f);
 }
 
 } // namespace
@@ -219,7 +230,7 @@ FileMaterial readMaterial(const tinygltf::Model& model, std::size_t index,
         else if (name == "KHR_materials_clearcoat")
             clearcoat(read, value, f);
         else if (name == "KHR_materials_specular")
-            specular(value, f);
+            specular(read, value, f);
         else if (name == "KHR_materials_sheen")
             sheen(read, value, f);
         else if (name != "KHR_texture_transform")

@@ -1,7 +1,7 @@
-// A float parameter of a built-in surface as shading reads it: the constant the Surface gave,
-// or a texture's channel at the shaded point (pbrt-v4's float textures; glTF's
-// metallicRoughnessTexture reads green for roughness and blue for metallic), clamped into the
-// parameter's domain since no one can check a texture's values beforehand.
+// A float or colour parameter of a built-in surface as shading reads it: the constant the
+// Surface gave, or a texture at the shaded point (a channel of it for a float: pbrt-v4's float
+// textures; glTF's metallicRoughnessTexture reads green for roughness and blue for metallic),
+// clamped into the parameter's domain since no one can check a texture's values beforehand.
 #pragma once
 
 #include "renderer/core/parameter_table.h"
@@ -50,6 +50,28 @@ private:
     NumberDomain domain_;
 };
 
+// A colour parameter: its constant, or a texture's colour with each component clamped.
+class ColorInput {
+public:
+    ColorInput() = default;
+    explicit ColorInput(Color constant) : constant_(constant) {}
+    ColorInput(const ColorTexture* texture, NumberDomain componentDomain)
+        : texture_(texture), domain_(componentDomain) {}
+
+    Color at(const ShadingPoint& point) const {
+        if (!texture_)
+            return constant_;
+        const Color c = texture_->evaluate(textureContext(point));
+        return {domain_.nearest(c.r), domain_.nearest(c.g), domain_.nearest(c.b)};
+    }
+    bool isTextured() const { return texture_ != nullptr; }
+
+private:
+    Color constant_;
+    const ColorTexture* texture_ = nullptr;
+    NumberDomain domain_;
+};
+
 // The textures bound to a Surface's parameters while it is made: each material takes those of
 // its float parameters (floatInput); createMaterial refuses any left over.
 class ParameterTextureBindings {
@@ -63,6 +85,15 @@ public:
             return FloatInput(p.getFloat(name));
         taken_.insert(it->first);
         return FloatInput(it->second, p.domainOf(name));
+    }
+    // Colour parameter `name` of `p` (an Rgb of its table): its texture's colour when one is
+    // bound, else its value.
+    ColorInput colorInput(const Parameters& p, std::string_view name) {
+        const auto it = textures_.find(name);
+        if (it == textures_.end())
+            return ColorInput(p.getColor(name));
+        taken_.insert(it->first);
+        return ColorInput(it->second.texture, p.componentDomainOf(name));
     }
     bool binds(std::string_view name) const { return textures_.contains(name); }
     // The binding no floatInput asked for, if any.

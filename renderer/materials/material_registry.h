@@ -47,8 +47,8 @@ const Registry<MaterialEntry>& materialRegistry();
 // texture bound to a parameter that takes none.
 std::unique_ptr<Material> createMaterial(const ParameterList& parameters, MaterialContext& context);
 
-// Throws SceneError at the binding (or the Surface statement) when a texture is bound to a parameter that the
-// material `what` ("Surface \"matte\"") made from `context` did not take.
+// Throws SceneError at the binding (or the Surface statement) when a texture is bound to a
+// parameter that the material `what` ("Surface \"matte\"") made from `context` did not take.
 void refuseUntakenTextures(const MaterialContext& context, std::string_view what);
 
 } // namespace lrt

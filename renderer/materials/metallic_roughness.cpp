@@ -33,7 +33,8 @@ std::unique_ptr<Material> create(const Parameters& p, MaterialContext& context) 
         textures.floatInput(p, "metallic"),           textures.floatInput(p, "roughness"),
         textures.floatInput(p, "transmission"),       textures.floatInput(p, "clearcoat"),
         textures.floatInput(p, "clearcoatroughness"), textures.floatInput(p, "specular"),
-        textures.floatInput(p, "sheenroughness")};
+        textures.floatInput(p, "sheenroughness"),     textures.colorInput(p, "specularcolor"),
+        textures.colorInput(p, "sheencolor")};
     return std::make_unique<MetallicRoughnessMaterial>(
         MetallicRoughness{Color(1), p.getFloat("metallic"), p.getFloat("roughness"),
                           p.getFloat("ior"), p.getFloat("transmission"), p.getFloat("clearcoat"),
@@ -59,6 +60,8 @@ void MetallicRoughnessMaterial::withBxdf(const ShadingPoint& point,
     m.clearcoatRoughness = inputs_.clearcoatRoughness.at(point);
     m.specular = inputs_.specular.at(point);
     m.sheenRoughness = inputs_.sheenRoughness.at(point);
+    m.specularColor = inputs_.specularColor.at(point);
+    m.sheenColor = inputs_.sheenColor.at(point);
     use(MetallicRoughnessBxdf(m));
 }
 

@@ -16,6 +16,7 @@ public:
     struct Inputs {
         FloatInput metallic, roughness, transmission, clearcoat, clearcoatRoughness, specular,
             sheenRoughness;
+        ColorInput specularColor, sheenColor;
     };
     MetallicRoughnessMaterial(const MetallicRoughness& m, const Inputs& inputs)
         : m_(m), inputs_(inputs) {}

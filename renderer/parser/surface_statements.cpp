@@ -223,7 +223,8 @@ SceneParser::NamedSurface SceneParser::readSurface(const Statement& s, std::size
     return named;
 }
 
-// "texture P" "name" binds a texture to float parameter P of the surface (its red channel).
+// "texture P" "name" binds a texture to parameter P of the surface: its red channel to a float,
+// its colour to a colour (which of them the surface takes, the builder says).
 void SceneParser::bindParameterTexture(SurfaceAttributes& look, const Parameter& p,
                                        const EntitySyntax* entry, std::string_view what) const {
     if (entry) {
@@ -237,10 +238,10 @@ void SceneParser::bindParameterTexture(SurfaceAttributes& look, const Parameter&
             throw SceneError(p.where, fmt::format("unknown parameter '{}' for {}{}", p.name, what,
                                                   slvm::didYouMean(p.name, names)));
         }
-        if (spec->kind != ValueKind::Float)
+        if (spec->kind != ValueKind::Float && spec->kind != ValueKind::Rgb)
             throw SceneError(p.where,
-                             fmt::format("parameter '{}' of {} is {}: only float parameters take "
-                                         "textures",
+                             fmt::format("parameter '{}' of {} is {}: only float and colour "
+                                         "parameters take textures",
                                          p.name, what, valueKindName(spec->kind)));
     }
     if (look.parameterTextures.contains(p.name))

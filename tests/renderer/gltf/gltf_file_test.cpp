@@ -349,3 +349,76 @@ TEST_CASE("a texture standing for two parameters is read once, its notes said on
     CHECK(m.floatMaps.size() == 2); // roughness and metallic
     CHECK(m.unsupported == std::vector<std::string>{"texture 0 on TEXCOORD_1"});
 }
+
+TEST_CASE("sheenColorTexture and KHR_materials_specular's textures colour what they stand for",
+          "[shapes][gltf][textures]") {
+    // An 8 x 1 PNG, red on its left half and blue on its right, as each extension's colour
+    // texture (and, without alpha, a specularTexture of strength 1), on a black smooth dielectric.
+    const auto png = testing::scratchFile("halves.png");
+    testing::writePng(png, 8, 1, [](int x, int) {
+        return x < 4 ? std::array<unsigned char, 3>{255, 0, 0}
+                     : std::array<unsigned char, 3>{0, 0, 255};
+    });
+    const auto quad = [&](const std::string& name, const nlohmann::json& extensions) {
+        testing::GltfWriter w;
+        w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
+        w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] =
+            w.floats({0, 0, 1, 0, 1, 1, 0, 1}, "VEC2", 2);
+        w.json()["materials"] = {
+            {{"name", name},
+             {"pbrMetallicRoughness",
+              {{"baseColorFactor", {0, 0, 0, 1}}, {"metallicFactor", 0}, {"roughnessFactor", 0}}},
+             {"extensions", extensions}}};
+        w.json()["textures"] = {{{"source", 0}}};
+        w.json()["images"] = {{{"uri", png.filename().string()}}};
+        const auto gltf = testing::scratchFile(name + ".gltf");
+        std::ofstream(gltf) << w.text();
+        return gltf;
+    };
+    // Under a uniform sky of 1, seen head-on through one bounce.
+    const auto render = [](const std::filesystem::path& gltf) {
+        const Image image = testing::renderText(
+            "Format 8 8 1\nPixelSamples 4 4\nProjection \"orthographic\"\n"
+            "SurfaceIntegrator \"path\" \"maxdepth\" [1]\nTranslate 0 0 5\nWorldBegin\n"
+            "LightSource \"infinite\" \"intensity\" [1]\nShape \"gltf\" \"filename\" \"" +
+            gltf.string() + "\"\nWorldEnd\n");
+        return std::pair{testing::pixel(image, 1, 4), testing::pixel(image, 6, 4)};
+    };
+
+    const auto specular = quad("specular", {{"KHR_materials_specular",
+                                             {{"specularColorFactor", {10, 10, 10}},
+                                              {"specularColorTexture", {{"index", 0}}},
+                                              {"specularTexture", {{"index", 0}}}}}});
+    const FileMaterial tinted = loadGltfFile(specular).materials.at(0);
+    CHECK(tinted.unsupported.empty());
+    REQUIRE(tinted.colorMaps.size() == 1);
+    CHECK(tinted.colorMaps[0].parameter == "specularcolor");
+    CHECK(tinted.colorMaps[0].factor == Color(10, 10, 10));
+    REQUIRE(tinted.floatMaps.size() == 1);
+    CHECK(tinted.floatMaps[0].parameter == "specular");
+    CHECK(tinted.floatMaps[0].channel == 3);
+    // Head-on, the mirror reflects the sky times F0 = min(0.04 specularColor, 1): 0.4 red on the
+    // left, 0.4 blue on the right, and nothing else (the base is black).
+    const auto [left, right] = render(specular);
+    CHECK(left.r == Approx(0.4f).epsilon(0.03));
+    CHECK(left.g < 1e-3f);
+    CHECK(left.b < 1e-3f);
+    CHECK(right.b == Approx(0.4f).epsilon(0.03));
+    CHECK(right.r < 1e-3f);
+
+    const auto sheen = quad("sheen", {{"KHR_materials_sheen",
+                                       {{"sheenColorFactor", {1, 1, 1}},
+                                        {"sheenRoughnessFactor", 0.5},
+                                        {"sheenColorTexture", {{"index", 0}}}}}});
+    const FileMaterial velvet = loadGltfFile(sheen).materials.at(0);
+    CHECK(velvet.unsupported.empty());
+    REQUIRE(velvet.colorMaps.size() == 1);
+    CHECK(velvet.colorMaps[0].parameter == "sheencolor");
+    // The white highlight of the dielectric under the sheen is in every channel; the sheen adds
+    // red on the left only and blue on the right only.
+    const auto [sheenLeft, sheenRight] = render(sheen);
+    CHECK(sheenLeft.r - sheenLeft.g > 0.01f);
+    CHECK(sheenLeft.b == Approx(sheenLeft.g).margin(1e-4));
+    CHECK(sheenRight.b - sheenRight.g > 0.01f);
+    CHECK(sheenRight.r == Approx(sheenRight.g).margin(1e-4));
+}

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <tuple>
 
 using namespace lrt;
 
@@ -62,18 +63,22 @@ std::string skyLitSphere(const std::string& surface) {
 TEST_CASE(".lrt: a parameter bound to a texture holding a constant renders as the constant",
           "[scene][parser][textures]") {
     const std::string texture = "Texture \"c\" \"constant\" \"value\" [0.3 0.3 0.3]\n";
-    for (const auto& [surface, parameter] :
-         std::vector<std::pair<std::string, std::string>>{{"conductor", "roughness"},
-                                                          {"conductor", "vroughness"},
-                                                          {"coateddiffuse", "roughness"},
-                                                          {"dielectric", "roughness"},
-                                                          {"metallicroughness", "metallic"},
-                                                          {"metallicroughness", "clearcoat"}}) {
-        INFO("Surface \"" << surface << "\" \"" << parameter << "\" [0.3]");
+    // Each case: the Surface's name and other parameters, the parameter bound, its constant.
+    for (const auto& [surface, parameter, value] :
+         std::vector<std::tuple<std::string, std::string, std::string>>{
+             {"\"conductor\"", "roughness", "[0.3]"},
+             {"\"conductor\"", "vroughness", "[0.3]"},
+             {"\"coateddiffuse\"", "roughness", "[0.3]"},
+             {"\"dielectric\"", "roughness", "[0.3]"},
+             {"\"metallicroughness\"", "metallic", "[0.3]"},
+             {"\"metallicroughness\"", "clearcoat", "[0.3]"},
+             {"\"metallicroughness\" \"metallic\" [0]", "specularcolor", "[0.3 0.3 0.3]"},
+             {"\"metallicroughness\"", "sheencolor", "[0.3 0.3 0.3]"}}) {
+        INFO("Surface " << surface << " \"" << parameter << "\" " << value);
         const Image constant = testing::renderText(
-            skyLitSphere("Surface \"" + surface + "\" \"" + parameter + "\" [0.3]"));
-        const Image textured = testing::renderText(skyLitSphere(
-            texture + "Surface \"" + surface + "\" \"texture " + parameter + "\" \"c\""));
+            skyLitSphere("Surface " + surface + " \"" + parameter + "\" " + value));
+        const Image textured = testing::renderText(
+            skyLitSphere(texture + "Surface " + surface + " \"texture " + parameter + "\" \"c\""));
         CHECK(testing::sameBits(constant, textured));
     }
 }
@@ -164,6 +169,16 @@ TEST_CASE(".lrt: textures, mixes and cut-outs do not depend on threads, tiles or
     RenderSettings settings;
     settings.samplesPerPixel = 4;
     testing::checkDeterministic(*loaded.scene, settings);
+}
+
+TEST_CASE(".lrt: a texture for a parameter its surface does not texture is an error at the binding",
+          "[scene][parser][textures]") {
+    CHECK_THROWS_WITH(
+        testing::loadScene(
+            skyLitSphere("Texture \"t\" \"constant\"\n"
+                         "Surface \"conductor\" \"eta\" [1 1 1] \"texture k\" \"t\"")),
+        Catch::Contains("test.lrt:8:35: error: Surface \"conductor\" takes no texture for "
+                        "parameter 'k'"));
 }
 
 TEST_CASE(".lrt: a mix's amount outside [0, 1] is an error at the value", "[scene][parser][mix]") {
