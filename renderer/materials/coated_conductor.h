@@ -29,6 +29,10 @@ public:
     bool readsTangents() const override {
         return layers_.interface.anisotropic() || layers_.conductor.anisotropic();
     }
+    bool usesTextureFootprint() const override {
+        return layers_.interface.usesFootprint() || layers_.conductor.usesFootprint() ||
+               layers_.slab.usesFootprint();
+    }
 
 protected:
     void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;

@@ -19,6 +19,9 @@ public:
     CoatedDiffuse(Color reflectance, float eta, Roughness coat, const Slab& slab)
         : reflectance_(reflectance), eta_(eta), coat_(coat), slab_(slab) {}
     bool readsTangents() const override { return coat_.anisotropic(); }
+    bool usesTextureFootprint() const override {
+        return coat_.usesFootprint() || slab_.usesFootprint();
+    }
 
 protected:
     void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;

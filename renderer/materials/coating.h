@@ -33,6 +33,7 @@ struct Slab {
     LayerSlab at(const ShadingPoint& point) const {
         return {thickness.at(point), albedo, g.at(point), maxDepth, samples};
     }
+    bool usesFootprint() const { return thickness.usesFootprint() || g.usesFootprint(); }
 };
 
 inline Slab slabOf(const Parameters& p, ParameterTextureBindings& textures) {

@@ -29,6 +29,7 @@ public:
     Conductor(Roughness roughness, Color reflectance)
         : roughness_(roughness), reflectance_(reflectance) {}
     bool readsTangents() const override { return roughness_.anisotropic(); }
+    bool usesTextureFootprint() const override { return roughness_.usesFootprint(); }
 
 protected:
     void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;

@@ -16,6 +16,7 @@ public:
     Dielectric(float eta, Roughness roughness) : eta_(eta), roughness_(roughness) {}
     bool transmits() const override { return true; }
     bool readsTangents() const override { return roughness_.anisotropic(); }
+    bool usesTextureFootprint() const override { return roughness_.usesFootprint(); }
 
 protected:
     void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;

@@ -16,6 +16,7 @@ public:
     DiffuseTransmission(Color reflectance, Color transmittance, FloatInput scale)
         : reflectance_(reflectance), transmittance_(transmittance), scale_(scale) {}
     bool transmits() const override { return true; }
+    bool usesTextureFootprint() const override { return scale_.usesFootprint(); }
 
 protected:
     void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;

@@ -37,6 +37,9 @@ public:
         return domain_.nearest(channel_ == 0 ? c.r : channel_ == 1 ? c.g : c.b);
     }
     bool isTextured() const { return texture_ != nullptr; }
+    // Whether its texture filters over a pixel's footprint (an image), so that shading must
+    // compute one.
+    bool usesFootprint() const { return texture_ && texture_->usesFootprint(); }
     // Whether two inputs give the same value everywhere.
     friend bool operator==(const FloatInput& a, const FloatInput& b) {
         return a.texture_ == b.texture_ && a.channel_ == b.channel_ &&
@@ -65,6 +68,7 @@ public:
         return {domain_.nearest(c.r), domain_.nearest(c.g), domain_.nearest(c.b)};
     }
     bool isTextured() const { return texture_ != nullptr; }
+    bool usesFootprint() const { return texture_ && texture_->usesFootprint(); }
 
 private:
     Color constant_;

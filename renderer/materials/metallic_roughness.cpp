@@ -49,6 +49,13 @@ std::unique_ptr<Material> create(const Parameters& p, MaterialContext& context) 
 const MaterialEntry MetallicRoughnessMaterial::registryEntry{{"metallicroughness", kParameters},
                                                              &create};
 
+bool MetallicRoughnessMaterial::Inputs::usesFootprint() const {
+    return metallic.usesFootprint() || roughness.usesFootprint() || transmission.usesFootprint() ||
+           clearcoat.usesFootprint() || clearcoatRoughness.usesFootprint() ||
+           specular.usesFootprint() || sheenRoughness.usesFootprint() ||
+           specularColor.usesFootprint() || sheenColor.usesFootprint();
+}
+
 void MetallicRoughnessMaterial::withBxdf(const ShadingPoint& point,
                                          FunctionRef<void(const Bxdf&)> use) const {
     MetallicRoughness m = m_;

@@ -17,6 +17,7 @@ public:
         FloatInput metallic, roughness, transmission, clearcoat, clearcoatRoughness, specular,
             sheenRoughness;
         ColorInput specularColor, sheenColor;
+        bool usesFootprint() const;
     };
     MetallicRoughnessMaterial(const MetallicRoughness& m, const Inputs& inputs)
         : m_(m), inputs_(inputs) {}
@@ -24,6 +25,7 @@ public:
         return (inputs_.transmission.isTextured() || m_.transmission > 0) &&
                (inputs_.metallic.isTextured() || m_.metallic < 1);
     }
+    bool usesTextureFootprint() const override { return inputs_.usesFootprint(); }
 
 protected:
     void withBxdf(const ShadingPoint& point, FunctionRef<void(const Bxdf&)> use) const override;

@@ -87,6 +87,8 @@ float MixMaterial::bsdfPdf(const ShadingPoint& point, Vec3 wi) const {
 }
 
 bool MixMaterial::usesTextureFootprint() const {
+    if (amount_.usesFootprint())
+        return true;
     for (const Component& c : components_)
         if (c.material->usesTextureFootprint() || (c.texture && c.texture->usesFootprint()))
             return true;

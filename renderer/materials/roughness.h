@@ -53,6 +53,7 @@ struct Roughness {
     }
     // Whether the distribution may differ along u and v (and shading must read the tangents).
     bool anisotropic() const { return !(u == v); }
+    bool usesFootprint() const { return u.usesFootprint() || v.usesFootprint(); }
 };
 
 // The roughness of "roughness", "uroughness" and "vroughness", each name after `prefix`

@@ -4,7 +4,9 @@
 // of a surface and alphacutoff thresholds it exactly; a texture's space is the one current at its
 // Texture statement; and the images are the same for any thread count, tile or crop.
 #include "tests/renderer/determinism.h"
+#include "tests/renderer/png_test_support.h"
 #include "tests/renderer/render_test_support.h"
+#include "tests/scratch_directory.h"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -169,6 +171,37 @@ TEST_CASE(".lrt: textures, mixes and cut-outs do not depend on threads, tiles or
     RenderSettings settings;
     settings.samplesPerPixel = 4;
     testing::checkDeterministic(*loaded.scene, settings);
+}
+
+TEST_CASE(".lrt: an image bound to a parameter is filtered over each pixel's footprint",
+          "[scene][parser][textures]") {
+    // An image texture is looked up over the pixel's footprint, which needs the surface's
+    // derivatives at the hit; a constant texture needs none, and a hit skips them.
+    const testing::ScratchDirectory scratch("lrt_surface_statements_");
+    testing::writePng(scratch / "grey.png", 2, 2, [](int, int) {
+        return std::array<unsigned char, 3>{90, 90, 90};
+    });
+    const std::string image = "Texture \"i\" \"imagemap\" \"filename\" \"grey.png\"\n";
+    const std::string constant = "Texture \"i\" \"constant\"\n";
+    for (const std::string surface : {"\"conductor\" \"texture roughness\" \"i\"",
+                                      "\"dielectric\" \"texture roughness\" \"i\"",
+                                      "\"coateddiffuse\" \"texture thickness\" \"i\"",
+                                      "\"coatedconductor\" \"texture conductor.roughness\" \"i\"",
+                                      "\"diffusetransmission\" \"texture scale\" \"i\"",
+                                      "\"metallicroughness\" \"texture sheencolor\" \"i\""}) {
+        INFO("Surface " << surface);
+        // The derivative along u of the front quad (a mesh, whose hits skip derivatives that
+        // nothing reads) where the view's centre meets it.
+        const auto dpdu = [&](const std::string& texture) {
+            const testing::LoadedScene loaded = testing::loadScene(
+                orthographicQuads(texture + "Surface " + surface), scratch.path().string());
+            const auto hit = loaded.scene->intersect({{0, 0, 0}, {0, 0, 1}, 0, 100});
+            REQUIRE(hit);
+            return length(hit->local.dpdu);
+        };
+        CHECK(dpdu(image) > 0);
+        CHECK(dpdu(constant) == 0);
+    }
 }
 
 TEST_CASE(".lrt: a texture for a parameter its surface does not texture is an error at the binding",

@@ -1,5 +1,6 @@
 // Colour textures: the uv mapping, the checkerboard's squares (negative coordinates included), mix
 // and scale per channel, and images decoded from sRGB unless they are linear.
+#include "tests/renderer/png_test_support.h"
 #include "tests/renderer/textures/texture_test_support.h"
 #include "tests/scratch_directory.h"
 
@@ -68,14 +69,9 @@ TEST_CASE("an image texture's channels pick one channel into all three", "[textu
     // Pixels of red 51, green 102 and blue 204 (0.2, 0.4, 0.8), read linear, without alpha.
     const testing::ScratchDirectory scratch("lrt_texture_test_");
     const auto path = scratch / "rgb.png";
-    std::vector<unsigned char> pixels;
-    for (int i = 0; i < 4; ++i)
-        pixels.insert(pixels.end(), {51, 102, 204});
-    auto out = OIIO::ImageOutput::create(path.string());
-    REQUIRE(out);
-    REQUIRE(out->open(path.string(), OIIO::ImageSpec(2, 2, 3, OIIO::TypeDesc::UINT8)));
-    REQUIRE(out->write_image(OIIO::TypeDesc::UINT8, pixels.data()));
-    out->close();
+    testing::writePng(path, 2, 2, [](int, int) {
+        return std::array<unsigned char, 3>{51, 102, 204};
+    });
     for (const auto& [channels, expected] : {std::pair{"r", 0.2f}, std::pair{"g", 0.4f},
                                              std::pair{"b", 0.8f}, std::pair{"alpha", 1.0f}}) {
         auto d = describe("imagemap");
