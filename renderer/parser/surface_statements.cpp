@@ -1,6 +1,6 @@
 // The statements that say how surfaces look: Surface, Texture, MakeNamedSurface and NamedSurface.
 // A Surface's own parameters go to its material; a "texture" parameter binds a named texture to one
-// of its float parameters; Cs, alpha and alphacutoff belong to every Surface statement
+// of its float or colour parameters; Cs, alpha and alphacutoff belong to every Surface statement
 // (kSurfaceStatementParameters); Surface "mix" chooses between two named surfaces.
 #include "renderer/core/parameter_problems.h"
 #include "renderer/parser/parser.h"
@@ -42,12 +42,16 @@ std::vector<std::string_view> namesIn(const Map& map) {
     return names;
 }
 
-// "tex1, tex2 and amount", for messages.
+// "tex1", "tex2" and "amount", for messages.
 std::string inputList(const TextureSyntax& syntax) {
-    std::vector<std::string_view> names;
-    for (const TextureInput& input : syntax.inputs)
-        names.push_back(input.name);
-    return quotedList(names);
+    std::string list;
+    for (std::size_t i = 0; i < syntax.inputs.size(); ++i)
+        list += fmt::format("{}\"{}\"",
+                            i == 0                          ? ""
+                            : i + 1 == syntax.inputs.size() ? " and "
+                                                            : ", ",
+                            syntax.inputs[i].name);
+    return list;
 }
 
 } // namespace
@@ -196,6 +200,10 @@ SceneParser::NamedSurface SceneParser::readSurface(const Statement& s, std::size
     const Parameter* surfaces = nullptr;
     const ParameterList list = parameters(s, at + 1);
     for (const Parameter& p : list.all()) {
+        if (const Parameter* first = list.find(p.name); first != &p)
+            throw SceneError(p.where, fmt::format("parameter '{}' is given twice (first at line "
+                                                  "{}, column {})",
+                                                  p.name, first->where.line, first->where.column));
         if (p.name == "Cs" || p.name == "alpha" || p.name == "alphacutoff") {
             common.add(p);
         } else if (name == "mix" && p.name == "surfaces") {
@@ -244,8 +252,6 @@ void SceneParser::bindParameterTexture(SurfaceAttributes& look, const Parameter&
                                          "parameters take textures",
                                          p.name, what, valueKindName(spec->kind)));
     }
-    if (look.parameterTextures.contains(p.name))
-        throw SceneError(p.where, fmt::format("parameter '{}' is given twice", p.name));
     look.parameterTextures[p.name] = {namedTexture(p, what), 0, p.where};
 }
 

@@ -167,7 +167,11 @@ TEST_CASE("malformed textures and surface bindings are errors at their place",
          "parameter 'remaproughness' of Surface \"conductor\" is integer: only float and colour "
          "parameters take textures"},
         {t + "Surface \"conductor\" \"texture roughness\" \"t\" \"texture roughness\" \"t\"",
-         "test.lrt:3:45", "parameter 'roughness' is given twice"},
+         "test.lrt:3:45", "parameter 'roughness' is given twice (first at line 3, column 21)"},
+        {t + "Surface \"conductor\" \"roughness\" [0.1] \"texture roughness\" \"t\"",
+         "test.lrt:3:39", "parameter 'roughness' is given twice (first at line 3, column 21)"},
+        {t + "Surface \"matte\" \"texture Cs\" \"t\" \"texture Cs\" \"t\"", "test.lrt:3:34",
+         "parameter 'Cs' is given twice"},
         {"Surface \"matte\" \"Cs\" [1 0 0]", "test.lrt:2:17",
          "parameter 'Cs' of a Surface is a "
          "texture"},
