@@ -183,12 +183,12 @@ TEST_CASE(".lrt: an image bound to a parameter is filtered over each pixel's foo
     });
     const std::string image = "Texture \"i\" \"imagemap\" \"filename\" \"grey.png\"\n";
     const std::string constant = "Texture \"i\" \"constant\"\n";
-    for (const std::string surface : {"\"conductor\" \"texture roughness\" \"i\"",
-                                      "\"dielectric\" \"texture roughness\" \"i\"",
-                                      "\"coateddiffuse\" \"texture thickness\" \"i\"",
-                                      "\"coatedconductor\" \"texture conductor.roughness\" \"i\"",
-                                      "\"diffusetransmission\" \"texture scale\" \"i\"",
-                                      "\"metallicroughness\" \"texture sheencolor\" \"i\""}) {
+    for (const std::string surface :
+         {"\"conductor\" \"texture roughness\" \"i\"", "\"dielectric\" \"texture roughness\" \"i\"",
+          "\"coateddiffuse\" \"texture thickness\" \"i\"",
+          "\"coatedconductor\" \"texture conductor.roughness\" \"i\"",
+          "\"diffusetransmission\" \"texture scale\" \"i\"",
+          "\"metallicroughness\" \"texture sheencolor\" \"i\""}) {
         INFO("Surface " << surface);
         // The derivative along u of the front quad (a mesh, whose hits skip derivatives that
         // nothing reads) where the view's centre meets it.
