@@ -27,6 +27,8 @@ struct Color {
     bool isFinite() const { return std::isfinite(r) && std::isfinite(g) && std::isfinite(b); }
     float maxComponent() const { return std::fmax(r, std::fmax(g, b)); }
     float average() const { return (r + g + b) / 3.0f; }
+    // Channel i: 0 red, 1 green, 2 blue.
+    float channel(int i) const { return i == 0 ? r : i == 1 ? g : b; }
 };
 
 } // namespace lrt

@@ -3,7 +3,7 @@
 // pbrt-v4 shows what it shows there; only the two-sided case is needed.
 #include "renderer/materials/layered_bxdf.h"
 
-#include "renderer/materials/henyey_greenstein.h"
+#include "renderer/media/henyey_greenstein.h"
 #include "renderer/sampling/pcg32.h"
 #include "renderer/sampling/power_heuristic.h"
 #include "renderer/sampling/sample_stream.h"

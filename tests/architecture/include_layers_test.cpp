@@ -32,6 +32,7 @@ const std::map<std::string, int> kLayers = {
     {"renderer/image", 8},
     {"renderer/embree", 8},
     {"renderer/textures", 8},
+    {"renderer/media", 8}, // media and phase functions: the materials' layers scatter by them too
     {"renderer/accel", 8},
     {"renderer/shapes", 9},
     {"renderer/denoise", 9}, // images in, an image out: it knows only the AOV layers

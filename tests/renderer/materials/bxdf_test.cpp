@@ -101,45 +101,8 @@ std::vector<BxdfCase> roughCases() {
     return cases;
 }
 
-// The integral of `density` over the directions with theta in [t0, t1] and phi in [p0, p1]:
-// adaptive midpoint quadrature in (theta, phi), split at least twice and then until 2 x 2
-// and 4 x 4 rules agree, so that a lobe narrower than a bin (a low or anisotropic roughness) is
-// resolved rather than missed by both rules.
-double integrate(const std::function<double(Vec3)>& density, double t0, double t1, double p0,
-                 double p1, int depth = 0) {
-    const auto rule = [&](int n) {
-        double sum = 0;
-        for (int i = 0; i < n; ++i)
-            for (int j = 0; j < n; ++j) {
-                const double theta = t0 + (t1 - t0) * (i + 0.5) / n;
-                const double phi = p0 + (p1 - p0) * (j + 0.5) / n;
-                const Vec3 w{static_cast<float>(std::sin(theta) * std::cos(phi)),
-                             static_cast<float>(std::sin(theta) * std::sin(phi)),
-                             static_cast<float>(std::cos(theta))};
-                sum += density(w) * std::sin(theta);
-            }
-        return sum * (t1 - t0) * (p1 - p0) / (n * n);
-    };
-    const double coarse = rule(2), fine = rule(4);
-    if (depth >= 8 || (depth >= 2 && std::fabs(fine - coarse) <= 1e-8 + 1e-4 * std::fabs(fine)))
-        return fine;
-    const double tm = (t0 + t1) / 2, pm = (p0 + p1) / 2;
-    return integrate(density, t0, tm, p0, pm, depth + 1) +
-           integrate(density, t0, tm, pm, p1, depth + 1) +
-           integrate(density, tm, t1, p0, pm, depth + 1) +
-           integrate(density, tm, t1, pm, p1, depth + 1);
-}
-
 const Vec3 kOutgoing[] = {
     {0, 0, 1}, direction(0.5f, 0.3f), direction(0.1f, 2.0f), direction(-0.6f, 4.0f)};
-
-// Uniform floats in [0, 1): the top 24 bits of a Mersenne twister (the standard distribution's
-// canonical generation costs more than the BxDF samples it feeds).
-struct Uniform {
-    std::mt19937 engine;
-    explicit Uniform(unsigned seed) : engine(seed) {}
-    float operator()() { return static_cast<float>(engine() >> 8) * 0x1p-24f; }
-};
 
 } // namespace
 
@@ -147,65 +110,33 @@ TEST_CASE("each BxDF samples directions with the density it reports (chi-square)
     // 1e6 samples binned on a 10 x 20 grid of (cos theta in [-1, 1], phi); expected counts
     // integrate pdf over each bin (adaptively). Bins expecting fewer than 5 are pooled;
     // significance 1e-4 per test (under 0.01 for all of them together), critical values by
-    // Wilson-Hilferty. Fewer samples where the code under test runs under the sanitizers: the test
-    // stays exact, only less sensitive.
-#ifdef LRT_SANITIZED
-    constexpr int samples = 200000;
-#else
-    constexpr int samples = 1000000;
-#endif
-    constexpr int thetaBins = 10, phiBins = 20;
+    // Wilson-Hilferty (testing::kSphereSamples, kUpperQuantile).
     const std::vector<BxdfCase> cases = roughCases();
-    constexpr double z = 3.719; // the standard normal's upper 1e-4 quantile
     for (const BxdfCase& c : cases) {
         const auto bxdf = c.make();
         for (const Vec3 wo : kOutgoing) {
-            std::vector<double> observed(thetaBins * phiBins, 0), expected(thetaBins * phiBins, 0);
-            Uniform uniform(17);
-            for (int i = 0; i < samples; ++i) {
-                const float uc = uniform();
-                const Vec2 u{uniform(), uniform()};
-                const auto s = bxdf->sample(wo, uc, u, TransportMode::Radiance, SampleLobes::All);
-                if (!s)
-                    continue;
-                float phi = std::atan2(s->wi.y, s->wi.x);
-                if (phi < 0)
-                    phi += 2 * std::numbers::pi_v<float>;
-                const int t =
-                    std::clamp(static_cast<int>((s->wi.z + 1) / 2 * thetaBins), 0, thetaBins - 1);
-                const int p =
-                    std::clamp(static_cast<int>(phi / (2 * std::numbers::pi_v<float>)*phiBins), 0,
-                               phiBins - 1);
-                ++observed[static_cast<std::size_t>(t * phiBins + p)];
-            }
-            double mass = 0;
-            const auto density = [&](Vec3 wi) {
-                return static_cast<double>(
-                    bxdf->pdf(wo, wi, TransportMode::Radiance, SampleLobes::All));
-            };
-            for (int t = 0; t < thetaBins; ++t)
-                for (int p = 0; p < phiBins; ++p) {
-                    // Bin t holds cos theta in [-1 + 2t / thetaBins, -1 + 2(t + 1) / thetaBins].
-                    const double t0 = std::acos(-1 + 2.0 * (t + 1) / thetaBins),
-                                 t1 = std::acos(-1 + 2.0 * t / thetaBins);
-                    const double probability = integrate(density, t0, t1, 2 * kPi * p / phiBins,
-                                                         2 * kPi * (p + 1) / phiBins);
-                    expected[static_cast<std::size_t>(t * phiBins + p)] = probability * samples;
-                    mass += probability;
-                }
-            double drawn = 0;
-            for (const double o : observed)
-                drawn += o;
+            const testing::SphereChiSquare result = testing::sphereChiSquare(
+                testing::kSphereSamples,
+                [&](testing::Uniform& uniform) -> std::optional<Vec3> {
+                    const float uc = uniform();
+                    const Vec2 u{uniform(), uniform()};
+                    const auto s =
+                        bxdf->sample(wo, uc, u, TransportMode::Radiance, SampleLobes::All);
+                    return s ? std::optional<Vec3>(s->wi) : std::nullopt;
+                },
+                [&](Vec3 wi) {
+                    return static_cast<double>(
+                        bxdf->pdf(wo, wi, TransportMode::Radiance, SampleLobes::All));
+                });
             INFO(c.name << ", wo (" << wo.x << ", " << wo.y << ", " << wo.z << ")");
             // The density integrates to the share of samples drawn (some fall below a lobe's
             // hemisphere and are dropped, as pbrt-v4 drops them).
-            CHECK(mass <= 1.001);
-            CHECK(mass == Approx(drawn / samples).margin(0.004));
-            const testing::ChiSquare test = testing::chiSquare(observed, expected);
-            const double critical = test.critical(z);
-            INFO("chi2 " << test.statistic << " with " << test.degreesOfFreedom
+            CHECK(result.mass <= 1.001);
+            CHECK(result.mass == Approx(result.drawn).margin(0.004));
+            const double critical = result.test.critical(testing::kUpperQuantile);
+            INFO("chi2 " << result.test.statistic << " with " << result.test.degreesOfFreedom
                          << " degrees of freedom, critical " << critical);
-            CHECK(test.statistic < critical);
+            CHECK(result.test.statistic < critical);
         }
     }
 }
@@ -231,7 +162,7 @@ TEST_CASE("a BxDF sample's weight is f |cos| / pdf and no model reflects more th
     for (const BxdfCase& c : cases) {
         const auto bxdf = c.make();
         for (const Vec3 wo : kOutgoing) {
-            Uniform uniform(5);
+            testing::Uniform uniform(5);
             const int n = 50000;
             std::array<double, 3> sum{}, sumSquares{};
             for (int i = 0; i < n; ++i) {
@@ -306,7 +237,7 @@ TEST_CASE("a smooth dielectric and a thin sheet split light as Fresnel says", "[
 TEST_CASE("rough reflection is reciprocal", "[bsdf]") {
     const ConductorBxdf conductor(TrowbridgeReitz(0.3f, 0.6f), Color(0.5f), Color(2));
     const DielectricBxdf dielectric(1.5f, TrowbridgeReitz(0.4f, 0.4f));
-    Uniform uniform(3);
+    testing::Uniform uniform(3);
     for (int i = 0; i < 200; ++i) {
         const Vec3 a = direction(0.05f + 0.95f * uniform(), 6.28f * uniform());
         const Vec3 b = direction(0.05f + 0.95f * uniform(), 6.28f * uniform());
@@ -337,7 +268,7 @@ TEST_CASE("a smooth coat over a Lambertian base reflects what the series of its 
         const Vec3 wo = direction(cosTheta, 0.7f);
         const double F = fresnelDielectric(cosTheta, eta);
         const double expected = F + (1 - F) * rho * (1 - Fi) / (1 - rho * Fi);
-        Uniform uniform(9);
+        testing::Uniform uniform(9);
         const int n = 200000;
         double sampled = 0, evaluated = 0;
         for (int i = 0; i < n; ++i) {
