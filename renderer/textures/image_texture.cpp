@@ -78,8 +78,11 @@ Color ImageTexture::evaluate(const TextureContext& context) const {
         rgb.fill(images_.sampleAlpha(image_, c.st.x, c.st.y, c.dsdx, c.dtdx, c.dsdy, c.dtdy));
     else
         rgb = images_.sample(image_, c.st.x, c.st.y, c.dsdx, c.dtdx, c.dsdy, c.dtdy);
-    if (channels_ == Channels::Red || channels_ == Channels::Green || channels_ == Channels::Blue)
-        rgb.fill(rgb[static_cast<int>(channels_) - static_cast<int>(Channels::Red)]);
+    if (channels_ == Channels::Red || channels_ == Channels::Green || channels_ == Channels::Blue) {
+        const float one =
+            rgb[static_cast<std::size_t>(channels_) - static_cast<std::size_t>(Channels::Red)];
+        rgb.fill(one);
+    }
     for (float& v : rgb) {
         if (encoding_ == Encoding::Srgb)
             v = srgbToLinear(std::clamp(v, 0.0f, 1.0f));
