@@ -71,6 +71,13 @@ const Parameter* ParameterList::find(const std::string& name) const {
     return nullptr;
 }
 
+void ParameterList::requireFirstOfItsName(const Parameter& p) const {
+    if (const Parameter* first = find(p.name); first != &p)
+        throw SceneError(p.where, fmt::format("parameter '{}' is given twice (first at line {}, "
+                                              "column {})",
+                                              p.name, first->where.line, first->where.column));
+}
+
 // Numbers compare by their bits: -0 and 0 may make different geometry.
 bool ParameterList::sameValuesAs(const ParameterList& other) const {
     return std::equal(parameters_.begin(), parameters_.end(), other.parameters_.begin(),

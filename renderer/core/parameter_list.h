@@ -44,6 +44,9 @@ public:
     void add(Parameter parameter) { parameters_.push_back(std::move(parameter)); }
     bool has(const std::string& name) const { return find(name) != nullptr; }
     const Parameter* find(const std::string& name) const;
+    // Throws SceneError at `p`, one of this list's parameters, when an earlier one has its name:
+    // find() reads the first of a name, so a second would go unread.
+    void requireFirstOfItsName(const Parameter& p) const;
     // Every parameter, in the order given, for consumers whose names follow a pattern ("c[N]").
     const std::vector<Parameter>& all() const { return parameters_; }
     // The same parameters, in the same order, with the same types and values, wherever they were

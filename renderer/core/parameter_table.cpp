@@ -104,11 +104,7 @@ Parameters::Parameters(const ParameterList& list, ParameterTable table, std::str
 }
 
 void Parameters::checkParameter(const Parameter& p) const {
-    // find() reads the first of a name: a second would go unread, so it is an error.
-    if (const Parameter* first = list_.find(p.name); first != &p)
-        throw SceneError(p.where, fmt::format("parameter '{}' is given twice (first at line {}, "
-                                              "column {})",
-                                              p.name, first->where.line, first->where.column));
+    list_.requireFirstOfItsName(p);
     const ParameterSpec* known = nullptr;
     for (const ParameterSpec& s : table_)
         if (s.name == p.name)

@@ -34,7 +34,7 @@ public:
         if (!texture_)
             return constant_;
         const Color c = texture_->evaluate(textureContext(point));
-        return domain_.nearest(channel_ == 0 ? c.r : channel_ == 1 ? c.g : c.b);
+        return domain_.nearest(c.channel(channel_));
     }
     bool isTextured() const { return texture_ != nullptr; }
     // Whether its texture filters over a pixel's footprint (an image), so that shading must
@@ -100,7 +100,7 @@ public:
         return ColorInput(it->second.texture, p.componentDomainOf(name));
     }
     bool binds(std::string_view name) const { return textures_.contains(name); }
-    // The binding no floatInput asked for, if any.
+    // The binding no floatInput or colorInput asked for, if any.
     const ParameterTextures::value_type* untaken() const {
         for (const auto& binding : textures_)
             if (!taken_.contains(binding.first))

@@ -42,16 +42,12 @@ std::vector<std::string_view> namesIn(const Map& map) {
     return names;
 }
 
-// "tex1", "tex2" and "amount", for messages.
+// A texture's input names, quoted, for messages: "tex1", "tex2" or "amount".
 std::string inputList(const TextureSyntax& syntax) {
-    std::string list;
-    for (std::size_t i = 0; i < syntax.inputs.size(); ++i)
-        list += fmt::format("{}\"{}\"",
-                            i == 0                          ? ""
-                            : i + 1 == syntax.inputs.size() ? " and "
-                                                            : ", ",
-                            syntax.inputs[i].name);
-    return list;
+    std::vector<std::string_view> names;
+    for (const TextureInput& input : syntax.inputs)
+        names.push_back(input.name);
+    return quotedList(names);
 }
 
 } // namespace
@@ -98,11 +94,11 @@ void SceneParser::texture(const Statement& s) {
                                        [&](const TextureInput& in) { return in.name == p.name; });
         if (slot == syntax->inputs.end()) {
             if (p.type == ParameterType::Texture)
-                throw SceneError(
-                    p.where,
-                    fmt::format("parameter '{}' of {} takes no texture ({})", p.name, what,
-                                syntax->inputs.empty() ? std::string("it has no inputs")
-                                                       : "its inputs are " + inputList(*syntax)));
+                throw SceneError(p.where, fmt::format("parameter '{}' of {} takes no texture ({})",
+                                                      p.name, what,
+                                                      syntax->inputs.empty()
+                                                          ? std::string("it has no inputs")
+                                                          : "only " + inputList(*syntax) + " do"));
             d->parameters.add(p);
             continue;
         }
@@ -200,10 +196,9 @@ SceneParser::NamedSurface SceneParser::readSurface(const Statement& s, std::size
     const Parameter* surfaces = nullptr;
     const ParameterList list = parameters(s, at + 1);
     for (const Parameter& p : list.all()) {
-        if (const Parameter* first = list.find(p.name); first != &p)
-            throw SceneError(p.where, fmt::format("parameter '{}' is given twice (first at line "
-                                                  "{}, column {})",
-                                                  p.name, first->where.line, first->where.column));
+        // The list is split below into the surface's parameters, the statement's and the
+        // bindings, where no one would see a name given twice.
+        list.requireFirstOfItsName(p);
         if (p.name == "Cs" || p.name == "alpha" || p.name == "alphacutoff") {
             common.add(p);
         } else if (name == "mix" && p.name == "surfaces") {

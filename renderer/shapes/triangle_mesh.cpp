@@ -242,7 +242,6 @@ AreaSample TriangleMesh::pointOnTriangle(std::size_t index, float b0, float b1, 
     Vec3 n = faceNormal(t);
     if (!data_.normals.empty()) // the side of the shading normals, as in geometryAt
         n = faceForward(n, vertexNormal(t, b0, b1, b2));
-    // The texture coordinates too, for emitters whose radiance is a texture.
     const auto [st0, st1, st2] = vertexSt(t);
     return {objectToScene().point(p),
             normalize(objectToScene().normal(n)),

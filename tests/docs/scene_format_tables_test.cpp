@@ -135,21 +135,27 @@ const std::vector<Row>* findTable(const std::string& section, const std::string&
     return nullptr;
 }
 
-// The document's parameter table of `heading` must list `table`; no table means no parameters.
-void checkParameters(const std::string& section, const std::string& heading, ParameterTable table) {
-    const auto expected = expectedParameters(table);
-    INFO("docs/scene-format.md, section \"" << section << "\", heading \"" << heading
-                                            << "\"; its parameter table should read:\n"
+// The document's table of `heading` in `section` whose header starts as `expected`'s must match
+// `expected` (header included) in its first `columns` columns; an `expected` of its header alone
+// means the document has no such table.
+void checkTable(const std::string& section, const std::string& heading,
+                const std::vector<Row>& expected, std::size_t columns) {
+    INFO("docs/scene-format.md, section \"" << section << "\", heading \"" << heading << "\"; its "
+                                            << expected[0][0] << " table should read:\n"
                                             << markdown(expected));
-    const std::vector<Row>* documented = findTable(section, heading, "parameter");
-    if (table.empty()) {
+    const std::vector<Row>* documented = findTable(section, heading, expected[0][0]);
+    if (expected.size() == 1) {
         CHECK(documented == nullptr);
         return;
     }
     CHECK(documented != nullptr); // every missing table is reported, not only the first
-    if (!documented)
-        return;
-    CHECK(firstColumns(*documented, 4) == firstColumns(expected, 4));
+    if (documented)
+        CHECK(firstColumns(*documented, columns) == firstColumns(expected, columns));
+}
+
+// The document's parameter table of `heading` must list `table`; no table means no parameters.
+void checkParameters(const std::string& section, const std::string& heading, ParameterTable table) {
+    checkTable(section, heading, expectedParameters(table), 4);
 }
 
 // Every heading of `section` must name an entry: nothing documented that lrt does not create.
@@ -181,14 +187,7 @@ TEST_CASE("docs/scene-format.md lists every shape with its arguments and paramet
         std::vector<Row> arguments = {{"argument", "domain", "meaning"}};
         for (const ArgumentSpec& a : entry->arguments)
             arguments.push_back({code(a.name), a.domain.text(), std::string(a.meaning)});
-        INFO("shape " << heading << "; its argument table should read:\n" << markdown(arguments));
-        const std::vector<Row>* documented = findTable("Shapes", heading, "argument");
-        if (entry->arguments.empty()) {
-            CHECK(documented == nullptr);
-        } else {
-            REQUIRE(documented != nullptr);
-            CHECK(firstColumns(*documented, 2) == firstColumns(arguments, 2));
-        }
+        checkTable("Shapes", heading, arguments, 2);
     }
     checkNothingExtra("Shapes", headings);
 }
@@ -218,15 +217,7 @@ TEST_CASE("docs/scene-format.md lists every texture with its parameters and inpu
         for (const TextureInput& input : entry->inputs)
             inputs.push_back(
                 {code(input.name), defaultText(input.fallback), std::string(input.meaning)});
-        INFO("texture " << heading << "; its input table should read:\n" << markdown(inputs));
-        const std::vector<Row>* documented = findTable("Textures", heading, "input");
-        if (entry->inputs.empty()) {
-            CHECK(documented == nullptr);
-        } else {
-            CHECK(documented != nullptr);
-            if (documented)
-                CHECK(firstColumns(*documented, 2) == firstColumns(inputs, 2));
-        }
+        checkTable("Textures", heading, inputs, 2);
     }
     checkNothingExtra("Textures", headings);
 }

@@ -22,6 +22,24 @@ namespace {
 const std::vector<float> kQuadPositions = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
 const std::vector<std::uint32_t> kQuadIndices = {0, 1, 2, 0, 2, 3};
 
+// A quad of kQuadPositions with texture coordinates from (0, 0) to (1, 1), of material 0, as the
+// mesh of `w`'s one node.
+void addTexturedQuad(testing::GltfWriter& w) {
+    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
+    w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] =
+        w.floats({0, 0, 1, 0, 1, 1, 0, 1}, "VEC2", 2);
+}
+
+// An 8 x 1 PNG in the scratch folder, red (255) on its left half and blue on its right.
+std::filesystem::path redAndBlueHalves(const std::string& name) {
+    const auto png = testing::scratchFile(name);
+    testing::writePng(png, 8, 1, [](int x, int) {
+        return x < 4 ? std::array<unsigned char, 3>{255, 0, 0}
+                     : std::array<unsigned char, 3>{0, 0, 255};
+    });
+    return png;
+}
+
 std::string gltfErrorOf(const std::string& text) {
     try {
         parseGltf(text, "x.gltf", ".");
@@ -154,9 +172,7 @@ TEST_CASE("a glTF image embedded as a data URI colours its material", "[shapes][
     const std::string bytes = testing_files::requiredFileBytes(png);
 
     testing::GltfWriter w;
-    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
-    w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] =
-        w.floats({0, 0, 1, 0, 1, 1, 0, 1}, "VEC2", 2);
+    addTexturedQuad(w);
     w.json()["materials"] = {
         {{"name", "painted"},
          {"pbrMetallicRoughness",
@@ -214,9 +230,7 @@ TEST_CASE("metallicRoughnessTexture textures roughness (green) and metallic (blu
     });
 
     testing::GltfWriter w;
-    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
-    w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] =
-        w.floats({0, 0, 1, 0, 1, 1, 0, 1}, "VEC2", 2);
+    addTexturedQuad(w);
     w.json()["materials"] = {
         {{"name", "half metal"},
          {"pbrMetallicRoughness",
@@ -285,16 +299,10 @@ TEST_CASE("KHR_materials_sheen's colour and roughness, and its roughness texture
 
 TEST_CASE("an emissiveTexture colours the light a glTF surface emits, seen and sampled",
           "[shapes][gltf][lights]") {
-    // An 8 x 1 PNG, red on its left half and blue on its right, times an emissiveFactor of 1.
-    const auto png = testing::scratchFile("emission.png");
-    testing::writePng(png, 8, 1, [](int x, int) {
-        return x < 4 ? std::array<unsigned char, 3>{255, 0, 0}
-                     : std::array<unsigned char, 3>{0, 0, 255};
-    });
+    // Red on the left half and blue on the right, times an emissiveFactor of 1.
+    const auto png = redAndBlueHalves("emission.png");
     testing::GltfWriter w;
-    w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
-    w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] =
-        w.floats({0, 0, 1, 0, 1, 1, 0, 1}, "VEC2", 2);
+    addTexturedQuad(w);
     w.json()["materials"] = {{{"name", "sign"},
                               {"emissiveFactor", {1, 1, 1}},
                               {"emissiveTexture", {{"index", 0}}},
@@ -352,18 +360,12 @@ TEST_CASE("a texture standing for two parameters is read once, its notes said on
 
 TEST_CASE("sheenColorTexture and KHR_materials_specular's textures colour what they stand for",
           "[shapes][gltf][textures]") {
-    // An 8 x 1 PNG, red on its left half and blue on its right, as each extension's colour
-    // texture (and, without alpha, a specularTexture of strength 1), on a black smooth dielectric.
-    const auto png = testing::scratchFile("halves.png");
-    testing::writePng(png, 8, 1, [](int x, int) {
-        return x < 4 ? std::array<unsigned char, 3>{255, 0, 0}
-                     : std::array<unsigned char, 3>{0, 0, 255};
-    });
+    // Red on the left half and blue on the right, as each extension's colour texture (and,
+    // without alpha, a specularTexture of strength 1), on a black smooth dielectric.
+    const auto png = redAndBlueHalves("halves.png");
     const auto quad = [&](const std::string& name, const nlohmann::json& extensions) {
         testing::GltfWriter w;
-        w.root({{"mesh", w.mesh(kQuadPositions, kQuadIndices, 0)}});
-        w.json()["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] =
-            w.floats({0, 0, 1, 0, 1, 1, 0, 1}, "VEC2", 2);
+        addTexturedQuad(w);
         w.json()["materials"] = {
             {{"name", name},
              {"pbrMetallicRoughness",
